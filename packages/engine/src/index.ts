@@ -1,1 +1,2 @@
-export {};
+export * from './types.ts';
+export * from './ledger.ts';

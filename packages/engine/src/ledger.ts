@@ -1,0 +1,134 @@
+import { add, assertSafeInteger, subtract, type MicroUsdt } from '@tickline/money';
+
+/**
+ * Ledger account names. Users' accounts are `user:<id>:<purpose>`; the house's and the outside world's are fixed.
+ * A user's money is always in exactly one of their accounts: free in a wallet, or held for a purpose.
+ */
+export type AccountId = string;
+
+export const Account = {
+  /** Spot wallet (USDT BEP-20), `bsc` in the seeds. */
+  spot: (userId: number): AccountId => `user:${userId}:spot`,
+  /** Futures wallet, `usdtm` in the seeds: free futures balance. */
+  futures: (userId: number): AccountId => `user:${userId}:futures`,
+  /** Initial margin and estimated fees held for the user's resting orders. */
+  orderMargin: (userId: number): AccountId => `user:${userId}:order_margin`,
+  /** Isolated margin of the user's open position. */
+  positionMargin: (userId: number): AccountId => `user:${userId}:position_margin`,
+  /** Stakes of the user's unsettled option orders. */
+  optionStake: (userId: number): AccountId => `user:${userId}:option_stake`,
+  /** Amount + fee of the user's pending withdrawals. */
+  withdrawalHold: (userId: number): AccountId => `user:${userId}:withdrawal_hold`,
+  /** Trading and withdrawal fees earned. */
+  feeRevenue: 'house:fee_revenue' as AccountId,
+  /** Absorbs liquidation surpluses and shortfalls. */
+  insuranceFund: 'house:insurance_fund' as AccountId,
+  /** The house's side of option bets. */
+  optionPool: 'house:option_pool' as AccountId,
+  /** Counterparty of realised futures PnL: its balance is minus the open positions' unrealised PnL. */
+  pnlClearing: 'house:pnl_clearing' as AccountId,
+  /** Funding payments pass through here; rounding residue stays and is swept to fee revenue. */
+  fundingClearing: 'house:funding_clearing' as AccountId,
+  /** Source of demo and promotional funds. */
+  treasury: 'house:treasury' as AccountId,
+  /** Partner settlements approved but not yet paid. */
+  partnerPayable: 'house:partner_payable' as AccountId,
+  /** Money that entered or left through the chain (deposits in, withdrawals out). */
+  chainClearing: 'chain:clearing' as AccountId,
+} as const;
+
+/** A user's accounts must never go negative; the house's and the chain's may (they are the other side). */
+export function isUserAccount(account: AccountId): boolean {
+  return account.startsWith('user:');
+}
+
+export function userIdOfAccount(account: AccountId): number | null {
+  if (!isUserAccount(account)) return null;
+  return Number(account.split(':')[1]);
+}
+
+export type PostingKind =
+  | 'demo_funding'
+  | 'wallet_transfer'
+  | 'order_margin_hold'
+  | 'order_margin_release'
+  | 'position_margin'
+  | 'trading_fee'
+  | 'realized_pnl'
+  | 'funding'
+  | 'liquidation'
+  | 'insurance'
+  | 'option_stake'
+  | 'option_payout'
+  | 'option_refund'
+  | 'deposit'
+  | 'deposit_reversal'
+  | 'withdrawal_hold'
+  | 'withdrawal_release'
+  | 'withdrawal_fee'
+  | 'withdrawal_sent'
+  | 'partner_settlement';
+
+/**
+ * One immutable double-entry transfer: `amount` leaves `debit` and arrives in `credit`. Corrections are new postings.
+ * `ref` ties the legs of one business event together (e.g. `order:17`, `round:1732190400000`).
+ */
+export interface Posting {
+  debit: AccountId;
+  credit: AccountId;
+  amount: MicroUsdt;
+  kind: PostingKind;
+  ref: string;
+}
+
+export class LedgerError extends Error {}
+
+/**
+ * In-memory balances of every account, changed only by postings. The sum over all accounts is zero by
+ * construction; a posting that would take a user's account below zero is refused (callers check first, so a refusal
+ * here means a bug, never a user error).
+ */
+export class Ledger {
+  private readonly balances = new Map<AccountId, MicroUsdt>();
+
+  balance(account: AccountId): MicroUsdt {
+    return this.balances.get(account) ?? 0;
+  }
+
+  /** Applies the posting and appends it to `journal`. */
+  post(posting: Posting, journal: Posting[]): void {
+    const { debit, credit, amount } = posting;
+    assertSafeInteger(amount, 'posting amount');
+    if (amount <= 0) throw new LedgerError(`posting amount must be positive, got ${amount} (${posting.kind})`);
+    if (debit === credit) throw new LedgerError(`posting from ${debit} to itself (${posting.kind})`);
+    const debitAfter = subtract(this.balance(debit), amount);
+    if (debitAfter < 0 && isUserAccount(debit))
+      throw new LedgerError(`posting ${posting.kind} would take ${debit} to ${debitAfter}`);
+    const creditAfter = add(this.balance(credit), amount);
+    this.balances.set(debit, debitAfter);
+    this.balances.set(credit, creditAfter);
+    journal.push(posting);
+  }
+
+  /** Posts only when amount > 0 (zero-amount legs are simply skipped). */
+  postIfPositive(posting: Posting, journal: Posting[]): void {
+    if (posting.amount > 0) this.post(posting, journal);
+  }
+
+  /** Replaces all balances, e.g. when the sequencer restores state from the database. */
+  restore(balances: Iterable<readonly [AccountId, MicroUsdt]>): void {
+    this.balances.clear();
+    for (const [account, amount] of balances) this.balances.set(account, assertSafeInteger(amount, account));
+  }
+
+  entries(): IterableIterator<[AccountId, MicroUsdt]> {
+    return this.balances.entries();
+  }
+
+  /** Sum of all balances: zero unless something bypassed `post`. */
+  total(): MicroUsdt {
+    let sum = 0;
+    for (const amount of this.balances.values()) sum = add(sum, amount);
+    return sum;
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The engine's public contract: commands in, a result plus events and ledger postings out.
+ * The engine is pure and deterministic: it never reads a clock or a random source; time arrives in every command
+ * (`nowMs`), ids are assigned from counters that are part of the restorable state.
+ *
+ * Units (see @tickline/money): amounts MicroUsdt (scale 6), prices PriceTicks (0.01 USDT), quantities QtyLots
+ * (0.0001 BTC). Seeds' codes are kept as they are: side/position 1 long (buy), 2 short (sell).
+ */
+import type { MicroUsdt, PriceTicks, QtyLots } from '@tickline/money';
+import type { AccountId, Posting } from './ledger.ts';
+
+export type UserId = number;
+export type Side = 1 | 2;
+/** orderPath of the seeds: 1 LIMIT, 2 MARKET, 3 STOP LIMIT, 4 STOP MARKET (TP/SL), 5 LIQUIDATION. */
+export type OrderPath = 1 | 2 | 3 | 4 | 5;
+/** Futures history `position` of the seeds: 1 BUY, 2 SELL, 3 LIQUIDATION, 4 CLOSE. */
+export type HistoryPosition = 1 | 2 | 3 | 4;
+export type Wallet = 'spot' | 'futures';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Commands. The sequencer stamps each with `nowMs` before applying it.
+
+export type Command =
+  /** Treasury → a user's wallet (demo balances, promotions). */
+  | { type: 'fund'; userId: UserId; wallet: Wallet; amount: MicroUsdt; reason: string }
+  /** Between a user's own wallets (`/transfer/registerFutures`): `to` names the receiving wallet. */
+  | { type: 'transfer'; userId: UserId; to: Wallet; amount: MicroUsdt }
+  | { type: 'setLeverage'; userId: UserId; leverage: number }
+  | {
+      type: 'placeOrder';
+      userId: UserId;
+      side: Side;
+      orderPath: 1 | 2;
+      /** Required for limit orders; null for market orders. */
+      price: PriceTicks | null;
+      qty: QtyLots;
+      /** Idempotency key from the caller, optional. */
+      clientOrderId?: string;
+    }
+  | { type: 'cancelOrder'; userId: UserId; orderId: number }
+  /** Market-closes `qty` of the user's position (`/order/closePosition`); cancels their waiting orders first. */
+  | { type: 'closePosition'; userId: UserId; qty: QtyLots }
+  /** Attaches TP/SL to the position (`/order/updateTpsl`); cancels waiting orders first. null clears one. */
+  | { type: 'setTpSl'; userId: UserId; takeProfit: PriceTicks | null; stopLoss: PriceTicks | null }
+  /** New index and mark prices: triggers liquidations and TP/SL. */
+  | { type: 'priceTick'; indexPrice: PriceTicks; markPrice: PriceTicks }
+  /** Settles funding between longs and shorts at the mark price; rate in parts per million (100 = 0.01 %). */
+  | { type: 'settleFunding'; fundingRatePpm: number }
+  /** One-minute option order (`/optionOrder/register`); stake from the futures wallet, openPrice = current index. */
+  | { type: 'placeOptionOrder'; userId: UserId; betType: Side; stake: MicroUsdt }
+  /** Settles the round that started at `roundStartMs`; resultPrice null = no price (refund everyone). */
+  | { type: 'settleOptionRound'; roundStartMs: number; resultPrice: PriceTicks | null };
+
+export type CommandType = Command['type'];
+
+// ---------------------------------------------------------------------------------------------------------------
+// State rows. Events carry whole rows so the sequencer can upsert them as they are.
+
+export type OrderStatus = 'open' | 'filled' | 'cancelled';
+
+export interface OrderState {
+  id: number;
+  userId: UserId;
+  side: Side;
+  orderPath: OrderPath;
+  price: PriceTicks | null;
+  qty: QtyLots;
+  filledQty: QtyLots;
+  leverage: number;
+  /** Margin + estimated fee still held in orderMargin for the unfilled part. */
+  heldMargin: MicroUsdt;
+  status: OrderStatus;
+  reduceOnly: boolean;
+  clientOrderId: string | null;
+  createdAtMs: number;
+  updatedAtMs: number;
+}
+
+export interface PositionState {
+  userId: UserId;
+  side: Side;
+  qty: QtyLots;
+  /** Volume-weighted entry price, rounded against the user. */
+  entryPrice: PriceTicks;
+  leverage: number;
+  /** Isolated margin in positionMargin. */
+  margin: MicroUsdt;
+  liquidationPrice: PriceTicks;
+  takeProfit: PriceTicks | null;
+  stopLoss: PriceTicks | null;
+  openedAtMs: number;
+  updatedAtMs: number;
+}
+
+export interface TradeRecord {
+  id: number;
+  price: PriceTicks;
+  qty: QtyLots;
+  /** Side of the aggressing (taker) order. */
+  takerSide: Side;
+  makerOrderId: number;
+  takerOrderId: number;
+  makerUserId: UserId;
+  takerUserId: UserId;
+  timeMs: number;
+}
+
+/** One row of the seeds' futures order history (`/order/history`, `/order/lookup`). */
+export interface FuturesHistoryEntry {
+  id: number;
+  userId: UserId;
+  orderId: number | null;
+  orderPath: OrderPath;
+  position: HistoryPosition;
+  price: PriceTicks;
+  closePrice: PriceTicks | null;
+  qty: QtyLots;
+  openOrderFee: MicroUsdt;
+  closeOrderFee: MicroUsdt;
+  /** Signed: negative for a loss. */
+  realizedProfit: MicroUsdt;
+  timeMs: number;
+}
+
+/** Option result codes of the seeds: 0 wait, 1 HIGHER, 2 LOWER, 3 EQ (refund); refunded rounds without a price also 3. */
+export type OptionResult = 0 | 1 | 2 | 3;
+
+export interface OptionOrderState {
+  id: number;
+  userId: UserId;
+  betType: Side;
+  stake: MicroUsdt;
+  openPrice: PriceTicks;
+  roundStartMs: number;
+  expireAtMs: number;
+  resultPrice: PriceTicks | null;
+  result: OptionResult;
+  /** Signed PnL for the user once settled (stake × payout rate on a win, −stake on a loss, 0 on EQ/refund). */
+  settledProfit: MicroUsdt;
+  /** True when the round had no closing price and the stake was refunded. */
+  refunded: boolean;
+  createdAtMs: number;
+  settledAtMs: number | null;
+}
+
+export type EngineEvent =
+  | { type: 'order'; order: OrderState }
+  | { type: 'position'; userId: UserId; position: PositionState | null }
+  | { type: 'trade'; trade: TradeRecord }
+  | { type: 'futuresHistory'; entry: FuturesHistoryEntry }
+  | { type: 'optionOrder'; order: OptionOrderState }
+  | { type: 'leverage'; userId: UserId; leverage: number }
+  /** Something the user should be told about (liquidation, TP/SL executed, option result...). */
+  | { type: 'notice'; userId: UserId; kind: 'liquidation' | 'takeProfit' | 'stopLoss' | 'optionResult'; text: string };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Results
+
+/** A refusal the caller caused; nothing changed. Mapped to the protocol's error catalogue by the server. */
+export interface Rejection {
+  ok: false;
+  reason: string;
+  message: string;
+}
+
+export type CommandResult<T = unknown> = { ok: true; value: T } | Rejection;
+
+export interface ApplyOutput<T = unknown> {
+  result: CommandResult<T>;
+  /** Empty when rejected. */
+  events: EngineEvent[];
+  postings: Posting[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Restorable state
+
+export interface EngineSnapshot {
+  balances: Array<readonly [AccountId, MicroUsdt]>;
+  openOrders: OrderState[];
+  positions: PositionState[];
+  unsettledOptionOrders: OptionOrderState[];
+  leverageByUser: Array<readonly [UserId, number]>;
+  nextIds: { order: number; trade: number; history: number; optionOrder: number };
+  lastIndexPrice: PriceTicks | null;
+  lastMarkPrice: PriceTicks | null;
+}
