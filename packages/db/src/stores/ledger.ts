@@ -1,0 +1,85 @@
+import type { AccountId, Posting } from '@tickline/engine';
+import type { Queryable } from '../pool.ts';
+
+/** Net change of each account's balance over a set of postings: the credit side gains, the debit side loses. */
+export function balanceDeltas(postings: readonly Posting[]): Map<AccountId, number> {
+  const deltas = new Map<AccountId, number>();
+  for (const { debit, credit, amount } of postings) {
+    deltas.set(debit, (deltas.get(debit) ?? 0) - amount);
+    deltas.set(credit, (deltas.get(credit) ?? 0) + amount);
+  }
+  return deltas;
+}
+
+/**
+ * Adds each delta to its account's stored balance, creating accounts on first use. The table's CHECK refuses a
+ * negative user balance, which fails the whole batch.
+ */
+export async function applyBalanceDeltas(db: Queryable, deltas: ReadonlyMap<AccountId, number>): Promise<void> {
+  if (deltas.size === 0) return;
+  await db.query(
+    `INSERT INTO ledger_accounts (id, balance)
+     SELECT * FROM unnest($1::text[], $2::bigint[])
+     ON CONFLICT (id) DO UPDATE SET balance = ledger_accounts.balance + excluded.balance, updated_at = now()`,
+    [[...deltas.keys()], [...deltas.values()]],
+  );
+}
+
+export async function insertPostings(db: Queryable, batchId: number, postings: readonly Posting[]): Promise<void> {
+  if (postings.length === 0) return;
+  await db.query(
+    `INSERT INTO ledger_postings (batch_id, debit, credit, amount, kind, ref)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[])`,
+    [
+      batchId,
+      postings.map((p) => p.debit),
+      postings.map((p) => p.credit),
+      postings.map((p) => p.amount),
+      postings.map((p) => p.kind),
+      postings.map((p) => p.ref),
+    ],
+  );
+}
+
+export async function loadBalances(db: Queryable): Promise<Array<readonly [AccountId, number]>> {
+  const { rows } = await db.query<{ id: string; balance: number }>('SELECT id, balance FROM ledger_accounts');
+  return rows.map((row) => [row.id, row.balance] as const);
+}
+
+export interface LedgerHealth {
+  /** Sum of every account's balance: zero when the ledger is balanced (one asset, USDT). */
+  balanceTotal: number;
+  /** Accounts whose stored balance differs from the sum of their postings. */
+  mismatchedAccounts: Array<{ id: string; balance: number; postingSum: number }>;
+  /** User accounts below zero. */
+  negativeUserAccounts: Array<{ id: string; balance: number }>;
+}
+
+/** The ledger invariants, checked in SQL over the stored tables (tests, the operators' ledger health page). */
+export async function checkLedgerHealth(db: Queryable): Promise<LedgerHealth> {
+  const totals = await db.query<{ balance_total: string | null }>(
+    'SELECT sum(balance)::text AS balance_total FROM ledger_accounts',
+  );
+  const mismatched = await db.query<{ id: string; balance: number; posting_sum: string }>(
+    `WITH movements AS (
+       SELECT credit AS id, amount FROM ledger_postings
+       UNION ALL
+       SELECT debit AS id, -amount FROM ledger_postings
+     ), sums AS (SELECT id, sum(amount) AS posting_sum FROM movements GROUP BY id)
+     SELECT a.id, a.balance, coalesce(s.posting_sum, 0)::text AS posting_sum
+     FROM ledger_accounts a FULL JOIN sums s ON s.id = a.id
+     WHERE a.balance IS DISTINCT FROM coalesce(s.posting_sum, 0)`,
+  );
+  const negative = await db.query<{ id: string; balance: number }>(
+    `SELECT id, balance FROM ledger_accounts WHERE id LIKE 'user:%' AND balance < 0 ORDER BY id`,
+  );
+  return {
+    balanceTotal: Number(totals.rows[0]?.balance_total ?? 0),
+    mismatchedAccounts: mismatched.rows.map((row) => ({
+      id: row.id,
+      balance: row.balance,
+      postingSum: Number(row.posting_sum),
+    })),
+    negativeUserAccounts: negative.rows,
+  };
+}

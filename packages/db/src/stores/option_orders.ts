@@ -1,0 +1,88 @@
+import type { OptionOrderState, UserId } from '@tickline/engine';
+import type { Queryable } from '../pool.ts';
+import { pageOffset, type HistoryPage } from './paging.ts';
+
+const OPTION_COLUMNS = `id, user_id AS "userId", bet_type AS "betType", stake, open_price AS "openPrice",
+  round_start_ms AS "roundStartMs", expire_at_ms AS "expireAtMs", result_price AS "resultPrice", result,
+  settled_profit AS "settledProfit", refunded, created_at_ms AS "createdAtMs", settled_at_ms AS "settledAtMs"`;
+
+/** Inserts new option orders and records settlements (one row per id; callers pass each id once). */
+export async function upsertOptionOrders(db: Queryable, orders: readonly OptionOrderState[]): Promise<void> {
+  if (orders.length === 0) return;
+  await db.query(
+    `INSERT INTO option_orders (id, user_id, bet_type, stake, open_price, round_start_ms, expire_at_ms, result_price,
+       result, settled_profit, refunded, created_at_ms, settled_at_ms)
+     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::smallint[], $4::bigint[], $5::bigint[], $6::bigint[],
+       $7::bigint[], $8::bigint[], $9::smallint[], $10::bigint[], $11::boolean[], $12::bigint[], $13::bigint[])
+     ON CONFLICT (id) DO UPDATE SET result_price = excluded.result_price, result = excluded.result,
+       settled_profit = excluded.settled_profit, refunded = excluded.refunded, settled_at_ms = excluded.settled_at_ms`,
+    [
+      orders.map((o) => o.id),
+      orders.map((o) => o.userId),
+      orders.map((o) => o.betType),
+      orders.map((o) => o.stake),
+      orders.map((o) => o.openPrice),
+      orders.map((o) => o.roundStartMs),
+      orders.map((o) => o.expireAtMs),
+      orders.map((o) => o.resultPrice),
+      orders.map((o) => o.result),
+      orders.map((o) => o.settledProfit),
+      orders.map((o) => o.refunded),
+      orders.map((o) => o.createdAtMs),
+      orders.map((o) => o.settledAtMs),
+    ],
+  );
+}
+
+export async function loadUnsettledOptionOrders(db: Queryable): Promise<OptionOrderState[]> {
+  const { rows } = await db.query<OptionOrderState>(
+    `SELECT ${OPTION_COLUMNS} FROM option_orders WHERE result = 0 ORDER BY id`,
+  );
+  return rows;
+}
+
+export async function maxOptionOrderId(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ max: number | null }>('SELECT max(id) AS max FROM option_orders');
+  return rows[0]?.max ?? 0;
+}
+
+export async function recentOptionOrders(db: Queryable, userId: UserId, limit: number): Promise<OptionOrderState[]> {
+  const { rows } = await db.query<OptionOrderState>(
+    `SELECT ${OPTION_COLUMNS} FROM option_orders WHERE user_id = $1 ORDER BY id DESC LIMIT $2`,
+    [userId, limit],
+  );
+  return rows;
+}
+
+export async function pageOptionOrders(
+  db: Queryable,
+  userId: UserId,
+  page: number,
+  pageSize: number,
+): Promise<HistoryPage<OptionOrderState>> {
+  const [rows, count] = await Promise.all([
+    db.query<OptionOrderState>(
+      `SELECT ${OPTION_COLUMNS} FROM option_orders WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [userId, pageSize, pageOffset(page, pageSize)],
+    ),
+    db.query<{ count: number }>('SELECT count(*)::int AS count FROM option_orders WHERE user_id = $1', [userId]),
+  ]);
+  return { rows: rows.rows, page, pageSize, totalRows: count.rows[0]?.count ?? 0 };
+}
+
+export interface OptionRoundSettlement {
+  roundStartMs: number;
+  resultPrice: number | null;
+  settledAtMs: number;
+}
+
+/** Records settled rounds; settling a round again keeps the first record (settlement is idempotent). */
+export async function insertOptionRounds(db: Queryable, rounds: readonly OptionRoundSettlement[]): Promise<void> {
+  if (rounds.length === 0) return;
+  await db.query(
+    `INSERT INTO option_rounds (round_start_ms, result_price, settled_at_ms)
+     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])
+     ON CONFLICT (round_start_ms) DO NOTHING`,
+    [rounds.map((r) => r.roundStartMs), rounds.map((r) => r.resultPrice), rounds.map((r) => r.settledAtMs)],
+  );
+}

@@ -1,0 +1,76 @@
+import type { UserId } from '@tickline/engine';
+import type { Queryable } from '../pool.ts';
+
+// The sequencer's small tables: user leverage, idempotency keys, and its own counters and last prices.
+
+export async function upsertLeverages(
+  db: Queryable,
+  leverages: ReadonlyArray<readonly [UserId, number]>,
+): Promise<void> {
+  if (leverages.length === 0) return;
+  await db.query(
+    `INSERT INTO user_leverage (user_id, leverage) SELECT * FROM unnest($1::bigint[], $2::integer[])
+     ON CONFLICT (user_id) DO UPDATE SET leverage = excluded.leverage`,
+    [leverages.map(([userId]) => userId), leverages.map(([, leverage]) => leverage)],
+  );
+}
+
+export async function loadLeverages(db: Queryable): Promise<Array<readonly [UserId, number]>> {
+  const { rows } = await db.query<{ user_id: number; leverage: number }>(
+    'SELECT user_id, leverage FROM user_leverage ORDER BY user_id',
+  );
+  return rows.map((row) => [row.user_id, row.leverage] as const);
+}
+
+export interface CommandKeyRecord {
+  key: string;
+  commandType: string;
+}
+
+/** Records applied idempotency keys; a duplicate violates the primary key and fails the batch. */
+export async function insertCommandKeys(
+  db: Queryable,
+  batchId: number,
+  keys: readonly CommandKeyRecord[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  await db.query(
+    `INSERT INTO command_keys (key, command_type, batch_id) SELECT *, $3::bigint FROM unnest($1::text[], $2::text[])`,
+    [keys.map((k) => k.key), keys.map((k) => k.commandType), batchId],
+  );
+}
+
+/** Which of `keys` were already applied. */
+export async function findCommandKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const { rows } = await db.query<{ key: string }>('SELECT key FROM command_keys WHERE key = ANY($1::text[])', [
+    [...keys],
+  ]);
+  return new Set(rows.map((row) => row.key));
+}
+
+export interface SequencerState {
+  lastBatchId: number;
+  lastIndexPrice: number | null;
+  lastMarkPrice: number | null;
+  lastPriceAtMs: number | null;
+}
+
+export async function loadSequencerState(db: Queryable): Promise<SequencerState> {
+  const { rows } = await db.query<SequencerState>(
+    `SELECT last_batch_id AS "lastBatchId", last_index_price AS "lastIndexPrice", last_mark_price AS "lastMarkPrice",
+       last_price_at_ms AS "lastPriceAtMs"
+     FROM sequencer_state WHERE id = 1`,
+  );
+  const state = rows[0];
+  if (!state) throw new Error('sequencer_state row is missing: was the database migrated?');
+  return state;
+}
+
+export async function saveSequencerState(db: Queryable, state: SequencerState): Promise<void> {
+  await db.query(
+    `UPDATE sequencer_state SET last_batch_id = $1, last_index_price = $2, last_mark_price = $3,
+       last_price_at_ms = $4 WHERE id = 1`,
+    [state.lastBatchId, state.lastIndexPrice, state.lastMarkPrice, state.lastPriceAtMs],
+  );
+}
