@@ -185,3 +185,36 @@ export interface EngineSnapshot {
   lastIndexPrice: PriceTicks | null;
   lastMarkPrice: PriceTicks | null;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Read models
+
+/**
+ * The seeds' `/user/balance` figures in micro-USDT (`btc` is left to the server, which knows the index price).
+ * usdtm = free futures + order margin + position margin, so the seeds' "available = usdtm − usingRequiredAmount −
+ * waiting" holds; option stakes have left the wallet until their round settles and are not counted.
+ */
+export interface BalanceView {
+  /** Spot wallet (USDT BEP-20). */
+  bsc: MicroUsdt;
+  /** Futures wallet: free + held for orders + position margin. */
+  usdtm: MicroUsdt;
+  /** bsc + usdtm. */
+  usdt: MicroUsdt;
+  /** Isolated margin of the open position. */
+  usingRequiredAmount: MicroUsdt;
+  /** Held for resting buy (long) orders: margin + estimated fees. */
+  longWaitingRequiredAmount: MicroUsdt;
+  /** Held for resting sell (short) orders. */
+  shortWaitingRequiredAmount: MicroUsdt;
+  /** Free futures balance: what new orders, option stakes and transfers out can use. */
+  futuresAvailable: MicroUsdt;
+  /** Stakes of unsettled option orders. */
+  optionStaked: MicroUsdt;
+}
+
+export interface DepthView {
+  /** Best first: [price, total quantity] per level. */
+  bids: Array<[PriceTicks, QtyLots]>;
+  asks: Array<[PriceTicks, QtyLots]>;
+}

@@ -1,0 +1,83 @@
+import type { MicroUsdt, PriceTicks, QtyLots } from '@tickline/money';
+
+/** One maintenance-margin tier: applies to positions whose notional is at most `maxNotional`. */
+export interface MaintenanceTier {
+  /** Upper bound of the tier's notional, inclusive (micro-USDT); the last tier should be Infinity. */
+  maxNotional: MicroUsdt;
+  /** Maintenance margin rate in parts per million (4,000 = 0.4 %). */
+  rateMicros: number;
+}
+
+export interface ExchangeConfig {
+  /** Prices must be multiples of this many ticks (1 tick = 0.01 USDT). */
+  tickSizeTicks: PriceTicks;
+  /** Quantities must be multiples of this many lots (1 lot = 0.0001 BTC). */
+  lotSizeLots: QtyLots;
+  minOrderQty: QtyLots;
+  maxOrderQty: QtyLots;
+  /** Highest accepted price, a sanity bound against typos (10,000,000 USDT). */
+  maxPriceTicks: PriceTicks;
+  maxOpenOrdersPerUser: number;
+  maxLeverage: number;
+  defaultLeverage: number;
+  /** Fee rates in parts per million of notional (200 = 0.02 %). */
+  makerFeeMicros: number;
+  takerFeeMicros: number;
+  /**
+   * Market-type orders (market, close, TP/SL, liquidation) are IOC limit orders at the reference price (mark, or
+   * the best opposite price before the first mark) moved this far against the taker, in basis points.
+   */
+  marketProtectionBps: number;
+  maintenanceTiers: MaintenanceTier[];
+  option: {
+    roundMs: number;
+    /** Orders are refused when less than this remains in the round. */
+    cutoffMs: number;
+    minStake: MicroUsdt;
+    maxStakePerOrder: MicroUsdt;
+    maxStakePerRound: MicroUsdt;
+    /** Win pays stake × (1 + payoutRateBps / 10,000). */
+    payoutRateBps: number;
+  };
+}
+
+const USDT = 1_000_000;
+
+export const defaultExchangeConfig: ExchangeConfig = {
+  tickSizeTicks: 1,
+  lotSizeLots: 1,
+  minOrderQty: 1,
+  maxOrderQty: 1_000_000,
+  maxPriceTicks: 1_000_000_000,
+  maxOpenOrdersPerUser: 200,
+  maxLeverage: 100,
+  defaultLeverage: 1,
+  makerFeeMicros: 200,
+  takerFeeMicros: 300,
+  marketProtectionBps: 500,
+  // Binance's BTCUSDT table shape: 0.4 % up to 50,000 USDT, rising with size.
+  maintenanceTiers: [
+    { maxNotional: 50_000 * USDT, rateMicros: 4_000 },
+    { maxNotional: 250_000 * USDT, rateMicros: 5_000 },
+    { maxNotional: 3_000_000 * USDT, rateMicros: 10_000 },
+    { maxNotional: 15_000_000 * USDT, rateMicros: 25_000 },
+    { maxNotional: 30_000_000 * USDT, rateMicros: 50_000 },
+    { maxNotional: Infinity, rateMicros: 100_000 },
+  ],
+  option: {
+    roundMs: 60_000,
+    cutoffMs: 5_000,
+    minStake: USDT,
+    maxStakePerOrder: 10_000 * USDT,
+    maxStakePerRound: 10_000 * USDT,
+    payoutRateBps: 9_500,
+  },
+};
+
+export function resolveConfig(partial: Partial<ExchangeConfig> = {}): ExchangeConfig {
+  return {
+    ...defaultExchangeConfig,
+    ...partial,
+    option: { ...defaultExchangeConfig.option, ...partial.option },
+  };
+}

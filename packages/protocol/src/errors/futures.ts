@@ -1,0 +1,34 @@
+import { defineErrors } from './define.ts';
+
+// Futures trading (3xxx): order entry, positions, leverage, TP/SL. Raised by the engine as Rejection reasons.
+export const futuresErrors = defineErrors('Futures', {
+  INVALID_LEVERAGE: { code: 3001, message: 'Leverage must be a whole number from 1 to 100.' },
+  LEVERAGE_WOULD_LIQUIDATE: {
+    code: 3002,
+    message: 'This leverage would put your open position at or beyond its liquidation price.',
+  },
+  LEVERAGE_NEEDS_MORE_MARGIN: {
+    code: 3003,
+    message: 'Your futures wallet does not have enough available USDT for the margin this leverage needs.',
+  },
+  INVALID_PRICE: { code: 3004, message: 'Please enter a valid price (a positive multiple of 0.01 USDT).' },
+  INVALID_QUANTITY: { code: 3005, message: 'Please enter a valid amount (a positive multiple of 0.0001 BTC).' },
+  QUANTITY_BELOW_MINIMUM: { code: 3006, message: 'The amount is below the minimum order size of 0.0001 BTC.' },
+  QUANTITY_ABOVE_MAXIMUM: { code: 3007, message: 'The amount is above the maximum order size of 100 BTC.' },
+  INSUFFICIENT_MARGIN: {
+    code: 3008,
+    message: 'Your futures wallet does not have enough available USDT for this order.',
+  },
+  ORDER_NOT_FOUND: { code: 3009, message: 'This order does not exist or is no longer open.' },
+  NO_POSITION: { code: 3010, message: 'You have no open position.' },
+  CLOSE_EXCEEDS_POSITION: { code: 3011, message: 'The amount to close is larger than your position.' },
+  INVALID_TP_SL: {
+    code: 3012,
+    message:
+      'Take profit must be beyond the mark price in your favour and stop loss beyond it against you (for a long: take profit above, stop loss below).',
+  },
+  NO_LIQUIDITY: { code: 3013, message: 'There is no liquidity in the order book for this order right now.' },
+  TOO_MANY_OPEN_ORDERS: { code: 3014, message: 'You have too many open orders. Cancel some before placing more.' },
+  INVALID_ORDER_TYPE: { code: 3015, message: 'Unknown order type or side.' },
+  NOT_IMPLEMENTED: { code: 3999, message: 'This operation is not available yet.' },
+});
