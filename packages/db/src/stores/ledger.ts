@@ -13,15 +13,20 @@ export function balanceDeltas(postings: readonly Posting[]): Map<AccountId, numb
 
 /**
  * Adds each delta to its account's stored balance, creating accounts on first use. The table's CHECK refuses a
- * negative user balance, which fails the whole batch.
+ * negative user balance, which fails the whole batch. (Two statements: an upsert would check the CHECK against the
+ * bare delta of the proposed insert row before noticing the conflict.)
  */
 export async function applyBalanceDeltas(db: Queryable, deltas: ReadonlyMap<AccountId, number>): Promise<void> {
   if (deltas.size === 0) return;
+  const ids = [...deltas.keys()];
   await db.query(
-    `INSERT INTO ledger_accounts (id, balance)
-     SELECT * FROM unnest($1::text[], $2::bigint[])
-     ON CONFLICT (id) DO UPDATE SET balance = ledger_accounts.balance + excluded.balance, updated_at = now()`,
-    [[...deltas.keys()], [...deltas.values()]],
+    `INSERT INTO ledger_accounts (id, balance) SELECT id, 0 FROM unnest($1::text[]) AS id ON CONFLICT (id) DO NOTHING`,
+    [ids],
+  );
+  await db.query(
+    `UPDATE ledger_accounts AS account SET balance = account.balance + change.delta, updated_at = now()
+     FROM unnest($1::text[], $2::bigint[]) AS change (id, delta) WHERE account.id = change.id`,
+    [ids, [...deltas.values()]],
   );
 }
 

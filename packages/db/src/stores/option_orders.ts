@@ -86,3 +86,13 @@ export async function insertOptionRounds(db: Queryable, rounds: readonly OptionR
     [rounds.map((r) => r.roundStartMs), rounds.map((r) => r.resultPrice), rounds.map((r) => r.settledAtMs)],
   );
 }
+
+/** Rounds that still have unsettled orders although they ended at or before `nowMs`, oldest first. */
+export async function listOverdueOptionRounds(db: Queryable, nowMs: number): Promise<Array<{ roundStartMs: number }>> {
+  const { rows } = await db.query<{ roundStartMs: number }>(
+    `SELECT DISTINCT round_start_ms AS "roundStartMs" FROM option_orders
+     WHERE result = 0 AND expire_at_ms <= $1 ORDER BY 1`,
+    [nowMs],
+  );
+  return rows;
+}

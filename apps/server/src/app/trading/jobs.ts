@@ -1,0 +1,180 @@
+import type { PriceTicks } from '@tickline/money';
+import type { CommandResult } from '@tickline/engine';
+import type { Pool } from '@tickline/db';
+import { listOverdueOptionRounds } from '@tickline/db';
+import type { Clock } from '../../clock.ts';
+
+/** One index/mark price update from the market data service. */
+export interface PriceTick {
+  indexPrice: PriceTicks;
+  markPrice: PriceTicks;
+  timeMs: number;
+}
+
+/** Where the trading jobs take prices from (the market data service; a tiny stand-in in tests). */
+export interface PriceFeed {
+  indexPrice(): PriceTicks | null;
+  markPrice(): PriceTicks | null;
+  /** Current funding rate in parts per million (100 = 0.01 %), as the market service computes it. */
+  fundingRatePpm(): number | null;
+  subscribe(listener: (tick: PriceTick) => void): () => void;
+}
+
+/** The slice of the sequencer the jobs use. */
+export interface CommandSink {
+  submit(
+    command:
+      | { type: 'priceTick'; indexPrice: PriceTicks; markPrice: PriceTicks }
+      | { type: 'settleOptionRound'; roundStartMs: number; resultPrice: PriceTicks | null }
+      | { type: 'settleFunding'; fundingRatePpm: number },
+  ): Promise<CommandResult>;
+  readonly lastPrices: { lastIndexPrice: PriceTicks | null; lastPriceAtMs: number | null };
+}
+
+export interface TradingJobsOptions {
+  sequencer: CommandSink;
+  feed: PriceFeed;
+  clock: Clock;
+  roundMs?: number;
+  fundingIntervalMs: number;
+  /** A round's result needs a tick at most this old at its end; otherwise its orders are refunded. */
+  maxPriceAgeMs?: number;
+  onError?: (error: unknown, context: string) => void;
+}
+
+const TICK_HISTORY_MS = 5 * 60_000;
+
+/**
+ * The trading core's clock: forwards price ticks to the sequencer, settles each one-minute option round at its UTC
+ * minute boundary with the index price at that boundary (the last tick at or before it), and settles funding every
+ * `fundingIntervalMs` (aligned to multiples of the interval since the epoch, so the countdown the market service
+ * shows is the real one). The timers only call the public methods, which tests call directly.
+ */
+export class TradingJobs {
+  private readonly roundMs: number;
+  private readonly maxPriceAgeMs: number;
+  /** Recent ticks, oldest first, to find the price at a boundary after the fact. */
+  private ticks: PriceTick[] = [];
+  private unsubscribe: (() => void) | null = null;
+  private roundTimer: NodeJS.Timeout | null = null;
+  private fundingTimer: NodeJS.Timeout | null = null;
+  /** A price tick waiting to be submitted: ticks faster than the sequencer commits collapse into the latest. */
+  private pendingTick: PriceTick | null = null;
+  private tickInFlight = false;
+
+  constructor(private readonly options: TradingJobsOptions) {
+    this.roundMs = options.roundMs ?? 60_000;
+    this.maxPriceAgeMs = options.maxPriceAgeMs ?? 10_000;
+  }
+
+  start(): void {
+    this.unsubscribe = this.options.feed.subscribe((tick) => this.onTick(tick));
+    this.scheduleRound();
+    this.scheduleFunding();
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.roundTimer) clearTimeout(this.roundTimer);
+    if (this.fundingTimer) clearTimeout(this.fundingTimer);
+    this.roundTimer = this.fundingTimer = null;
+  }
+
+  onTick(tick: PriceTick): void {
+    this.ticks.push(tick);
+    const oldest = tick.timeMs - TICK_HISTORY_MS;
+    while (this.ticks.length > 2 && this.ticks[0]!.timeMs < oldest) this.ticks.shift();
+    this.pendingTick = tick;
+    void this.flushTick();
+  }
+
+  /** The index price at `boundaryMs`: the last tick at or before it, if recent enough. */
+  priceAt(boundaryMs: number): PriceTicks | null {
+    for (let index = this.ticks.length - 1; index >= 0; index--) {
+      const tick = this.ticks[index]!;
+      if (tick.timeMs > boundaryMs) continue;
+      return boundaryMs - tick.timeMs <= this.maxPriceAgeMs ? tick.indexPrice : null;
+    }
+    return null;
+  }
+
+  /** Settles the round that ends at `boundaryMs`. */
+  async settleRoundEndingAt(boundaryMs: number): Promise<CommandResult> {
+    await this.flushTick();
+    return this.options.sequencer.submit({
+      type: 'settleOptionRound',
+      roundStartMs: boundaryMs - this.roundMs,
+      resultPrice: this.priceAt(boundaryMs),
+    });
+  }
+
+  async settleFunding(): Promise<CommandResult | null> {
+    const fundingRatePpm = this.options.feed.fundingRatePpm();
+    if (fundingRatePpm === null) return null;
+    return this.options.sequencer.submit({ type: 'settleFunding', fundingRatePpm });
+  }
+
+  private async flushTick(): Promise<void> {
+    if (this.tickInFlight) return;
+    this.tickInFlight = true;
+    try {
+      while (this.pendingTick) {
+        const { indexPrice, markPrice } = this.pendingTick;
+        this.pendingTick = null;
+        await this.options.sequencer.submit({ type: 'priceTick', indexPrice, markPrice });
+      }
+    } catch (error) {
+      this.options.onError?.(error, 'price tick');
+    } finally {
+      this.tickInFlight = false;
+    }
+  }
+
+  private scheduleRound(): void {
+    const now = this.options.clock.now();
+    const boundaryMs = (Math.floor(now / this.roundMs) + 1) * this.roundMs;
+    this.roundTimer = setTimeout(() => {
+      this.settleRoundEndingAt(boundaryMs).catch((error) => this.options.onError?.(error, 'option round'));
+      this.scheduleRound();
+    }, boundaryMs - now);
+    this.roundTimer.unref();
+  }
+
+  private scheduleFunding(): void {
+    const interval = this.options.fundingIntervalMs;
+    const now = this.options.clock.now();
+    const nextMs = (Math.floor(now / interval) + 1) * interval;
+    this.fundingTimer = setTimeout(() => {
+      this.settleFunding().catch((error) => this.options.onError?.(error, 'funding'));
+      this.scheduleFunding();
+    }, nextMs - now);
+    this.fundingTimer.unref();
+  }
+}
+
+/**
+ * At start: settles every option round whose end passed while the server was down. The result price is the last
+ * price the engine applied before the round's end if it is recent enough; otherwise the round had no price and its
+ * orders are refunded (PRODUCT.md §4).
+ */
+export async function settleOverdueOptionRounds(options: {
+  pool: Pool;
+  sequencer: CommandSink;
+  clock: Clock;
+  roundMs?: number;
+  maxPriceAgeMs?: number;
+}): Promise<number> {
+  const roundMs = options.roundMs ?? 60_000;
+  const maxPriceAgeMs = options.maxPriceAgeMs ?? 10_000;
+  const nowMs = options.clock.now();
+  const rounds = await listOverdueOptionRounds(options.pool, nowMs);
+  const { lastIndexPrice, lastPriceAtMs } = options.sequencer.lastPrices;
+  for (const { roundStartMs } of rounds) {
+    const endMs = roundStartMs + roundMs;
+    const known = lastIndexPrice !== null && lastPriceAtMs !== null && lastPriceAtMs <= endMs;
+    const resultPrice = known && endMs - lastPriceAtMs <= maxPriceAgeMs ? lastIndexPrice : null;
+    await options.sequencer.submit({ type: 'settleOptionRound', roundStartMs, resultPrice });
+  }
+  return rounds.length;
+}

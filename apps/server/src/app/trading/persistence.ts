@@ -1,0 +1,194 @@
+import type {
+  Command,
+  EngineEvent,
+  EngineSnapshot,
+  OptionOrderState,
+  OrderState,
+  Posting,
+  UserId,
+} from '@tickline/engine';
+import {
+  applyBalanceDeltas,
+  balanceDeltas,
+  insertCommandKeys,
+  insertFuturesHistory,
+  insertOptionRounds,
+  insertPostings,
+  insertTrades,
+  insertWalletTransfers,
+  loadBalances,
+  loadLeverages,
+  loadOpenOrders,
+  loadPositions,
+  loadSequencerState,
+  loadUnsettledOptionOrders,
+  maxFuturesHistoryId,
+  maxOptionOrderId,
+  maxOrderId,
+  maxTradeId,
+  saveSequencerState,
+  savePositions,
+  upsertLeverages,
+  upsertOptionOrders,
+  upsertOrders,
+  type CommandKeyRecord,
+  type OptionRoundSettlement,
+  type PositionChange,
+  type Pool,
+  type SequencerState,
+  type WalletTransferRecord,
+} from '@tickline/db';
+import type { FuturesHistoryEntry, TradeRecord } from '@tickline/engine';
+
+/**
+ * Everything one batch of accepted commands changed, collected in command order and reduced to the rows to write:
+ * the latest state of each order / position / option order / leverage, and every new posting, trade and history row.
+ */
+export class BatchChanges {
+  readonly postings: Posting[] = [];
+  readonly events: EngineEvent[] = [];
+  readonly orders = new Map<number, OrderState>();
+  readonly positions = new Map<UserId, PositionChange>();
+  readonly optionOrders = new Map<number, OptionOrderState>();
+  readonly leverages = new Map<UserId, number>();
+  readonly trades: TradeRecord[] = [];
+  readonly history: FuturesHistoryEntry[] = [];
+  readonly transfers: WalletTransferRecord[] = [];
+  readonly rounds: OptionRoundSettlement[] = [];
+  readonly keys: CommandKeyRecord[] = [];
+  /** Set when a price tick was applied: the new last prices to store. */
+  prices: Pick<SequencerState, 'lastIndexPrice' | 'lastMarkPrice' | 'lastPriceAtMs'> | null = null;
+
+  /** Records an accepted command's output and the rows derived from the command itself. */
+  add(
+    command: Command,
+    nowMs: number,
+    events: readonly EngineEvent[],
+    postings: readonly Posting[],
+    key?: string,
+  ): void {
+    for (const posting of postings) this.postings.push(posting);
+    for (const event of events) {
+      this.events.push(event);
+      switch (event.type) {
+        case 'order':
+          this.orders.set(event.order.id, event.order);
+          break;
+        case 'position':
+          this.positions.set(event.userId, { userId: event.userId, position: event.position });
+          break;
+        case 'optionOrder':
+          this.optionOrders.set(event.order.id, event.order);
+          break;
+        case 'leverage':
+          this.leverages.set(event.userId, event.leverage);
+          break;
+        case 'trade':
+          this.trades.push(event.trade);
+          break;
+        case 'futuresHistory':
+          this.history.push(event.entry);
+          break;
+        case 'notice':
+          break;
+      }
+    }
+    if (command.type === 'transfer') {
+      const [sell, buy] = command.to === 'futures' ? (['bsc', 'usdtm'] as const) : (['usdtm', 'bsc'] as const);
+      this.transfers.push({
+        userId: command.userId,
+        type: 2,
+        sell,
+        sellAmount: command.amount,
+        buy,
+        buyAmount: command.amount,
+        createdAtMs: nowMs,
+      });
+    } else if (command.type === 'settleOptionRound') {
+      this.rounds.push({ roundStartMs: command.roundStartMs, resultPrice: command.resultPrice, settledAtMs: nowMs });
+    } else if (command.type === 'priceTick') {
+      this.prices = { lastIndexPrice: command.indexPrice, lastMarkPrice: command.markPrice, lastPriceAtMs: nowMs };
+    }
+    if (key !== undefined) this.keys.push({ key, commandType: command.type });
+  }
+
+  /** True when nothing needs writing (only rejections and reads). */
+  isEmpty(): boolean {
+    return (
+      this.postings.length === 0 &&
+      this.events.length === 0 &&
+      this.transfers.length === 0 &&
+      this.rounds.length === 0 &&
+      this.keys.length === 0 &&
+      this.prices === null
+    );
+  }
+}
+
+/**
+ * Writes one batch in ONE transaction: balances (as deltas, so the table's CHECK sees every user balance), postings,
+ * orders, positions, trades, history, option orders, leverages, transfers, idempotency keys and the sequencer's state.
+ * Nothing is visible until COMMIT; any failure rolls the whole batch back.
+ */
+export async function writeBatch(pool: Pool, batchId: number, state: SequencerState, changes: BatchChanges) {
+  const client = await pool.connect();
+  try {
+    // A hung database must not stall the sequencer forever: the batch fails and state is rebuilt.
+    await client.query("BEGIN; SET LOCAL statement_timeout = '15s'");
+    await applyBalanceDeltas(client, balanceDeltas(changes.postings));
+    await insertPostings(client, batchId, changes.postings);
+    await upsertOrders(client, [...changes.orders.values()]);
+    await savePositions(client, [...changes.positions.values()]);
+    await insertTrades(client, changes.trades);
+    await insertFuturesHistory(client, changes.history);
+    await upsertOptionOrders(client, [...changes.optionOrders.values()]);
+    await insertOptionRounds(client, changes.rounds);
+    await upsertLeverages(client, [...changes.leverages.entries()]);
+    await insertWalletTransfers(client, changes.transfers);
+    await insertCommandKeys(client, batchId, changes.keys);
+    await saveSequencerState(client, { ...state, ...changes.prices, lastBatchId: batchId });
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export interface RestoredState {
+  snapshot: EngineSnapshot;
+  state: SequencerState;
+}
+
+/** Reads everything the engine needs to continue where the last committed batch left it. */
+export async function loadEngineState(pool: Pool): Promise<RestoredState> {
+  const client = await pool.connect();
+  try {
+    // One snapshot of the database: every read sees the same committed batches.
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const state = await loadSequencerState(client);
+    const snapshot: EngineSnapshot = {
+      balances: await loadBalances(client),
+      openOrders: await loadOpenOrders(client),
+      positions: await loadPositions(client),
+      unsettledOptionOrders: await loadUnsettledOptionOrders(client),
+      leverageByUser: await loadLeverages(client),
+      nextIds: {
+        order: (await maxOrderId(client)) + 1,
+        trade: (await maxTradeId(client)) + 1,
+        history: (await maxFuturesHistoryId(client)) + 1,
+        optionOrder: (await maxOptionOrderId(client)) + 1,
+      },
+      lastIndexPrice: state.lastIndexPrice,
+      lastMarkPrice: state.lastMarkPrice,
+    };
+    await client.query('COMMIT');
+    return { snapshot, state };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,295 @@
+import type { ApplyOutput, Command, CommandResult, EngineEvent, EngineSnapshot, Posting } from '@tickline/engine';
+import { findCommandKeys, type Pool, type SequencerState } from '@tickline/db';
+import type { Clock } from '../../clock.ts';
+import { BatchChanges, loadEngineState, writeBatch } from './persistence.ts';
+
+/** What the sequencer needs from the engine: apply a command at a time. Reads get the whole engine. */
+export interface SequencedEngine {
+  apply(command: Command, nowMs: number): ApplyOutput;
+}
+
+/** A batch that is durable: published to listeners (websocket user streams, alarms) after its COMMIT. */
+export interface CommittedBatch {
+  batchId: number;
+  events: readonly EngineEvent[];
+  postings: readonly Posting[];
+}
+
+export type BatchListener = (batch: CommittedBatch) => void;
+
+/** The sequencer could not make the command durable (database down, engine fault): nothing was applied. */
+export class SequencerUnavailableError extends Error {}
+
+/** Refusal of a command whose idempotency key was already applied. */
+export const DUPLICATE_COMMAND = 'DUPLICATE_COMMAND';
+
+export interface SequencerOptions<E extends SequencedEngine> {
+  pool: Pool;
+  /** Builds the engine from restored state (at start and after a failed batch). */
+  createEngine: (snapshot: EngineSnapshot) => E;
+  /** Every command is stamped with `clock.now()` when applied. */
+  clock: Clock;
+  /** Most commands (and reads) taken into one batch. */
+  maxBatchSize?: number;
+  /** Submissions beyond this many waiting are refused at once (back-pressure). */
+  maxQueueLength?: number;
+  /** Called with errors the sequencer recovered from (failed batch, failed restore attempt). */
+  onError?: (error: unknown, context: string) => void;
+}
+
+interface CommandEntry {
+  kind: 'command';
+  command: Command;
+  key: string | undefined;
+  resolve: (result: CommandResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface ReadEntry<E> {
+  kind: 'read';
+  read: (engine: E) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+type Entry<E> = CommandEntry | ReadEntry<E>;
+
+/** An answer decided while applying a batch, delivered only once the batch is durable. */
+type Answer = { ok: true; value: unknown } | { ok: false; error: Error };
+
+/**
+ * The one writer of all trading state (ARCHITECTURE.md, "one writer, in memory, group commit").
+ *
+ * Commands and reads queue; one loop takes everything waiting (up to `maxBatchSize`), applies it in order to the
+ * in-memory engine, writes what changed to PostgreSQL in one transaction, and only after COMMIT answers the callers
+ * (in order) and publishes the events. While a batch is being written the next one accumulates, so the batch size
+ * grows with load: one database round trip per batch, not per command.
+ *
+ * Reads go through the same queue, so a read sees exactly the commands before it and is answered only once those
+ * are durable: nobody ever sees state that a failed commit would take back.
+ *
+ * If a batch cannot be committed (or the engine throws), the in-memory engine may be ahead of the database: the
+ * batch's callers are failed and the engine is rebuilt from the database before anything else is applied.
+ */
+export class Sequencer<E extends SequencedEngine> {
+  private engine: E;
+  private state: SequencerState;
+  private queue: Array<Entry<E>> = [];
+  private readonly listeners = new Set<BatchListener>();
+  private wake: (() => void) | null = null;
+  private stopping = false;
+  private readonly loopDone: Promise<void>;
+  private readonly maxBatchSize: number;
+  private readonly maxQueueLength: number;
+
+  private constructor(
+    private readonly options: SequencerOptions<E>,
+    restored: { engine: E; state: SequencerState },
+  ) {
+    this.engine = restored.engine;
+    this.state = restored.state;
+    this.maxBatchSize = options.maxBatchSize ?? 4096;
+    this.maxQueueLength = options.maxQueueLength ?? 100_000;
+    this.loopDone = this.run();
+  }
+
+  /** Restores the engine from the database and starts the loop. */
+  static async start<E extends SequencedEngine>(options: SequencerOptions<E>): Promise<Sequencer<E>> {
+    const { snapshot, state } = await loadEngineState(options.pool);
+    return new Sequencer(options, { engine: options.createEngine(snapshot), state });
+  }
+
+  /** The last prices the engine applied and when (restored from the database on start). */
+  get lastPrices(): Readonly<Pick<SequencerState, 'lastIndexPrice' | 'lastMarkPrice' | 'lastPriceAtMs'>> {
+    const { lastIndexPrice, lastMarkPrice, lastPriceAtMs } = this.state;
+    return { lastIndexPrice, lastMarkPrice, lastPriceAtMs };
+  }
+
+  /**
+   * Applies `command` in order and answers once it is durable. A rejection (the caller's fault) resolves with
+   * `{ok:false, reason}`; the promise rejects only when the sequencer could not commit (SequencerUnavailableError).
+   * With `idempotencyKey`, a command is applied at most once ever; a repeat is refused with DUPLICATE_COMMAND.
+   */
+  submit<T = unknown>(command: Command, options: { idempotencyKey?: string } = {}): Promise<CommandResult<T>> {
+    return new Promise((resolve, reject) => {
+      this.enqueue({
+        kind: 'command',
+        command,
+        key: options.idempotencyKey,
+        resolve: resolve as (result: CommandResult) => void,
+        reject,
+      });
+    });
+  }
+
+  /** Runs `read` against the engine in order with the commands, answering once everything before it is durable. */
+  read<T>(read: (engine: E) => T): Promise<T> {
+    return new Promise((resolve, reject) => {
+      this.enqueue({ kind: 'read', read, resolve: resolve as (value: unknown) => void, reject });
+    });
+  }
+
+  /** Subscribes to committed batches; returns the unsubscribe function. */
+  onCommitted(listener: BatchListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get queueLength(): number {
+    return this.queue.length;
+  }
+
+  /** Finishes everything already queued, then stops the loop; later submissions are refused. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loopDone;
+  }
+
+  private enqueue(entry: Entry<E>): void {
+    if (this.stopping) return entry.reject(new SequencerUnavailableError('the trading engine is stopping'));
+    if (this.queue.length >= this.maxQueueLength)
+      return entry.reject(new SequencerUnavailableError('the trading engine is overloaded'));
+    this.queue.push(entry);
+    if (this.wake) {
+      const wake = this.wake;
+      this.wake = null;
+      wake();
+    }
+  }
+
+  private async run(): Promise<void> {
+    for (;;) {
+      if (this.queue.length === 0) {
+        if (this.stopping) return;
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        continue;
+      }
+      const batch = this.queue.length <= this.maxBatchSize ? this.queue : this.queue.slice(0, this.maxBatchSize);
+      this.queue = this.queue.length <= this.maxBatchSize ? [] : this.queue.slice(this.maxBatchSize);
+      await this.processBatch(batch);
+    }
+  }
+
+  private async processBatch(entries: Array<Entry<E>>): Promise<void> {
+    let appliedKeys: Set<string>;
+    try {
+      appliedKeys = await findCommandKeys(this.options.pool, keysOf(entries));
+    } catch (error) {
+      this.fail(entries, error, 'idempotency key lookup');
+      return;
+    }
+
+    const changes = new BatchChanges();
+    const answers: Answer[] = [];
+    const batchKeys = new Set<string>();
+    for (let index = 0; index < entries.length; index++) {
+      const entry = entries[index]!;
+      try {
+        answers.push(this.applyEntry(entry, changes, appliedKeys, batchKeys));
+      } catch (error) {
+        // The engine threw mid-command: its state can no longer be trusted. Entries not yet applied go back to the
+        // front of the queue; the ones applied fail, and the engine is rebuilt from the database.
+        this.queue = [...entries.slice(index + 1), ...this.queue];
+        this.fail(entries.slice(0, index + 1), error, 'engine fault');
+        await this.recover();
+        return;
+      }
+    }
+
+    let batchId = this.state.lastBatchId;
+    if (!changes.isEmpty()) {
+      batchId += 1;
+      try {
+        await writeBatch(this.options.pool, batchId, this.state, changes);
+      } catch (error) {
+        this.fail(entries, error, 'batch commit');
+        await this.recover();
+        return;
+      }
+      this.state = { ...this.state, ...changes.prices, lastBatchId: batchId };
+    }
+
+    entries.forEach((entry, index) => {
+      const answer = answers[index]!;
+      if (!answer.ok) entry.reject(answer.error);
+      else if (entry.kind === 'command') entry.resolve(answer.value as CommandResult);
+      else entry.resolve(answer.value);
+    });
+    if (changes.events.length > 0 || changes.postings.length > 0) this.publish(batchId, changes);
+  }
+
+  private applyEntry(entry: Entry<E>, changes: BatchChanges, appliedKeys: Set<string>, batchKeys: Set<string>): Answer {
+    if (entry.kind === 'read') {
+      try {
+        return { ok: true, value: entry.read(this.engine) };
+      } catch (error) {
+        // A read cannot change the engine, so its failure is its own.
+        return { ok: false, error: error as Error };
+      }
+    }
+    const { command, key } = entry;
+    if (key !== undefined && (appliedKeys.has(key) || batchKeys.has(key))) {
+      const duplicate: CommandResult = {
+        ok: false,
+        reason: DUPLICATE_COMMAND,
+        message: 'This request was already applied.',
+      };
+      return { ok: true, value: duplicate };
+    }
+    const nowMs = this.options.clock.now();
+    const output = this.engine.apply(command, nowMs);
+    if (output.result.ok) {
+      if (key !== undefined) batchKeys.add(key);
+      changes.add(command, nowMs, output.events, output.postings, key);
+    }
+    return { ok: true, value: output.result };
+  }
+
+  private fail(entries: Array<Entry<E>>, error: unknown, context: string): void {
+    this.options.onError?.(error, context);
+    const failure = new SequencerUnavailableError(`the trading engine could not complete the request (${context})`, {
+      cause: error,
+    });
+    for (const entry of entries) entry.reject(failure);
+  }
+
+  /** Rebuilds the engine from the database, retrying until the database answers. */
+  private async recover(): Promise<void> {
+    for (let delayMs = 50; ; delayMs = Math.min(delayMs * 2, 5_000)) {
+      try {
+        const { snapshot, state } = await loadEngineState(this.options.pool);
+        this.engine = this.options.createEngine(snapshot);
+        this.state = state;
+        return;
+      } catch (error) {
+        this.options.onError?.(error, 'restore after failed batch');
+        if (this.stopping) {
+          // Nobody will wait for the database any more: refuse what is left instead of applying it to a stale engine.
+          const left = this.queue;
+          this.queue = [];
+          this.fail(left, error, 'stopped while the database was unavailable');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
+  }
+
+  private publish(batchId: number, changes: BatchChanges): void {
+    const batch: CommittedBatch = { batchId, events: changes.events, postings: changes.postings };
+    for (const listener of this.listeners) {
+      try {
+        listener(batch);
+      } catch (error) {
+        this.options.onError?.(error, 'batch listener');
+      }
+    }
+  }
+}
+
+function keysOf<E>(entries: ReadonlyArray<Entry<E>>): string[] {
+  const keys: string[] = [];
+  for (const entry of entries) if (entry.kind === 'command' && entry.key !== undefined) keys.push(entry.key);
+  return keys;
+}
