@@ -1,0 +1,238 @@
+import { DecimalParseError, USDT_SCALE, parsePrice, parseQty, parseUsdt } from '@tickline/money';
+import type { Command, CommandResult, Exchange, Side, UserId, Wallet } from '@tickline/engine';
+import { listWalletTransfers, pageFuturesHistory, pageOptionOrders, recentOptionOrders, type Pool } from '@tickline/db';
+import { Errors, type ErrorDefinition, type ErrorName, type UserBalance } from '@tickline/protocol';
+import { AppError } from '../../http/errors.ts';
+import type { BalanceReader } from '../../services/balances.ts';
+import type { LeverageService } from '../../services/leverage.ts';
+import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from './sequencer.ts';
+import {
+  balanceView,
+  futuresHistoryView,
+  openOrderView,
+  optionOrderView,
+  paginationView,
+  positionView,
+  transferView,
+} from './views.ts';
+
+export const HISTORY_PAGE_SIZE = 10;
+const RECENT_LIMIT = 20;
+const TRANSFER_LIST_LIMIT = 100;
+/** `/transfer/*?type=2`: spot ↔ futures, the only transfer type so far. */
+export const FUTURES_TRANSFER_TYPE = 2;
+const WHOLE_USDT = 10 ** USDT_SCALE;
+
+export interface PlaceOrderInput {
+  leverage: number;
+  volume: unknown;
+  position: number;
+  orderPath: number;
+  priceType?: number | undefined;
+  type?: number | undefined;
+  price?: unknown;
+}
+
+/** A refusal named in the catalogue. */
+function refuse(name: ErrorName, message?: string): never {
+  throw new AppError(Errors[name], message === undefined ? {} : { message });
+}
+
+/** Parses a decimal field with `parse`, answering `failure` for junk, negatives, excess precision and zero. */
+function positiveDecimal(value: unknown, parse: (input: string | number) => number, failure: ErrorName): number {
+  if (typeof value !== 'string' && typeof value !== 'number') refuse(failure);
+  let parsed: number;
+  try {
+    parsed = parse(value);
+  } catch (error) {
+    if (error instanceof DecimalParseError) refuse(failure);
+    throw error;
+  }
+  if (parsed <= 0) refuse(failure);
+  return parsed;
+}
+
+/**
+ * The trading use cases behind the HTTP routes. Commands go through the sequencer (answered after commit); open
+ * state (balances, open orders, positions, waiting option orders) is read through the sequencer too, so it is
+ * consistent with the last committed batch; history is read from PostgreSQL, paged.
+ */
+export class TradingService implements BalanceReader, LeverageService {
+  constructor(
+    private readonly sequencer: Sequencer<Exchange>,
+    private readonly pool: Pool,
+  ) {}
+
+  /** Submits a command and turns a refusal into its catalogue error. */
+  private async execute<T>(command: Command, options: { idempotencyKey?: string } = {}): Promise<T> {
+    let result: CommandResult<T>;
+    try {
+      result = await this.sequencer.submit<T>(command, options);
+    } catch (error) {
+      if (error instanceof SequencerUnavailableError) throw new AppError(Errors.SERVICE_BUSY);
+      throw error;
+    }
+    if (result.ok) return result.value;
+    const definition = (Errors as Record<string, ErrorDefinition | undefined>)[result.reason];
+    if (!definition) throw new Error(`engine refusal ${result.reason} is not in the error catalogue`);
+    throw new AppError(definition);
+  }
+
+  private read<T>(read: (engine: Exchange) => T): Promise<T> {
+    return this.sequencer.read(read).catch((error: unknown) => {
+      if (error instanceof SequencerUnavailableError) throw new AppError(Errors.SERVICE_BUSY);
+      throw error;
+    });
+  }
+
+  // ---- Wallets ---------------------------------------------------------------------------------------------------
+
+  async balanceOf(userId: UserId): Promise<UserBalance> {
+    return this.read((engine) => balanceView(engine.balances(userId), engine.indexPrice));
+  }
+
+  /** `/transfer/registerFutures`: `to` names the receiving wallet as the seeds do ('bsc' spot, 'usdtm' futures). */
+  async transfer(userId: UserId, input: { to: unknown; amount: unknown }): Promise<void> {
+    const wallets: Record<string, Wallet> = { bsc: 'spot', usdtm: 'futures' };
+    const to = typeof input.to === 'string' ? wallets[input.to] : undefined;
+    if (!to) refuse('INVALID_WALLET');
+    const amount = positiveDecimal(input.amount, parseUsdt, 'INVALID_AMOUNT');
+    await this.execute({ type: 'transfer', userId, to, amount });
+  }
+
+  async recentTransfers(userId: UserId, type: number) {
+    const rows = await listWalletTransfers(this.pool, userId, type, RECENT_LIMIT);
+    return rows.map(transferView);
+  }
+
+  async transfers(userId: UserId, type: number) {
+    const rows = await listWalletTransfers(this.pool, userId, type, TRANSFER_LIST_LIMIT);
+    return rows.map(transferView);
+  }
+
+  /**
+   * Demo balances: `amount` into each wallet from the treasury, once per user and wallet ever (idempotency key),
+   * as ledger postings — never by editing a balance.
+   */
+  async fundDemoUser(userId: UserId, amount: number): Promise<void> {
+    for (const wallet of ['spot', 'futures'] as const) {
+      const result = await this.sequencer.submit(
+        { type: 'fund', userId, wallet, amount, reason: 'demo' },
+        { idempotencyKey: `demo-fund:${userId}:${wallet}` },
+      );
+      if (!result.ok && result.reason !== DUPLICATE_COMMAND)
+        throw new Error(`demo funding of user ${userId} refused: ${result.reason}`);
+    }
+  }
+
+  // ---- Leverage --------------------------------------------------------------------------------------------------
+
+  async leverageOf(userId: UserId): Promise<number> {
+    return this.read((engine) => engine.leverage(userId));
+  }
+
+  /** Through the engine: refused while it would make the open position liquidatable. */
+  async setLeverage(userId: UserId, leverage: number): Promise<void> {
+    await this.execute({ type: 'setLeverage', userId, leverage });
+  }
+
+  // ---- Futures ---------------------------------------------------------------------------------------------------
+
+  /**
+   * `/order/registerOrder`. The order's leverage is the user's leverage: when the request names another one, it is
+   * applied first (as the seeds' leverage dialog does), and a refused leverage refuses the order.
+   */
+  async placeOrder(userId: UserId, input: PlaceOrderInput): Promise<{ no: number | null }> {
+    const side = input.position;
+    if (side !== 1 && side !== 2) refuse('INVALID_ORDER_TYPE', 'position must be 1 (long) or 2 (short).');
+    const orderPath = input.orderPath;
+    if (orderPath !== 1 && orderPath !== 2) refuse('INVALID_ORDER_TYPE', 'orderPath must be 1 (limit) or 2 (market).');
+    if (input.priceType !== undefined && input.priceType !== orderPath)
+      refuse('INVALID_ORDER_TYPE', 'priceType must equal orderPath (1 limit, 2 market).');
+    if (input.type !== undefined && input.type !== 2) refuse('INVALID_ORDER_TYPE', 'type must be 2.');
+    const leverage = input.leverage;
+    if (!Number.isInteger(leverage) || leverage < 1 || leverage > 100) refuse('INVALID_LEVERAGE');
+    const qty = positiveDecimal(input.volume, parseQty, 'INVALID_QUANTITY');
+    const price = orderPath === 1 ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
+
+    if ((await this.leverageOf(userId)) !== leverage) await this.setLeverage(userId, leverage);
+    const placed = await this.execute<{ order?: { id: number } } | undefined>({
+      type: 'placeOrder',
+      userId,
+      side: side as Side,
+      orderPath,
+      price,
+      qty,
+    });
+    return { no: placed?.order?.id ?? null };
+  }
+
+  async cancelOrder(userId: UserId, orderId: number): Promise<void> {
+    await this.execute({ type: 'cancelOrder', userId, orderId });
+  }
+
+  async openOrders(userId: UserId) {
+    return this.read((engine) => engine.openOrders(userId).map(openOrderView));
+  }
+
+  async positions(userId: UserId) {
+    return this.read((engine) => {
+      const position = engine.position(userId);
+      return position ? [positionView(position)] : [];
+    });
+  }
+
+  async closePosition(userId: UserId, volume: unknown): Promise<void> {
+    const qty = positiveDecimal(volume, parseQty, 'INVALID_QUANTITY');
+    await this.execute({ type: 'closePosition', userId, qty });
+  }
+
+  /** Missing, null or 0 clears that trigger. */
+  async updateTpSl(userId: UserId, input: { takeProfit: unknown; stopLoss: unknown }): Promise<void> {
+    const trigger = (value: unknown) =>
+      value === undefined || value === null || value === 0 || value === '0' || value === ''
+        ? null
+        : positiveDecimal(value, parsePrice, 'INVALID_TP_SL');
+    await this.execute({
+      type: 'setTpSl',
+      userId,
+      takeProfit: trigger(input.takeProfit),
+      stopLoss: trigger(input.stopLoss),
+    });
+  }
+
+  async recentFuturesHistory(userId: UserId) {
+    const page = await pageFuturesHistory(this.pool, userId, 1, RECENT_LIMIT);
+    return page.rows.map(futuresHistoryView);
+  }
+
+  async futuresHistoryPage(userId: UserId, pageNumber: number) {
+    const page = await pageFuturesHistory(this.pool, userId, pageNumber, HISTORY_PAGE_SIZE);
+    return { orders: page.rows.map(futuresHistoryView), pageInfo: paginationView(page) };
+  }
+
+  // ---- Options ---------------------------------------------------------------------------------------------------
+
+  /** `/optionOrder/register`: a whole-USDT stake from the futures wallet on BTCUSDT (symbol 1). */
+  async registerOption(userId: UserId, input: { symbol: unknown; betType: unknown; volume: unknown }) {
+    if (input.symbol !== 1 && input.symbol !== '1') refuse('VALIDATION_FAILED', 'symbol must be 1 (BTCUSDT).');
+    const betType = input.betType;
+    if (betType !== 1 && betType !== 2) refuse('OPTION_INVALID_BET_TYPE');
+    const stake = positiveDecimal(input.volume, parseUsdt, 'OPTION_INVALID_STAKE');
+    if (stake % WHOLE_USDT !== 0) refuse('OPTION_INVALID_STAKE');
+    await this.execute({ type: 'placeOptionOrder', userId, betType, stake });
+  }
+
+  async recentOptionOrders(userId: UserId) {
+    return (await recentOptionOrders(this.pool, userId, RECENT_LIMIT)).map(optionOrderView);
+  }
+
+  async waitingOptionOrders(userId: UserId) {
+    return this.read((engine) => engine.optionOrders(userId).map(optionOrderView));
+  }
+
+  async optionHistoryPage(userId: UserId, pageNumber: number) {
+    const page = await pageOptionOrders(this.pool, userId, pageNumber, HISTORY_PAGE_SIZE);
+    return { list: page.rows.map(optionOrderView), pagination: paginationView(page) };
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The seeds' answer shapes, built from the engine's integer rows. Money goes out as JSON numbers formatted from the
+ * integers (never computed in floating point): USDT with up to 6 decimals, prices 2, BTC sizes 4.
+ */
+import {
+  PRICE_SCALE,
+  QTY_SCALE,
+  USDT_SCALE,
+  multiplyDivide,
+  toNumber,
+  type MicroUsdt,
+  type PriceTicks,
+} from '@tickline/money';
+import type { BalanceView, FuturesHistoryEntry, OptionOrderState, OrderState, PositionState } from '@tickline/engine';
+import type { HistoryPage, WalletTransferRecord } from '@tickline/db';
+import type { UserBalance } from '@tickline/protocol';
+
+const BTC_SCALE = 8;
+/** Option orders' `symbol`: 1 is BTCUSDT. */
+export const BTCUSDT_SYMBOL = 1;
+
+const usdt = (amount: MicroUsdt) => toNumber(amount, USDT_SCALE);
+const price = (ticks: PriceTicks) => toNumber(ticks, PRICE_SCALE);
+const qty = (lots: number) => toNumber(lots, QTY_SCALE);
+const isoDate = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * `/user/balance`. `btc` is the total in BTC at the index price, rounded down to 8 decimals (0 before the first
+ * price); `balance` is what the futures wallet can spend now (free of margin and holds).
+ */
+export function balanceView(balance: BalanceView, indexPrice: PriceTicks | null): UserBalance {
+  // micro-USDT / (ticks / 100) = BTC × 10^6 / 100 … in satoshi (10^-8 BTC): micro × 10^4 / ticks.
+  const satoshi = indexPrice && indexPrice > 0 ? multiplyDivide(balance.usdt, 10_000, indexPrice, 'floor') : 0;
+  return {
+    bsc: usdt(balance.bsc),
+    usdtm: usdt(balance.usdtm),
+    usdt: usdt(balance.usdt),
+    btc: toNumber(satoshi, BTC_SCALE),
+    balance: usdt(balance.futuresAvailable),
+    usingRequiredAmount: usdt(balance.usingRequiredAmount),
+    longWaitingRequiredAmount: usdt(balance.longWaitingRequiredAmount),
+    shortWaitingRequiredAmount: usdt(balance.shortWaitingRequiredAmount),
+  };
+}
+
+/** `/order/waitLookup` row: the unfilled part of a resting order. */
+export function openOrderView(order: OrderState) {
+  return {
+    no: order.id,
+    position: order.side,
+    volume: qty(order.qty - order.filledQty),
+    price: order.price === null ? 0 : price(order.price),
+    leverage: order.leverage,
+    insertDate: isoDate(order.createdAtMs),
+  };
+}
+
+/** `/postion/lookup` row; an unset take-profit or stop-loss is 0 (the seeds' client treats 0 as "none"). */
+export function positionView(position: PositionState) {
+  return {
+    position: position.side,
+    volume: qty(position.qty),
+    averagePrice: price(position.entryPrice),
+    liquidationPrice: price(position.liquidationPrice),
+    margin: usdt(position.margin),
+    leverage: position.leverage,
+    takeProfit: position.takeProfit === null ? 0 : price(position.takeProfit),
+    stopLoss: position.stopLoss === null ? 0 : price(position.stopLoss),
+  };
+}
+
+/** `/order/history` and `/order/lookup` row. */
+export function futuresHistoryView(entry: FuturesHistoryEntry) {
+  return {
+    no: entry.id,
+    insertDate: isoDate(entry.timeMs),
+    orderPath: entry.orderPath,
+    position: entry.position,
+    price: price(entry.price),
+    closePrice: entry.closePrice === null ? 0 : price(entry.closePrice),
+    volume: qty(entry.qty),
+    openOrderFee: usdt(entry.openOrderFee),
+    closeOrderFee: usdt(entry.closeOrderFee),
+    realizedProfit: usdt(entry.realizedProfit),
+  };
+}
+
+/** Option order row of `/optionOrder/*`; `settleFee` is the settled PnL (0 while waiting). */
+export function optionOrderView(order: OptionOrderState) {
+  return {
+    no: order.id,
+    insertDate: isoDate(order.createdAtMs),
+    symbol: BTCUSDT_SYMBOL,
+    volume: usdt(order.stake),
+    openPrice: price(order.openPrice),
+    resultPrice: order.resultPrice === null ? 0 : price(order.resultPrice),
+    betType: order.betType,
+    result: order.result,
+    settleFee: usdt(order.settledProfit),
+    expireDate: isoDate(order.expireAtMs),
+    refunded: order.refunded,
+  };
+}
+
+/** `/transfer/lookup` row. */
+export function transferView(transfer: WalletTransferRecord) {
+  return {
+    insertDate: isoDate(transfer.createdAtMs),
+    sell: transfer.sell,
+    sellAmount: usdt(transfer.sellAmount),
+    buy: transfer.buy,
+    buyAmount: usdt(transfer.buyAmount),
+  };
+}
+
+/** The seeds' pagination block: pages from 1; an empty history still has page 1. */
+export function paginationView(page: HistoryPage<unknown>) {
+  const endPage = Math.max(1, Math.ceil(page.totalRows / page.pageSize));
+  return {
+    curPage: page.page,
+    endPage,
+    existNextPage: page.page < endPage,
+    existPrevPage: page.page > 1,
+  };
+}

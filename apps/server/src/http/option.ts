@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '@tickline/protocol';
+import { currentUser, requireUser } from './auth-guard.ts';
+import { pageQuery, tradingService } from './trading-context.ts';
+import { parseInput } from './validation.ts';
+
+const registerBody = z.object({
+  symbol: z.unknown().optional(),
+  betType: z.unknown().optional(),
+  volume: z.unknown().optional(),
+});
+
+/** One-minute options (seed 001 §7). */
+export async function optionRoutes(app: FastifyInstance): Promise<void> {
+  const guarded = { preHandler: requireUser };
+
+  app.post('/optionOrder/register', guarded, async (request) => {
+    const body = parseInput(registerBody, request.body);
+    await tradingService(app).registerOption(currentUser(request).id, body);
+    return ok(null, 'Order successfully completed.');
+  });
+
+  app.get('/optionOrder/top', guarded, async (request) =>
+    ok(await tradingService(app).recentOptionOrders(currentUser(request).id)),
+  );
+
+  app.get('/optionOrder/waitLookup', guarded, async (request) =>
+    ok(await tradingService(app).waitingOptionOrders(currentUser(request).id)),
+  );
+
+  app.get('/optionOrder/lookup', guarded, async (request) => {
+    const { page } = parseInput(pageQuery, request.query);
+    return ok(await tradingService(app).optionHistoryPage(currentUser(request).id, page));
+  });
+}

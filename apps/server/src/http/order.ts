@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Errors, ok } from '@tickline/protocol';
+import { currentUser, requireUser } from './auth-guard.ts';
+import { AppError } from './errors.ts';
+import { pageQuery, tradingService } from './trading-context.ts';
+import { parseInput } from './validation.ts';
+
+// Numbers may arrive as JSON numbers or decimal text; the use cases parse them exactly (never as floats).
+const decimal = z.unknown().optional();
+const code = z.number({ error: 'must be a number' }).optional();
+
+const registerOrderBody = z.object({
+  leverage: z.number({ error: 'leverage must be a whole number from 1 to 100' }),
+  volume: decimal,
+  type: code,
+  priceType: code,
+  position: z.number({ error: 'position must be 1 (long) or 2 (short)' }),
+  orderPath: z.number({ error: 'orderPath must be 1 (limit) or 2 (market)' }),
+  price: decimal,
+});
+
+const cancelBody = z.object({
+  no: z.custom<number>((value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0, {
+    error: 'no must be an order number',
+    params: { failure: new AppError(Errors.ORDER_NOT_FOUND) },
+  }),
+});
+
+const closePositionBody = z.object({ volume: decimal });
+const tpslBody = z.object({ takeProfit: decimal, stopLoss: decimal });
+
+/** Futures order entry and history (seed 000 §7, seed 001 §7). */
+export async function orderRoutes(app: FastifyInstance): Promise<void> {
+  const guarded = { preHandler: requireUser };
+
+  app.post('/order/registerOrder', guarded, async (request) => {
+    const body = parseInput(registerOrderBody, request.body);
+    return ok(await tradingService(app).placeOrder(currentUser(request).id, body), 'Order successfully completed.');
+  });
+
+  app.post('/order/cancel', guarded, async (request) => {
+    const { no } = parseInput(cancelBody, request.body);
+    await tradingService(app).cancelOrder(currentUser(request).id, no);
+    return ok(null, 'The order has been canceled.');
+  });
+
+  app.get('/order/waitLookup', guarded, async (request) =>
+    ok({ orders: await tradingService(app).openOrders(currentUser(request).id) }),
+  );
+
+  app.get('/order/history', guarded, async (request) =>
+    ok({ orders: await tradingService(app).recentFuturesHistory(currentUser(request).id) }),
+  );
+
+  app.get('/order/lookup', guarded, async (request) => {
+    const { page } = parseInput(pageQuery, request.query);
+    return ok(await tradingService(app).futuresHistoryPage(currentUser(request).id, page));
+  });
+
+  app.post('/order/closePosition', guarded, async (request) => {
+    const { volume } = parseInput(closePositionBody, request.body);
+    await tradingService(app).closePosition(currentUser(request).id, volume);
+    return ok(null, 'The position has been updated.');
+  });
+
+  app.post('/order/updateTpsl', guarded, async (request) => {
+    const body = parseInput(tpslBody, request.body);
+    await tradingService(app).updateTpSl(currentUser(request).id, body);
+    return ok(null, 'Take Profit and Stop Loss have been updated.');
+  });
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '@tickline/protocol';
+import { currentUser, requireUser } from './auth-guard.ts';
+import { transferTypeQuery, tradingService } from './trading-context.ts';
+import { parseInput } from './validation.ts';
+
+const registerFuturesBody = z.object({ to: z.unknown().optional(), amount: z.unknown().optional() });
+
+/** Transfers between the caller's spot ('bsc') and futures ('usdtm') wallets (seed 001 §7). */
+export async function transferRoutes(app: FastifyInstance): Promise<void> {
+  const guarded = { preHandler: requireUser };
+
+  app.post('/transfer/registerFutures', guarded, async (request) => {
+    const body = parseInput(registerFuturesBody, request.body);
+    await tradingService(app).transfer(currentUser(request).id, body);
+    return ok(null);
+  });
+
+  app.get('/transfer/lookupForTop', guarded, async (request) => {
+    const { type } = parseInput(transferTypeQuery, request.query);
+    return ok({ transfers: await tradingService(app).recentTransfers(currentUser(request).id, type) });
+  });
+
+  app.get('/transfer/lookup', guarded, async (request) => {
+    const { type } = parseInput(transferTypeQuery, request.query);
+    return ok({ transfers: await tradingService(app).transfers(currentUser(request).id, type) });
+  });
+}
