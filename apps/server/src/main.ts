@@ -1,1 +1,74 @@
-export {};
+// The only file that listens: configuration → PostgreSQL (DATABASE_URL or embedded) → migrations → app →
+// listen → demo seed. SIGINT/SIGTERM close the app and stop the embedded PostgreSQL.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPool, migrate, startEmbeddedPostgres, type EmbeddedPostgresHandle, type Pool } from '@tickline/db';
+import { buildApp } from './app.ts';
+import { demoCredentialsText, seedDemo } from './app/demo/seed.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { resolveSecrets } from './services/secrets.ts';
+
+const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const secrets = await resolveSecrets(config);
+
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    console.log(`Starting embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')} ...`);
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres') });
+    databaseUrl = embedded.url;
+  }
+  const pool: Pool = createPool(databaseUrl);
+  const applied = await migrate(pool);
+  if (applied.length > 0) console.log(`Applied ${applied.length} migration(s).`);
+
+  const app = await buildApp({ config, pool, secrets, webDistDir: WEB_DIST_DIR });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const forced = setTimeout(() => process.exit(1), 15_000);
+    forced.unref();
+    try {
+      await app.close();
+      await pool.end();
+      await embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const baseUrl = `http://${shownHost}:${config.port}`;
+
+  if (config.mode === 'demo') {
+    await seedDemo(app.context);
+    console.log(demoCredentialsText(baseUrl));
+  }
+  console.log(`Tickline (${config.mode} mode) is listening on ${baseUrl} (API at ${baseUrl}/api/v1)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

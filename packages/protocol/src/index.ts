@@ -1,2 +1,3 @@
 export * from './envelope.ts';
 export * from './errors/index.ts';
+export * from './api/accounts.ts';

@@ -1,0 +1,139 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { Pool } from '@tickline/db';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { AppContext, AppServices } from './context.ts';
+import { alarmRoutes } from './http/alarm.ts';
+import { authRoutes } from './http/auth.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { feedbackRoutes } from './http/feedback.ts';
+import { serverRoutes } from './http/server.ts';
+import { uploadRoutes } from './http/upload.ts';
+import { userRoutes } from './http/user.ts';
+import { registerWebClient } from './http/web.ts';
+import { zeroBalanceReader } from './services/balances.ts';
+import { DepositAddressDeriver } from './services/deposit-addresses.ts';
+import { ImageStore } from './services/images.ts';
+import { storedLeverageService } from './services/leverage.ts';
+import type { Secrets } from './services/secrets.ts';
+import { AccessTokens } from './services/tokens.ts';
+
+export type { AppContext, AppServices } from './context.ts';
+
+export interface AppDeps {
+  config: Config;
+  pool: Pool;
+  secrets: Secrets;
+  clock?: Clock;
+  /** Fastify logger option; default: pino at config.logLevel with secrets redacted. Tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** Replacements for the default services (the trading area swaps in its balance and leverage services). */
+  services?: Partial<AppServices>;
+  /** Built web client to serve at `/` (apps/web/dist); null or missing folder → a "please build" page. */
+  webDistDir?: string | null;
+}
+
+/** Paths never written to logs: tokens and passwords. */
+const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'password',
+  'refreshToken',
+  'accessToken',
+  '*.password',
+  '*.refreshToken',
+  '*.accessToken',
+];
+
+// JSON bodies of this API are small; uploads have their own limit (http/upload.ts).
+const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Route plugins, one per area, all under /api/v1. Other areas add one line each here.
+ * Each plugin reads what it needs from `app.context`.
+ */
+const ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
+  authRoutes,
+  userRoutes,
+  uploadRoutes,
+  alarmRoutes,
+  serverRoutes,
+  feedbackRoutes,
+];
+
+/** Builds the whole HTTP application without listening (main.ts listens; tests use inject). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, pool, secrets } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+
+  const context: AppContext = {
+    config,
+    pool,
+    clock,
+    secrets,
+    services: {
+      balances: deps.services?.balances ?? zeroBalanceReader,
+      leverage: deps.services?.leverage ?? storedLeverageService(pool, clock),
+      ...deps.services,
+    } as AppServices,
+    accessTokens: new AccessTokens(secrets.jwtSecret, config.accessTokenTtlSeconds, clock),
+    depositAddresses: new DepositAddressDeriver(secrets.depositXpub),
+    images: new ImageStore(config.dataDir),
+  };
+  app.decorate('context', context);
+  app.decorateRequest('user', null);
+
+  installErrorHandling(app);
+  acceptEmptyJsonBodies(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.mode === 'production' ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // The demo runs on plain http://localhost; HSTS there would break other local sites.
+    strictTransportSecurity: config.mode === 'production',
+  });
+  await app.register(rateLimit, { global: false });
+
+  // ---- Route plugin registration: one line per area in ROUTE_PLUGINS above. ----
+  for (const plugin of ROUTE_PLUGINS) await app.register(plugin, { prefix: '/api/v1' });
+
+  await registerWebClient(app, deps.webDistDir ?? null);
+  return app;
+}
+
+/**
+ * Fastify refuses an empty body sent as application/json; logout and similar calls legitimately send
+ * none, so an empty body reads as "no body". Anything else goes through the default (safe) parser.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,70 @@
+import { inTransaction, uploads, users } from '@tickline/db';
+import { Errors } from '@tickline/protocol';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/errors.ts';
+import { hashPassword } from '../../services/passwords.ts';
+import { createUser } from './create-user.ts';
+import { normalizeReferralCode } from './referral-codes.ts';
+import { isAcceptableName, isAcceptablePassword, isEmail, normalizePhone, normalizeUserid } from './rules.ts';
+
+export interface RegisterInput {
+  userid: string;
+  password: string;
+  name: string;
+  phone: string;
+  referralCode: string;
+  verificationImage: string;
+}
+
+/** KYC status of a new account: pending until an operator looks at the photo. */
+export const KYC_PENDING = 3;
+
+/** Checks the fields in the seeds' order; answers the normalised values or throws the first failure. */
+export function checkRegistration(input: RegisterInput) {
+  const userid = normalizeUserid(input.userid);
+  if (userid === '') throw new AppError(Errors.EMAIL_REQUIRED);
+  if (!isEmail(userid)) throw new AppError(Errors.EMAIL_INVALID);
+  if (input.password === '') throw new AppError(Errors.PASSWORD_REQUIRED);
+  if (!isAcceptablePassword(input.password)) throw new AppError(Errors.PASSWORD_LENGTH);
+  if (input.name === '') throw new AppError(Errors.NAME_REQUIRED);
+  if (!isAcceptableName(input.name)) throw new AppError(Errors.NAME_INVALID);
+  if (input.phone === '') throw new AppError(Errors.PHONE_REQUIRED);
+  const phone = normalizePhone(input.phone);
+  if (phone === null) throw new AppError(Errors.PHONE_INVALID);
+  if (input.verificationImage === '') throw new AppError(Errors.IMAGE_REQUIRED);
+  const referralCode = input.referralCode === '' ? null : normalizeReferralCode(input.referralCode);
+  return {
+    userid,
+    password: input.password,
+    name: input.name,
+    phone,
+    referralCode,
+    verificationImage: input.verificationImage,
+  };
+}
+
+/** Creates the account in one transaction: either all of it (user, claimed image) or nothing. */
+export async function register(ctx: AppContext, input: RegisterInput): Promise<users.UserRecord> {
+  const checked = checkRegistration(input);
+  if (await users.findUserByUserid(ctx.pool, checked.userid)) throw new AppError(Errors.USERID_TAKEN);
+  const passwordHash = await hashPassword(checked.password);
+  return inTransaction(ctx.pool, async (db) => {
+    let referrerId: number | null = null;
+    if (checked.referralCode !== null) {
+      const referrer = await users.findUserByReferralCode(db, checked.referralCode);
+      if (!referrer) throw new AppError(Errors.REFERRAL_CODE_UNKNOWN);
+      referrerId = referrer.id;
+    }
+    if (!(await uploads.claimUpload(db, checked.verificationImage, new Date(ctx.clock.now()))))
+      throw new AppError(Errors.IMAGE_UNKNOWN);
+    return createUser(ctx, db, {
+      userid: checked.userid,
+      passwordHash,
+      name: checked.name,
+      phone: checked.phone,
+      referrerId,
+      approveStatus: KYC_PENDING,
+      kycImageId: checked.verificationImage,
+    });
+  });
+}

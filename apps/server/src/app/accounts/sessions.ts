@@ -1,0 +1,100 @@
+import { inTransaction, sessions, users } from '@tickline/db';
+import { Errors } from '@tickline/protocol';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/errors.ts';
+import { hashRefreshToken, newRefreshToken, newSessionId } from '../../services/tokens.ts';
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** The caller of an authenticated request. */
+export interface AuthenticatedUser {
+  id: number;
+  userid: string;
+  level: number;
+  role: users.UserRole;
+  sessionId: string;
+}
+
+const sessionInvalid = () => new AppError(Errors.SESSION_INVALID);
+
+/** Starts a session: a new session row, its first refresh token and an access token. */
+export async function startSession(ctx: AppContext, userId: number): Promise<TokenPair> {
+  const now = new Date(ctx.clock.now());
+  const sessionId = newSessionId();
+  const refreshToken = newRefreshToken();
+  await inTransaction(ctx.pool, async (db) => {
+    await sessions.insertSession(db, {
+      id: sessionId,
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000),
+    });
+    await sessions.insertRefreshToken(db, { tokenHash: hashRefreshToken(refreshToken), sessionId, createdAt: now });
+  });
+  return { accessToken: await ctx.accessTokens.sign({ userId, sessionId }), refreshToken };
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new pair is issued. A token that was already
+ * rotated means it leaked (or a client replayed it): the whole session is revoked and 40000 answered.
+ */
+export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<TokenPair> {
+  const now = new Date(ctx.clock.now());
+  const outcome = await inTransaction(ctx.pool, async (db) => {
+    const presented = await sessions.findRefreshTokenForUpdate(db, hashRefreshToken(refreshToken));
+    if (!presented) return { ok: false as const };
+    const session = await sessions.findSession(db, presented.sessionId);
+    if (!session || session.revokedAt || session.expiresAt <= now) return { ok: false as const };
+    if (presented.rotatedAt) {
+      await sessions.revokeSession(db, session.id, 'refresh token reused', now);
+      return { ok: false as const };
+    }
+    const next = newRefreshToken();
+    await sessions.markRefreshTokenRotated(db, presented.tokenHash, now);
+    await sessions.insertRefreshToken(db, { tokenHash: hashRefreshToken(next), sessionId: session.id, createdAt: now });
+    await sessions.extendSession(db, session.id, new Date(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000));
+    return { ok: true as const, refreshToken: next, sessionId: session.id, userId: session.userId };
+  });
+  if (!outcome.ok) throw sessionInvalid();
+  return {
+    accessToken: await ctx.accessTokens.sign({ userId: outcome.userId, sessionId: outcome.sessionId }),
+    refreshToken: outcome.refreshToken,
+  };
+}
+
+/** Ends the session a refresh token belongs to; answers false when the token is unknown. */
+export async function revokeSessionOfRefreshToken(ctx: AppContext, refreshToken: string): Promise<boolean> {
+  return inTransaction(ctx.pool, async (db) => {
+    const presented = await sessions.findRefreshTokenForUpdate(db, hashRefreshToken(refreshToken));
+    if (!presented) return false;
+    await sessions.revokeSession(db, presented.sessionId, 'logout', new Date(ctx.clock.now()));
+    return true;
+  });
+}
+
+export async function revokeSession(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
+  await sessions.revokeSession(ctx.pool, sessionId, reason, new Date(ctx.clock.now()));
+}
+
+/**
+ * Checks an access token and that its session is still alive (not revoked, not expired), so logout and
+ * password changes take effect at once. Any failure is 40000.
+ */
+export async function authenticate(ctx: AppContext, accessToken: string): Promise<AuthenticatedUser> {
+  const claims = await ctx.accessTokens.verify(accessToken);
+  if (!claims) throw sessionInvalid();
+  const session = await sessions.findSession(ctx.pool, claims.sessionId);
+  if (
+    !session ||
+    session.userId !== claims.userId ||
+    session.revokedAt ||
+    session.expiresAt <= new Date(ctx.clock.now())
+  )
+    throw sessionInvalid();
+  const user = await users.findUserById(ctx.pool, claims.userId);
+  if (!user) throw sessionInvalid();
+  return { id: user.id, userid: user.userid, level: user.level, role: user.role, sessionId: session.id };
+}

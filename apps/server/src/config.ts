@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/** A route-level rate limit: at most `max` requests per `windowMs` from one client address. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export type RateLimitName = 'login' | 'register' | 'findId' | 'changePassword' | 'upload' | 'feedback' | 'refresh';
+
+export type Mode = 'demo' | 'production';
+
+export interface Config {
+  mode: Mode;
+  port: number;
+  host: string;
+  /** Absolute path of the folder for embedded PostgreSQL, uploads and generated secrets. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  /** Optional second port for the websocket gateway (the seeds' client uses 9999). */
+  wsPort: number | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  trustProxy: boolean;
+  rateLimits: Record<RateLimitName, RateLimit>;
+  /** From the environment; in demo mode missing ones are generated into DATA_DIR/secrets.json (see secrets.ts). */
+  secrets: {
+    jwtSecret: string | undefined;
+    depositXpub: string | undefined;
+  };
+}
+
+const DEFAULT_RATE_LIMITS: Record<RateLimitName, string> = {
+  login: '10/60',
+  register: '10/600',
+  findId: '5/60',
+  changePassword: '5/900',
+  upload: '20/600',
+  feedback: '5/600',
+  refresh: '60/60',
+};
+
+const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
+  login: 'RATE_LIMIT_LOGIN',
+  register: 'RATE_LIMIT_REGISTER',
+  findId: 'RATE_LIMIT_FINDID',
+  changePassword: 'RATE_LIMIT_CHANGE_PASSWORD',
+  upload: 'RATE_LIMIT_UPLOAD',
+  feedback: 'RATE_LIMIT_FEEDBACK',
+  refresh: 'RATE_LIMIT_REFRESH',
+};
+
+const port = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a port number` })
+    .int({ error: `${name} must be a whole number from 1 to 65535` })
+    .min(1, { error: `${name} must be a whole number from 1 to 65535` })
+    .max(65535, { error: `${name} must be a whole number from 1 to 65535` });
+
+const positiveSeconds = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number of seconds` })
+    .int({ error: `${name} must be a whole number of seconds` })
+    .min(1, { error: `${name} must be at least 1 second` });
+
+/** "<max>/<seconds>", for example "10/60" = ten requests a minute. */
+const rateLimit = (name: string) =>
+  z
+    .string()
+    .regex(/^\d+\/\d+$/, { error: `${name} must look like <max>/<seconds>, for example 10/60` })
+    .transform((text) => {
+      const [max, seconds] = text.split('/').map(Number) as [number, number];
+      return { max, windowMs: seconds * 1000 };
+    })
+    .refine((limit) => limit.max >= 1 && limit.windowMs >= 1000, {
+      error: `${name} needs at least 1 request per at least 1 second`,
+    });
+
+const booleanFlag = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true' || v === '1');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const environmentSchema = z.object({
+  TICKLINE_MODE: z.enum(['demo', 'production'], { error: 'TICKLINE_MODE must be demo or production' }).default('demo'),
+  PORT: port('PORT').default(8080),
+  HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, { error: 'DATA_DIR must not be empty' }).default('./.data'),
+  DATABASE_URL: optionalText.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), {
+    error: 'DATABASE_URL must be a postgres:// connection string',
+  }),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  WS_PORT: z.preprocess((v) => (v === '' ? undefined : v), port('WS_PORT').optional()),
+  ACCESS_TOKEN_TTL_SECONDS: positiveSeconds('ACCESS_TOKEN_TTL_SECONDS').default(900),
+  REFRESH_TOKEN_TTL_SECONDS: positiveSeconds('REFRESH_TOKEN_TTL_SECONDS').default(30 * 24 * 3600),
+  TRUST_PROXY: booleanFlag('TRUST_PROXY').default(false),
+  JWT_SECRET: optionalText.refine((secret) => secret === undefined || secret.length >= 32, {
+    error: 'JWT_SECRET must be at least 32 characters',
+  }),
+  DEPOSIT_XPUB: optionalText.refine((xpub) => xpub === undefined || /^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,}$/.test(xpub), {
+    error: "DEPOSIT_XPUB must be a BIP-32 extended public key (xpub...) of the account path m/44'/60'/0'/0",
+  }),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) problems.push(...parsed.error.issues.map(describeIssue));
+  const rateLimits = {} as Record<RateLimitName, RateLimit>;
+  for (const name of Object.keys(RATE_LIMIT_ENV) as RateLimitName[]) {
+    const variable = RATE_LIMIT_ENV[name];
+    const limit = rateLimit(variable).safeParse(env[variable]?.trim() || DEFAULT_RATE_LIMITS[name]);
+    if (limit.success) rateLimits[name] = limit.data;
+    else problems.push(...limit.error.issues.map((issue) => issue.message));
+  }
+  if (parsed.success && parsed.data.TICKLINE_MODE === 'production') {
+    if (!parsed.data.JWT_SECRET) problems.push('JWT_SECRET is required in production mode (at least 32 characters)');
+    if (!parsed.data.DEPOSIT_XPUB) problems.push('DEPOSIT_XPUB is required in production mode');
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  return {
+    mode: e.TICKLINE_MODE,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    wsPort: e.WS_PORT,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits,
+    secrets: { jwtSecret: e.JWT_SECRET, depositXpub: e.DEPOSIT_XPUB },
+  };
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const variable = String(issue.path[0] ?? '');
+  return issue.message.startsWith(variable) ? issue.message : `${variable}: ${issue.message}`;
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Errors, fail, type ErrorDefinition } from '@tickline/protocol';
+
+/**
+ * A handled failure: the error handler answers `{code, message, data}` with the definition's HTTP status
+ * (200 for every business outcome). `message` overrides the catalogue text when a rule needs to be
+ * specific (a validation failure naming its field); `data` carries an answer shape the client expects.
+ */
+export class AppError extends Error {
+  readonly code: number;
+  readonly httpStatus: number;
+  readonly data: unknown;
+
+  constructor(definition: ErrorDefinition, options: { message?: string; data?: unknown } = {}) {
+    super(options.message ?? definition.message);
+    this.name = 'AppError';
+    this.code = definition.code;
+    this.httpStatus = definition.httpStatus ?? 200;
+    this.data = options.data ?? null;
+  }
+}
+
+/** Maps Fastify's and its plugins' own failures (bad JSON, body too large, rate limit) to the catalogue. */
+function definitionForFrameworkError(error: FastifyError): ErrorDefinition {
+  const status = error.statusCode ?? 500;
+  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return Errors.PAYLOAD_TOO_LARGE;
+  if (status === 429) return Errors.RATE_LIMITED;
+  if (status === 404) return Errors.NOT_FOUND;
+  if (status >= 400 && status < 500) return Errors.MALFORMED_REQUEST;
+  return Errors.INTERNAL;
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.code(error.httpStatus).send(fail(error.code, error.message, error.data));
+}
+
+/** Installs the envelope for every failure, including unknown paths, on the root instance. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) return sendError(reply, error);
+    const definition = definitionForFrameworkError(error);
+    if (definition === Errors.INTERNAL) request.log.error({ err: error }, 'unhandled error');
+    else request.log.info({ code: error.code, statusCode: error.statusCode }, error.message);
+    return sendError(reply, new AppError(definition));
+  });
+}
+
+export function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendError(
+    reply,
+    new AppError(Errors.NOT_FOUND, { message: `${request.method} ${request.url.split('?')[0]} does not exist.` }),
+  );
+}

@@ -1,0 +1,230 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import type { Pool } from '@tickline/db';
+import { createTestDatabase } from '@tickline/db/testing';
+import type { Envelope, LoginAnswer } from '@tickline/protocol';
+import { buildApp, type AppDeps } from '../../src/app.ts';
+import type { Clock } from '../../src/clock.ts';
+import { loadConfig, type Config, type RateLimitName } from '../../src/config.ts';
+import { accountXpubFromMnemonic } from '../../src/services/deposit-addresses.ts';
+import type { Secrets } from '../../src/services/secrets.ts';
+
+/** A clock tests move by hand. */
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+  set(ms: number): void;
+}
+
+export function createTestClock(startMs = Date.UTC(2026, 10, 21, 3, 0, 0)): TestClock {
+  let nowMs = startMs;
+  return {
+    now: () => nowMs,
+    advance: (ms) => {
+      nowMs += ms;
+    },
+    set: (ms) => {
+      nowMs = ms;
+    },
+  };
+}
+
+export const TEST_MNEMONIC = 'test test test test test test test test test test test junk';
+
+export interface TestAppOverrides {
+  /** Merged over the test configuration (rate limits are generous unless set here). */
+  config?: Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<Config['rateLimits']> };
+  clock?: TestClock;
+  services?: AppDeps['services'];
+  webDistDir?: string | null;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  pool: Pool;
+  clock: TestClock;
+  config: Config;
+  /** Stops the app, drops the database and removes the data folder. */
+  close(): Promise<void>;
+}
+
+const GENEROUS_LIMIT = { max: 10_000, windowMs: 60_000 };
+
+/** A real app on its own fresh database and data folder, not listening (use app.inject). */
+export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tickline-server-test-'));
+  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const rateLimits = Object.fromEntries(
+    (Object.keys(base.rateLimits) as RateLimitName[]).map((name) => [
+      name,
+      overrides.config?.rateLimits?.[name] ?? GENEROUS_LIMIT,
+    ]),
+  ) as Config['rateLimits'];
+  const config: Config = { ...base, ...overrides.config, rateLimits };
+  const secrets: Secrets = {
+    jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
+    depositXpub: accountXpubFromMnemonic(TEST_MNEMONIC),
+    depositMnemonic: TEST_MNEMONIC,
+  };
+  const clock = overrides.clock ?? createTestClock();
+  const app = await buildApp({
+    config,
+    pool: database.pool,
+    secrets,
+    clock,
+    logger: false,
+    services: overrides.services,
+    webDistDir: overrides.webDistDir ?? null,
+  });
+  return {
+    app,
+    pool: database.pool,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Parses an answer's envelope. */
+export function envelope<T = unknown>(response: LightMyRequestResponse): Envelope<T> {
+  return response.json() as Envelope<T>;
+}
+
+export async function post<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  accessToken?: string,
+): Promise<{ status: number; body: Envelope<T> }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    payload: body as object,
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+  });
+  return { status: response.statusCode, body: envelope<T>(response) };
+}
+
+export async function get<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+  accessToken?: string,
+): Promise<{ status: number; body: Envelope<T> }> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/v1${url}`,
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+  });
+  return { status: response.statusCode, body: envelope<T>(response) };
+}
+
+/** A small real PNG (or JPEG) made with sharp. */
+export function makeImage(format: 'png' | 'jpeg' = 'png', width = 32, height = 24): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+}
+
+/** A multipart/form-data body with one file part. */
+export function multipartBody(
+  fieldName: string,
+  content: Buffer,
+  fileName = 'photo.png',
+  contentType = 'image/png',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----tickline${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads an image and answers its reference. */
+export async function uploadImage(app: FastifyInstance, content?: Buffer): Promise<string> {
+  const { payload, headers } = multipartBody('uploadFile', content ?? (await makeImage()));
+  const response = await app.inject({ method: 'POST', url: '/api/v1/upload/images', payload, headers });
+  const answer = envelope<{ images: string[] }>(response);
+  if (answer.code !== 0) throw new Error(`upload failed: ${answer.code} ${answer.message}`);
+  return answer.data!.images[0]!;
+}
+
+export const DEFAULT_PASSWORD = 'Secret123!';
+let registeredCount = 0;
+
+export interface RegisteredUser {
+  userid: string;
+  password: string;
+  name: string;
+  phone: string;
+}
+
+/** Registers a user through the API (with a fresh image); answers the credentials used. */
+export async function registerUser(
+  app: FastifyInstance,
+  fields: Partial<RegisteredUser> & { referralCode?: string } = {},
+): Promise<RegisteredUser> {
+  registeredCount += 1;
+  const user = {
+    userid: fields.userid ?? `user${registeredCount}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: fields.password ?? DEFAULT_PASSWORD,
+    name: fields.name ?? `Trader${registeredCount}`,
+    phone:
+      fields.phone ??
+      `010-${String(1000 + registeredCount).padStart(4, '0')}-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
+  };
+  const verificationImage = await uploadImage(app);
+  const answer = await post(app, '/auth/register', {
+    ...user,
+    referralCode: fields.referralCode ?? '',
+    verificationImage,
+  });
+  if (answer.body.code !== 0) throw new Error(`register failed: ${answer.body.code} ${answer.body.message}`);
+  return user;
+}
+
+/** Logs in through the API; answers the tokens. */
+export async function loginAs(app: FastifyInstance, userid: string, password = DEFAULT_PASSWORD): Promise<LoginAnswer> {
+  const answer = await post<LoginAnswer>(app, '/auth/login', { userid, password });
+  if (answer.body.code !== 0) throw new Error(`login failed: ${answer.body.code} ${answer.body.message}`);
+  return answer.body.data!;
+}
+
+/** Registers a fresh user and logs in: the usual start of another area's test. */
+export async function registerAndLogin(
+  app: FastifyInstance,
+  fields: Parameters<typeof registerUser>[1] = {},
+): Promise<RegisteredUser & LoginAnswer & { userId: number }> {
+  const user = await registerUser(app, fields);
+  const tokens = await loginAs(app, user.userid, user.password);
+  const info = await get<{ no: number }>(app, '/user/info', tokens.accessToken);
+  return { ...user, ...tokens, userId: info.body.data!.no };
+}
+
+const ACCOUNT_TABLES = ['users', 'sessions', 'refresh_tokens', 'uploads', 'alarms', 'feedback'] as const;
+
+/**
+ * Every row of the accounts tables, for "nothing changed" assertions:
+ * `const before = await databaseState(pool); ...failing call...; expect(await databaseState(pool)).toEqual(before)`.
+ */
+export async function databaseState(
+  pool: Pool,
+  tables: readonly string[] = ACCOUNT_TABLES,
+): Promise<Record<string, unknown[]>> {
+  const state: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const result = await pool.query(`SELECT * FROM ${table} ORDER BY 1`);
+    state[table] = result.rows;
+  }
+  return state;
+}

@@ -1,0 +1,105 @@
+import type { Queryable } from '../pool.ts';
+
+export interface SessionRecord {
+  id: string;
+  userId: number;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  revokedReason: string | null;
+}
+
+interface SessionRow {
+  id: string;
+  user_id: number;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+}
+
+function toSession(row: SessionRow): SessionRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    revokedReason: row.revoked_reason,
+  };
+}
+
+const COLUMNS = 'id, user_id, created_at, expires_at, revoked_at, revoked_reason';
+
+export async function insertSession(
+  db: Queryable,
+  session: { id: string; userId: number; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+    session.id,
+    session.userId,
+    session.createdAt,
+    session.expiresAt,
+  ]);
+}
+
+export async function findSession(db: Queryable, id: string): Promise<SessionRecord | null> {
+  const result = await db.query<SessionRow>(`SELECT ${COLUMNS} FROM sessions WHERE id = $1`, [id]);
+  const row = result.rows[0];
+  return row ? toSession(row) : null;
+}
+
+export async function extendSession(db: Queryable, id: string, expiresAt: Date): Promise<void> {
+  await db.query('UPDATE sessions SET expires_at = $2 WHERE id = $1', [id, expiresAt]);
+}
+
+/** Revokes one session; a session revoked before keeps its first reason. */
+export async function revokeSession(db: Queryable, id: string, reason: string, now: Date): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = $3, revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [
+    id,
+    reason,
+    now,
+  ]);
+}
+
+export async function revokeUserSessions(db: Queryable, userId: number, reason: string, now: Date): Promise<number> {
+  const result = await db.query(
+    'UPDATE sessions SET revoked_at = $3, revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId, reason, now],
+  );
+  return result.rowCount ?? 0;
+}
+
+export interface RefreshTokenRecord {
+  tokenHash: string;
+  sessionId: string;
+  createdAt: Date;
+  rotatedAt: Date | null;
+}
+
+export async function insertRefreshToken(
+  db: Queryable,
+  token: { tokenHash: string; sessionId: string; createdAt: Date },
+): Promise<void> {
+  await db.query('INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)', [
+    token.tokenHash,
+    token.sessionId,
+    token.createdAt,
+  ]);
+}
+
+/** Locks the token row so two concurrent refreshes with one token cannot both rotate it. */
+export async function findRefreshTokenForUpdate(db: Queryable, tokenHash: string): Promise<RefreshTokenRecord | null> {
+  const result = await db.query<{ token_hash: string; session_id: string; created_at: Date; rotated_at: Date | null }>(
+    'SELECT token_hash, session_id, created_at, rotated_at FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE',
+    [tokenHash],
+  );
+  const row = result.rows[0];
+  return row
+    ? { tokenHash: row.token_hash, sessionId: row.session_id, createdAt: row.created_at, rotatedAt: row.rotated_at }
+    : null;
+}
+
+export async function markRefreshTokenRotated(db: Queryable, tokenHash: string, now: Date): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET rotated_at = $2 WHERE token_hash = $1', [tokenHash, now]);
+}
