@@ -7,3 +7,4 @@ export * as alarms from './stores/alarms.ts';
 export * as feedback from './stores/feedback.ts';
 export * as uploads from './stores/uploads.ts';
 export * from './stores/trading.ts';
+export * as klines from './stores/klines.ts';

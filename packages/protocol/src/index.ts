@@ -1,3 +1,4 @@
 export * from './envelope.ts';
 export * from './errors/index.ts';
 export * from './api/accounts.ts';
+export * from './ws.ts';

@@ -3,6 +3,7 @@ import { accountsErrors } from './accounts.ts';
 import { futuresErrors } from './futures.ts';
 import { optionsErrors } from './options.ts';
 import { walletErrors } from './wallet.ts';
+import { marketErrors } from './market.ts';
 import type { ErrorDefinition } from './define.ts';
 
 export type { ErrorDefinition } from './define.ts';
@@ -12,7 +13,14 @@ export { defineErrors } from './define.ts';
  * The one error catalogue. Each area keeps its errors in its own file (codes in its own range);
  * `docs/error-codes.md` is generated from this list (`npm run docs:errors`) and a test keeps it current.
  */
-export const errorAreas = [commonErrors, accountsErrors, futuresErrors, optionsErrors, walletErrors] as const;
+export const errorAreas = [
+  commonErrors,
+  accountsErrors,
+  futuresErrors,
+  optionsErrors,
+  walletErrors,
+  marketErrors,
+] as const;
 
 type AreaDefinitions = (typeof errorAreas)[number]['definitions'];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

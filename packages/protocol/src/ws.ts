@@ -1,0 +1,214 @@
+/**
+ * Websocket protocol of `/ws` (and the optional second port). The seeds' messages are kept exactly
+ * (`subscribe` with `symbol` and `streamType`, answered by `depth` / `ticker` with `data`); every message we send
+ * also carries `v` (the protocol version) and, for market streams, `symbol` and `ts` (server time when the payload
+ * was built, epoch ms). Numbers: prices with 2 decimals, quantities with 4, formatted from integer ticks and lots.
+ */
+
+export const WS_PROTOCOL_VERSION = 1 as const;
+export type WsProtocolVersion = typeof WS_PROTOCOL_VERSION;
+export const WS_PATH = '/ws';
+
+/** Public market streams a client can subscribe to per symbol. */
+export const MARKET_STREAM_TYPES = ['depth', 'ticker', 'trade', 'kline'] as const;
+export type MarketStreamType = (typeof MARKET_STREAM_TYPES)[number];
+
+/** Kinds of events on the authenticated user stream, published as the sequencer commits them. */
+export const USER_EVENT_KINDS = ['order', 'position', 'balance', 'optionOrder', 'alarm'] as const;
+export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
+
+/** Close codes the gateway uses (RFC 6455 §7.4.1). */
+export const WS_CLOSE_CODES = {
+  goingAway: 1001,
+  /** Message flood: the per-connection rate limit was exceeded. */
+  policyViolation: 1008,
+  /** An incoming frame was larger than the cap. */
+  messageTooBig: 1009,
+  /** The client could not keep up even with snapshots. */
+  tryAgainLater: 1013,
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Client → server
+
+export interface SubscribeRequest {
+  type: 'subscribe';
+  symbol: string;
+  streamType: MarketStreamType;
+}
+
+export interface UnsubscribeRequest {
+  type: 'unsubscribe';
+  symbol: string;
+  streamType: MarketStreamType;
+}
+
+/** Starts the user stream of the token's owner on this connection. */
+export interface AuthRequest {
+  type: 'auth';
+  token: string;
+}
+
+/** The seeds' option-screen socket: accepted and acknowledged; results arrive on the authenticated user stream. */
+export interface OptionPositionsSubscribeRequest {
+  type: 'optionPositionsSubscribe';
+  userNo: number | string;
+}
+
+export interface OptionPositionsUnsubscribeRequest {
+  type: 'optionPositionsUnsubscribe';
+  userNo: number | string;
+}
+
+/** Application-level keep-alive for clients that cannot send ping frames (browsers). */
+export interface PingRequest {
+  type: 'ping';
+}
+
+export type WsClientMessage =
+  | SubscribeRequest
+  | UnsubscribeRequest
+  | AuthRequest
+  | OptionPositionsSubscribeRequest
+  | OptionPositionsUnsubscribeRequest
+  | PingRequest;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Server → client
+
+/** [price, quantity]. */
+export type PriceLevel = [number, number];
+
+export interface DepthData {
+  /** Asks, best (lowest) first. */
+  a: PriceLevel[];
+  /** Bids, best (highest) first. */
+  b: PriceLevel[];
+}
+
+interface MarketMessageBase {
+  v: WsProtocolVersion;
+  symbol: string;
+  /** Server time when the payload was built (epoch ms). */
+  ts: number;
+}
+
+/** Full top-of-book snapshot (not a delta): sent on subscribe and then at most every 100 ms while the book changes. */
+export interface DepthMessage extends MarketMessageBase {
+  type: 'depth';
+  data: DepthData;
+}
+
+export interface TickerData {
+  /** Last price. */
+  close: number;
+  /** 24 h change in percent, 2 decimals (1.25 = +1.25 %). */
+  percentChange: number;
+  markPrice: number;
+  indexPrice: number;
+  /** Estimated funding rate of the current interval as a fraction (0.0001 = 0.01 %). */
+  fundingRate: number;
+  /** Next funding settlement, epoch ms. */
+  fundingTime: number;
+  /** 24 h high and low (prices) and volume (BTC). */
+  high: number;
+  low: number;
+  volume: number;
+}
+
+/** Sent on subscribe and then every second. */
+export interface TickerMessage extends MarketMessageBase {
+  type: 'ticker';
+  data: TickerData;
+}
+
+export interface TradeData {
+  id: number;
+  price: number;
+  qty: number;
+  /** Side of the taker. */
+  side: 'buy' | 'sell';
+  /** Epoch ms. */
+  time: number;
+}
+
+/** Trades since the previous message, oldest first; on subscribe (or after a skipped backlog) the recent trades. */
+export interface TradeMessage extends MarketMessageBase {
+  type: 'trade';
+  data: TradeData[];
+}
+
+export interface KlineData {
+  /** Epoch ms of the minute's start; closeTime = openTime + 59,999. */
+  openTime: number;
+  closeTime: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  /** Traded quantity (BTC). */
+  volume: number;
+  /** True once the minute is over and the candle final. */
+  closed: boolean;
+}
+
+/** The current 1-minute candle, sent on subscribe and whenever it changes (at most every 250 ms). */
+export interface KlineMessage extends MarketMessageBase {
+  type: 'kline';
+  interval: '1m';
+  data: KlineData;
+}
+
+export interface SubscribedMessage {
+  type: 'subscribed' | 'unsubscribed';
+  v: WsProtocolVersion;
+  symbol: string;
+  streamType: MarketStreamType;
+}
+
+export interface AuthOkMessage {
+  type: 'auth';
+  v: WsProtocolVersion;
+  data: { userId: number };
+}
+
+export interface UserEventMessage {
+  type: 'user';
+  v: WsProtocolVersion;
+  ts: number;
+  event: UserEventKind;
+  data: unknown;
+}
+
+export interface OptionPositionsAckMessage {
+  type: 'optionPositions';
+  v: WsProtocolVersion;
+  userNo: number | string;
+  subscribed: boolean;
+}
+
+export interface PongMessage {
+  type: 'pong';
+  v: WsProtocolVersion;
+  ts: number;
+}
+
+/** A refused message; `code` comes from the error catalogue (7xxx, or 40000 for an invalid token). */
+export interface ErrorMessage {
+  type: 'error';
+  v: WsProtocolVersion;
+  code: number;
+  message: string;
+}
+
+export type WsServerMessage =
+  | DepthMessage
+  | TickerMessage
+  | TradeMessage
+  | KlineMessage
+  | SubscribedMessage
+  | AuthOkMessage
+  | UserEventMessage
+  | OptionPositionsAckMessage
+  | PongMessage
+  | ErrorMessage;
