@@ -9,6 +9,10 @@ import { alarmRoutes } from './http/alarm.ts';
 import { authRoutes } from './http/auth.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { feedbackRoutes } from './http/feedback.ts';
+import { optionRoutes } from './http/option.ts';
+import { orderRoutes } from './http/order.ts';
+import { positionRoutes } from './http/position.ts';
+import { transferRoutes } from './http/transfer.ts';
 import { serverRoutes } from './http/server.ts';
 import { uploadRoutes } from './http/upload.ts';
 import { userRoutes } from './http/user.ts';
@@ -62,6 +66,10 @@ const ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   alarmRoutes,
   serverRoutes,
   feedbackRoutes,
+  orderRoutes,
+  positionRoutes,
+  optionRoutes,
+  transferRoutes,
 ];
 
 /** Builds the whole HTTP application without listening (main.ts listens; tests use inject). */

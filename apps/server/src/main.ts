@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { createPool, migrate, startEmbeddedPostgres, type EmbeddedPostgresHandle, type Pool } from '@tickline/db';
 import { buildApp } from './app.ts';
 import { demoCredentialsText, seedDemo } from './app/demo/seed.ts';
+import { fundDemoAccounts } from './app/trading/demo-funding.ts';
+import { startTradingCore } from './app/trading/runtime.ts';
+import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { resolveSecrets } from './services/secrets.ts';
 
@@ -37,7 +40,14 @@ async function main(): Promise<void> {
   const applied = await migrate(pool);
   if (applied.length > 0) console.log(`Applied ${applied.length} migration(s).`);
 
-  const app = await buildApp({ config, pool, secrets, webDistDir: WEB_DIST_DIR });
+  // The trading core restores its state from the database before the API accepts a request.
+  const trading = await startTradingCore({
+    pool,
+    clock: systemClock,
+    log: (error, context) => console.error(`trading core: ${context}:`, error),
+  });
+  const tradingServices = { trading: trading.service, balances: trading.service, leverage: trading.service };
+  const app = await buildApp({ config, pool, secrets, webDistDir: WEB_DIST_DIR, services: tradingServices });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +58,7 @@ async function main(): Promise<void> {
     forced.unref();
     try {
       await app.close();
+      await trading.stop();
       await pool.end();
       await embedded?.stop();
     } finally {
@@ -62,7 +73,7 @@ async function main(): Promise<void> {
   const baseUrl = `http://${shownHost}:${config.port}`;
 
   if (config.mode === 'demo') {
-    await seedDemo(app.context);
+    await fundDemoAccounts(trading.service, await seedDemo(app.context));
     console.log(demoCredentialsText(baseUrl));
   }
   console.log(`Tickline (${config.mode} mode) is listening on ${baseUrl} (API at ${baseUrl}/api/v1)`);

@@ -3,10 +3,6 @@ import { TradingService } from '../../../src/app/trading/service.ts';
 import type { Sequencer } from '../../../src/app/trading/sequencer.ts';
 import { createTestApp, createTestClock, type TestApp, type TestClock } from '../../helpers/test-app.ts';
 import { startSequencer } from './sequencer.ts';
-import { orderRoutes } from '../../../src/http/order.ts';
-import { positionRoutes } from '../../../src/http/position.ts';
-import { optionRoutes } from '../../../src/http/option.ts';
-import { transferRoutes } from '../../../src/http/transfer.ts';
 
 export interface TradingTestApp extends TestApp {
   sequencer: Sequencer<Exchange>;
@@ -26,9 +22,6 @@ export async function createTradingTestApp(
   const trading = new TradingService(sequencer, testApp.pool);
   // createTestApp builds the app before a sequencer can exist on its database, so the services are swapped in here.
   Object.assign(testApp.app.context.services, { trading, balances: trading, leverage: trading });
-  // TEMPORARY until app.ts registers the trading routes.
-  for (const plugin of [orderRoutes, positionRoutes, optionRoutes, transferRoutes])
-    await testApp.app.register(plugin, { prefix: '/api/v1' });
   return {
     ...testApp,
     sequencer,
