@@ -1,0 +1,56 @@
+import { useEffect, useId, useMemo } from 'react';
+import { useT } from '../../i18n/I18nProvider.tsx';
+import { ImageIcon } from '../../ui/icons.tsx';
+import { ACCEPTED_IMAGE_TYPES } from './inputRules.ts';
+
+interface ImagePickerProps {
+  file: File | null;
+  onChange(file: File | null): void;
+  disabled?: boolean;
+  label: string;
+}
+
+/** KYC photo picker (JPEG or PNG) with a preview of the chosen image. */
+export function ImagePicker({ file, onChange, disabled, label }: ImagePickerProps) {
+  const t = useT();
+  const inputId = useId();
+  const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
+
+  return (
+    <div className="image-picker">
+      <label htmlFor={inputId} className={`image-picker__drop${previewUrl ? ' has-preview' : ''}`}>
+        {previewUrl ? (
+          <img className="image-picker__preview" src={previewUrl} alt={t('kyc.previewAlt')} data-testid="kyc-preview" />
+        ) : (
+          <span className="image-picker__placeholder">
+            <ImageIcon size={32} />
+            <strong>{label}</strong>
+            <span className="muted">{t('kyc.accepted')}</span>
+          </span>
+        )}
+      </label>
+      <input
+        id={inputId}
+        className="image-picker__input"
+        type="file"
+        name="uploadFile"
+        accept={ACCEPTED_IMAGE_TYPES.join(',')}
+        disabled={disabled}
+        // Reset the value so choosing the same file again still fires a change.
+        onClick={(event) => {
+          event.currentTarget.value = '';
+        }}
+        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+      />
+      {file ? (
+        <div className="image-picker__meta">
+          <span className="image-picker__name">{file.name}</span>
+          <label htmlFor={inputId} className="link link--small">
+            {t('kyc.change')}
+          </label>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { PARTNER_MIN_LEVEL, useSession } from '../../api/session.ts';
+import { useT } from '../../i18n/I18nProvider.tsx';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { BellIcon, ChevronDownIcon, LogoMark, MenuIcon, UserIcon } from '../../ui/icons.tsx';
+import { useAlarms, useBalance, useLogout, useUserInfo } from '../account/queries.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { accountLinks, primaryLinks, secondaryLinks, supportGroup, tradeGroup } from './navigation.ts';
+import type { NavGroup } from './navigation.ts';
+
+/** A link inside a hover dropdown keeps focus after a click, which would keep the panel open: drop it. */
+const releaseFocus = () => (document.activeElement as HTMLElement | null)?.blur();
+
+function NavDropdown({ group, testId }: { group: NavGroup; testId: string }) {
+  const t = useT();
+  return (
+    <div className="dropdown" data-testid={testId}>
+      <button type="button" className="header__link dropdown__trigger" aria-haspopup="true">
+        {t(group.label)} <ChevronDownIcon />
+      </button>
+      <div className="dropdown__panel">
+        {group.items.map((item) => (
+          <NavLink key={item.to} to={item.to} className="dropdown__item" onClick={releaseFocus}>
+            {t(item.label)}
+          </NavLink>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function NotificationsMenu() {
+  const t = useT();
+  const alarms = useAlarms();
+  const list = alarms.data ?? [];
+  return (
+    <div className="dropdown dropdown--right" data-testid="notifications">
+      <button
+        type="button"
+        className="icon-btn dropdown__trigger"
+        aria-haspopup="true"
+        aria-label={t('header.notifications')}
+      >
+        <BellIcon />
+        {list.length > 0 ? <span className="icon-btn__dot" /> : null}
+      </button>
+      <div className="dropdown__panel dropdown__panel--wide">
+        <div className="dropdown__heading">{t('header.notifications')}</div>
+        {list.length === 0 ? (
+          <p className="dropdown__empty">{t('header.noNotifications')}</p>
+        ) : (
+          <ul className="alarm-list">
+            {list.map((alarm, index) => (
+              <li key={`${alarm.insertDate}-${index}`} className="alarm-list__item">
+                <p className="alarm-list__content">{alarm.content}</p>
+                <time className="alarm-list__date">{formatDateTime(alarm.insertDate)}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function AccountMenu() {
+  const t = useT();
+  const session = useSession();
+  const info = useUserInfo();
+  const balance = useBalance();
+  const logout = useLogout();
+  return (
+    <div className="dropdown dropdown--right" data-testid="account-menu">
+      <button
+        type="button"
+        className="icon-btn dropdown__trigger"
+        aria-haspopup="true"
+        aria-label={t('header.account')}
+      >
+        <UserIcon />
+      </button>
+      <div className="dropdown__panel dropdown__panel--wide account-menu">
+        <Link to="/profile" className="account-menu__who" onClick={releaseFocus}>
+          <span className="avatar avatar--sm">
+            <UserIcon size={18} />
+          </span>
+          <span>
+            <strong className="account-menu__name">{info.data?.name ?? session.userId ?? ''}</strong>
+            <span className="account-menu__email">{info.data?.email ?? session.userId ?? ''}</span>
+          </span>
+        </Link>
+        <div className="account-menu__assets">
+          <span className="muted">{t('header.totalAssets')}</span>
+          <strong data-testid="total-assets">
+            {formatMoney(balance.data?.bsc ?? 0)} <span className="muted">USDT (BEP-20)</span>
+          </strong>
+        </div>
+        {accountLinks.map((item) => (
+          <Link key={item.to} to={item.to} className="dropdown__item" onClick={releaseFocus}>
+            {t(item.label)}
+          </Link>
+        ))}
+        {session.level >= PARTNER_MIN_LEVEL ? (
+          <Link to="/affiliates" className="dropdown__item" onClick={releaseFocus}>
+            {t('nav.affiliates')}
+          </Link>
+        ) : null}
+        <button
+          type="button"
+          className="dropdown__item dropdown__item--button"
+          onClick={() => {
+            releaseFocus();
+            logout();
+          }}
+        >
+          {t('nav.logout')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function Header() {
+  const t = useT();
+  const session = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const loggedIn = session.accessToken !== null;
+
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <Link to="/" className="brand" aria-label="Tickline">
+          <LogoMark />
+          <span className="brand__name">Tickline</span>
+        </Link>
+        <nav className="header__nav" aria-label={t('nav.main')}>
+          {primaryLinks.map((item) => (
+            <NavLink key={item.to} to={item.to} className="header__link">
+              {t(item.label)}
+            </NavLink>
+          ))}
+          <NavDropdown group={tradeGroup} testId="trade-dropdown" />
+          {secondaryLinks.map((item) => (
+            <NavLink key={item.to} to={item.to} className="header__link">
+              {t(item.label)}
+            </NavLink>
+          ))}
+          <NavDropdown group={supportGroup} testId="support-dropdown" />
+        </nav>
+        <div className="header__actions">
+          {loggedIn ? (
+            <>
+              <Link to="/wallet" className="btn btn--sm btn--ghost header__wide-only">
+                {t('nav.wallet')}
+              </Link>
+              <NotificationsMenu />
+              <AccountMenu />
+            </>
+          ) : (
+            <>
+              <Link to="/login" className="btn btn--sm btn--ghost header__wide-only">
+                {t('nav.login')}
+              </Link>
+              <Link to="/register" className="btn btn--sm btn--primary">
+                {t('nav.register')}
+              </Link>
+            </>
+          )}
+          <span className="header__wide-only">
+            <LanguageSwitch />
+          </span>
+          <button
+            type="button"
+            className="icon-btn header__menu-button"
+            aria-label={t('nav.openMenu')}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+        </div>
+      </div>
+      {menuOpen ? <MobileMenu onClose={() => setMenuOpen(false)} /> : null}
+    </header>
+  );
+}

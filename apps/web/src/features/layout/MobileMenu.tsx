@@ -1,0 +1,114 @@
+import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import { Link, NavLink } from 'react-router-dom';
+import { PARTNER_MIN_LEVEL, useSession } from '../../api/session.ts';
+import { useT } from '../../i18n/I18nProvider.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import { ChevronRightIcon, CloseIcon, LogoMark, UserIcon } from '../../ui/icons.tsx';
+import { useBalance, useLogout, useUserInfo } from '../account/queries.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { accountLinks, primaryLinks, secondaryLinks, supportGroup, tradeGroup } from './navigation.ts';
+import type { NavLinkItem } from './navigation.ts';
+
+function MenuSection({ title, items, onNavigate }: { title?: string; items: NavLinkItem[]; onNavigate(): void }) {
+  const t = useT();
+  return (
+    <div className="mobile-menu__section">
+      {title ? <div className="mobile-menu__section-title">{title}</div> : null}
+      {items.map((item) => (
+        <NavLink key={item.to} to={item.to} className="mobile-menu__link" onClick={onNavigate}>
+          {t(item.label)}
+          <ChevronRightIcon />
+        </NavLink>
+      ))}
+    </div>
+  );
+}
+
+/** Seed 000 §2: the narrow-screen menu, opened and closed by buttons, with the header's links and Log out. */
+export function MobileMenu({ onClose }: { onClose(): void }) {
+  const t = useT();
+  const session = useSession();
+  const info = useUserInfo();
+  const balance = useBalance();
+  const logout = useLogout();
+  const loggedIn = session.accessToken !== null;
+
+  useEffect(() => {
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.body.style.overflow = previousOverflow;
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [onClose]);
+
+  const accountItems: NavLinkItem[] = [
+    ...accountLinks,
+    ...(session.level >= PARTNER_MIN_LEVEL ? [{ to: '/affiliates', label: 'nav.affiliates' } as const] : []),
+  ];
+
+  return createPortal(
+    <div className="mobile-menu" role="dialog" aria-modal="true" aria-label={t('nav.menu')} data-testid="mobile-menu">
+      <div className="mobile-menu__top">
+        <Link to="/" className="brand" onClick={onClose}>
+          <LogoMark />
+          <span className="brand__name">Tickline</span>
+        </Link>
+        <button type="button" className="icon-btn" aria-label={t('nav.closeMenu')} onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      <div className="mobile-menu__body">
+        {loggedIn ? (
+          <Link to="/profile" className="mobile-menu__profile" onClick={onClose}>
+            <span className="avatar">
+              <UserIcon />
+            </span>
+            <span className="mobile-menu__who">
+              <strong>{info.data?.name ?? session.userId ?? ''}</strong>
+              <span className="muted">{info.data?.email ?? session.userId ?? ''}</span>
+              <span className="mobile-menu__assets">
+                {t('header.totalAssets')} {formatMoney(balance.data?.bsc ?? 0)} USDT (BEP-20)
+              </span>
+            </span>
+            <ChevronRightIcon />
+          </Link>
+        ) : (
+          <div className="mobile-menu__auth">
+            <Link to="/register" className="btn btn--primary btn--block" onClick={onClose}>
+              {t('nav.register')}
+            </Link>
+            <Link to="/login" className="btn btn--ghost btn--block" onClick={onClose}>
+              {t('nav.login')}
+            </Link>
+          </div>
+        )}
+        <MenuSection items={primaryLinks} onNavigate={onClose} />
+        <MenuSection title={t(tradeGroup.label)} items={tradeGroup.items} onNavigate={onClose} />
+        <MenuSection items={secondaryLinks} onNavigate={onClose} />
+        <MenuSection title={t(supportGroup.label)} items={supportGroup.items} onNavigate={onClose} />
+        {loggedIn ? <MenuSection title={t('header.account')} items={accountItems} onNavigate={onClose} /> : null}
+        <div className="mobile-menu__section">
+          <div className="mobile-menu__section-title">{t('nav.language')}</div>
+          <LanguageSwitch variant="full" />
+        </div>
+        {loggedIn ? (
+          <button
+            type="button"
+            className="btn btn--ghost btn--block mobile-menu__logout"
+            onClick={() => {
+              onClose();
+              logout();
+            }}
+          >
+            {t('nav.logout')}
+          </button>
+        ) : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,31 @@
+/** Only our own server's images or inline data: URIs are loaded; never a third-party address. */
+export function isOwnImage(src: string | undefined | null): src is string {
+  if (!src) return false;
+  if (src.startsWith('data:image/')) return true;
+  if (src.startsWith('/') && !src.startsWith('//')) return true;
+  try {
+    return new URL(src).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+const AVATAR_HUES = [36, 200, 280, 150, 10, 320, 90, 240];
+
+/** Coin image when it is ours; otherwise a coloured initial, so a row never shows a broken picture. */
+export function CoinAvatar({ symbol, image, size = 28 }: { symbol: string; image?: string | null; size?: number }) {
+  if (isOwnImage(image))
+    return (
+      <img className="coin-avatar" src={image} alt="" width={size} height={size} loading="lazy" decoding="async" />
+    );
+  const hue = AVATAR_HUES[(symbol.charCodeAt(0) || 0) % AVATAR_HUES.length];
+  return (
+    <span
+      className="coin-avatar coin-avatar--letter"
+      style={{ width: size, height: size, background: `hsl(${hue} 55% 32%)` }}
+      aria-hidden="true"
+    >
+      {symbol.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}

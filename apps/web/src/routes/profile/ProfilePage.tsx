@@ -1,0 +1,120 @@
+import { Link } from 'react-router-dom';
+import type { ApproveStatus } from '../../api/types.ts';
+import { useLogout, useUserInfo } from '../../features/account/queries.ts';
+import { PageHeader } from '../../features/layout/PageHeader.tsx';
+import { useT } from '../../i18n/I18nProvider.tsx';
+import type { MessageKey } from '../../i18n/I18nProvider.tsx';
+import { CopyIcon, UserIcon } from '../../ui/icons.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+
+/** Seed 000 §4: KYC approveStatus 1 green verified, 2 red verification required, 3 yellow pending. */
+const kycStatus: Record<ApproveStatus, { tone: 'up' | 'down' | 'warn'; message: MessageKey }> = {
+  1: { tone: 'up', message: 'profile.kycVerified' },
+  2: { tone: 'down', message: 'profile.kycRequired' },
+  3: { tone: 'warn', message: 'profile.kycPending' },
+};
+
+const levelNames: Record<number, MessageKey> = {
+  1: 'level.1',
+  2: 'level.2',
+  3: 'level.3',
+  4: 'level.4',
+  5: 'level.5',
+  6: 'level.6',
+  7: 'level.7',
+};
+
+/** Seeds §9: the referral link is the site address, /register/, then the code (parent2ReferralCode). */
+export function referralLinkFor(code: string): string {
+  return `${window.location.origin}/register/${code}`;
+}
+
+/** Seed 000 §2/§4/§8: avatar placeholder, name, email, referral link with Copy, KYC status, Log out. */
+export default function ProfilePage() {
+  const t = useT();
+  const toast = useToast();
+  const info = useUserInfo();
+  const logout = useLogout();
+  const user = info.data;
+  const referralLink = user?.parent2ReferralCode ? referralLinkFor(user.parent2ReferralCode) : '';
+  const status = user ? kycStatus[user.approveStatus] : undefined;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(referralLink);
+      toast(t('profile.copied'), 'success');
+    } catch {
+      toast(t('profile.copyFailed'), 'error');
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('profile.title')} />
+      <div className="container section section--tight">
+        <div className="profile">
+          <section className="card profile__identity" aria-label={t('profile.title')}>
+            <span className="avatar avatar--lg" aria-hidden="true">
+              <UserIcon size={36} />
+            </span>
+            {user ? (
+              <div className="profile__who">
+                <h2 className="profile__name" data-testid="profile-name">
+                  {user.name}
+                </h2>
+                <p className="muted" data-testid="profile-email">
+                  {user.email}
+                </p>
+                <span className="pill">{t(levelNames[user.level] ?? 'level.1')}</span>
+              </div>
+            ) : (
+              <div className="profile__who">
+                <span className="skeleton skeleton--text" />
+                <span className="skeleton skeleton--text" />
+              </div>
+            )}
+            <button type="button" className="btn btn--ghost profile__logout" onClick={logout}>
+              {t('nav.logout')}
+            </button>
+          </section>
+
+          <section className="card profile__panel">
+            <h2 className="card__title">{t('profile.verification')}</h2>
+            {status ? (
+              <div className="kyc-status">
+                <span className={`kyc-status__text tone--${status.tone}`} data-testid="kyc-status">
+                  <span className={`status-dot status-dot--${status.tone}`} />
+                  {t(status.message)}
+                </span>
+                {user?.approveStatus === 2 ? (
+                  <Link to="/verification" className="btn btn--primary btn--sm">
+                    {t('profile.verify')}
+                  </Link>
+                ) : null}
+              </div>
+            ) : (
+              <span className="skeleton skeleton--text" />
+            )}
+          </section>
+
+          <section className="card profile__panel">
+            <h2 className="card__title">{t('profile.referral')}</h2>
+            <p className="muted">{t('profile.referralHint')}</p>
+            <div className="copy-field">
+              <input
+                className="input copy-field__input"
+                readOnly
+                value={referralLink}
+                aria-label={t('profile.referral')}
+                data-testid="referral-link"
+              />
+              <button type="button" className="btn btn--primary" onClick={copy} disabled={!referralLink}>
+                <CopyIcon /> {t('profile.copy')}
+              </button>
+            </div>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { NotOpenYet } from '../../features/placeholder/NotOpenYet.tsx';
+
+/** Seed 001 §2: Futures and Options tabs, each a paginated table. */
+export default function TradeHistoryPage() {
+  return (
+    <NotOpenYet
+      title="screen.tradeHistory"
+      subtitle="screen.tradeHistorySubtitle"
+      layout="history"
+      panels={[{ label: 'frame.tradeTable', area: 'table' }]}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { updateKyc, uploadImage } from '../../api/accounts.ts';
+import { isSuccess } from '../../api/client.ts';
+import { useSession } from '../../api/session.ts';
+import { AuthCard } from '../../features/account/AuthCard.tsx';
+import { ImagePicker } from '../../features/account/ImagePicker.tsx';
+import { isAcceptedImage } from '../../features/account/inputRules.ts';
+import { accountKeys } from '../../features/account/queries.ts';
+import { useT } from '../../i18n/I18nProvider.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+
+/** Seeds §9: after a successful KYC update, go back one page after 1 second. */
+const BACK_AFTER_UPDATE_MS = 1000;
+
+/** Seed 000 §2/§4/§5/§8: re-upload the KYC photo; Update is disabled while uploading. */
+export default function VerificationPage() {
+  const t = useT();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { accessToken } = useSession();
+  const [image, setImage] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const backTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => () => (backTimer.current ? clearTimeout(backTimer.current) : undefined), []);
+
+  const goBack = () => {
+    // Opened directly (no page of ours to return to): the profile is where KYC status lives.
+    const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (historyIndex > 0) navigate(-1);
+    else navigate('/profile', { replace: true });
+  };
+
+  const chooseImage = (file: File | null) => {
+    if (file && !isAcceptedImage(file)) {
+      setImage(null);
+      return toast(t('kyc.selectImage'), 'error');
+    }
+    setImage(file);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (uploading) return;
+    if (!isAcceptedImage(image)) return toast(t('kyc.selectImage'), 'error');
+    setUploading(true);
+    try {
+      let reference: string | null = null;
+      try {
+        const upload = await uploadImage(image);
+        reference = isSuccess(upload) ? (upload.data?.images?.[0] ?? null) : null;
+      } catch {
+        reference = null;
+      }
+      // Seeds §8: an upload failure clears the selection.
+      if (!reference) return setImage(null);
+      const answer = await updateKyc(reference);
+      if (answer.httpStatus !== 200) return toast(t('register.failed'), 'error');
+      if (!isSuccess(answer)) return toast(answer.message, 'error');
+      void queryClient.invalidateQueries({ queryKey: accountKeys.info });
+      toast(t('kyc.updated'), 'success');
+      backTimer.current = setTimeout(goBack, BACK_AFTER_UPDATE_MS);
+    } catch {
+      toast(t('register.failed'), 'error');
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('kyc.title')} subtitle={t('kyc.subtitle')}>
+      {accessToken ? (
+        <form className="form" onSubmit={submit} noValidate data-testid="verification-form">
+          <ImagePicker file={image} onChange={chooseImage} disabled={uploading} label={t('kyc.choose')} />
+          <p className="note">{t('kyc.privacyNote')}</p>
+          <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={uploading}>
+            {uploading ? <span className="spinner spinner--inline" /> : null}
+            {t('kyc.update')}
+          </button>
+        </form>
+      ) : (
+        <div className="stack">
+          <p className="muted">{t('kyc.loginFirst')}</p>
+          <Link to="/login" className="btn btn--primary btn--block">
+            {t('nav.login')}
+          </Link>
+        </div>
+      )}
+    </AuthCard>
+  );
+}
