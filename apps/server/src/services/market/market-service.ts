@@ -1,0 +1,540 @@
+/**
+ * The market service: combines the price sources into the index, computes mark price, premium and funding,
+ * builds and stores 1-minute candles, and keeps every answer of the market endpoints in memory, refreshed by a
+ * background tick, so no request ever waits for a source. It also implements the gateway's MarketFeed.
+ *
+ * The order book, trades and last price of our own market come from the trading engine when it is attached
+ * (attachDepthSource / attachTradeSource / attachLastPriceSource); until then the market runs on the index alone.
+ */
+import { klines as klineStore, type Queryable } from '@tickline/db';
+import type { PriceTicks } from '@tickline/money';
+import type { KlineData, TickerData, TradeData } from '@tickline/protocol';
+import type { MarketFeed } from '../../ws/feed.ts';
+import { candleToRecord, MinuteCandles, MINUTE_MS, recordToCandle, type Candle } from './candles.ts';
+import { COINS, coinImage, FUTURES_SYMBOL, HOME_SYMBOLS } from './catalogue.ts';
+import type { MarketConfig } from './config.ts';
+import { FundingTracker, premiumSamplePpm, type FundingSettlement } from './funding.ts';
+import { Listeners } from './listeners.ts';
+import { silentLogger, type MarketLogger } from './logger.ts';
+import { markPrice, MovingBasis } from './mark-price.ts';
+import {
+  bpsToPercent,
+  changeBps,
+  lotsToNumber,
+  medianInteger,
+  price8ToNumber,
+  price8ToTicks,
+  scaledToNumber,
+  ticksToNumber,
+  ticksToPrice8,
+} from './units.ts';
+import type {
+  BookSnapshot,
+  DepthSource,
+  LastPriceSource,
+  PriceSource,
+  SourceQuote,
+  TradeSource,
+  TradeTick,
+  Unsubscribe,
+} from './types.ts';
+
+const CANDLE_CAPACITY = 1500;
+const RECENT_TRADES = 50;
+/** Levels read from the book for the impact prices (deep enough for the impact notional). */
+const IMPACT_BOOK_LEVELS = 200;
+const PREMIUM_SAMPLE_INTERVAL_MS = 5_000;
+const PERSIST_INTERVAL_MS = 5_000;
+const FUNDING_SETTLEMENT_GRACE_MS = 30_000;
+const EMPTY_BOOK: BookSnapshot = Object.freeze({ bids: [], asks: [] }) as unknown as BookSnapshot;
+
+/** `GET /api/v1/market/futures`: field names of Binance's premium index and 24 h ticker, as the seeds read them. */
+export interface FuturesSummary {
+  symbol: string;
+  lastPrice: number;
+  priceChangePercent: number;
+  markPrice: number;
+  indexPrice: number;
+  /** Fraction: 0.0001 = 0.01 %. */
+  fundingRate: number;
+  fundingTime: number;
+  highPrice: number;
+  lowPrice: number;
+  /** BTC traded on Tickline in the last 24 h. */
+  volume: number;
+  time: number;
+}
+
+export interface HomeTicker {
+  symbol: string;
+  lastPrice: number;
+  priceChangePercent: number;
+}
+
+/** `GET /api/v1/market/coins`: CoinGecko's `/coins/markets` field names, as the seeds read them. */
+export interface CoinMarket {
+  id: string;
+  image: string;
+  name: string;
+  symbol: string;
+  current_price: number;
+  price_change_percentage_24h: number;
+  total_volume: number;
+  market_cap: number;
+}
+
+/** Published every tick: what the sequencer (liquidations, TP/SL) and the option rounds need. */
+export interface PriceUpdate {
+  indexPrice: PriceTicks;
+  markPrice: PriceTicks;
+  /** When the index last changed from a fresh source quote. */
+  indexUpdatedAtMs: number;
+  fundingRatePpm: number;
+  nextFundingTimeMs: number;
+  timeMs: number;
+}
+
+interface WorldQuote {
+  price: number;
+  changeBps: number;
+  quoteVolume24h: number;
+}
+
+export interface MarketServiceOptions {
+  config: MarketConfig;
+  sources: PriceSource[];
+  /** Where candles are stored; without it they live in memory only. */
+  db?: Queryable | null;
+  clock?: () => number;
+  logger?: MarketLogger;
+}
+
+export class MarketService implements MarketFeed {
+  private readonly config: MarketConfig;
+  private readonly sources: PriceSource[];
+  private readonly db: Queryable | null;
+  private readonly clock: () => number;
+  private readonly logger: MarketLogger;
+  private readonly candles = new MinuteCandles(FUTURES_SYMBOL, CANDLE_CAPACITY);
+  private readonly movingBasis = new MovingBasis(60_000);
+  private funding: FundingTracker;
+  private readonly recentTradeData: TradeData[] = [];
+
+  private depthSource: DepthSource | null = null;
+  private lastPriceSource: LastPriceSource | null = null;
+  private readonly detachers: Unsubscribe[] = [];
+
+  private index: { price: PriceTicks; updatedAtMs: number } | null = null;
+  private mark: PriceTicks | null = null;
+  private lastPremiumSampleMs = 0;
+  private lastSettlement: FundingSettlement | null = null;
+  private futuresCache: FuturesSummary | null = null;
+  private tickerCache: TickerData | null = null;
+  private readonly worldQuotes = new Map<string, WorldQuote>();
+  private tickersCache: HomeTicker[] = [];
+  private coinsCache: CoinMarket[] = [];
+  private lastKlineVersion = -1;
+
+  private tickTimer: NodeJS.Timeout | null = null;
+  private persistTimer: NodeJS.Timeout | null = null;
+  private persisting: Promise<void> | null = null;
+  private started = false;
+
+  private readonly depthListeners: Listeners<[string]>;
+  private readonly tradeListeners: Listeners<[string, TradeData]>;
+  private readonly klineListeners: Listeners<[string]>;
+  private readonly priceListeners: Listeners<[PriceUpdate]>;
+  private readonly fundingListeners: Listeners<[FundingSettlement]>;
+
+  constructor(options: MarketServiceOptions) {
+    this.config = options.config;
+    this.sources = options.sources;
+    this.db = options.db ?? null;
+    this.clock = options.clock ?? Date.now;
+    this.logger = options.logger ?? silentLogger;
+    this.funding = new FundingTracker(this.config.fundingIntervalMs, this.clock());
+    const onError = (error: unknown): void => this.logger.warn({ err: String(error) }, 'market listener failed');
+    this.depthListeners = new Listeners(onError);
+    this.tradeListeners = new Listeners(onError);
+    this.klineListeners = new Listeners(onError);
+    this.priceListeners = new Listeners(onError);
+    this.fundingListeners = new Listeners(onError);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Lifecycle
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    const nowMs = this.clock();
+    this.funding = new FundingTracker(this.config.fundingIntervalMs, nowMs);
+    const stored = this.db ? await klineStore.recentKlines(this.db, FUTURES_SYMBOL, CANDLE_CAPACITY) : [];
+    if (stored.length > 0) {
+      this.candles.load(stored.map(recordToCandle), nowMs);
+      const lastClose = ticksToPrice8(stored.at(-1)!.close);
+      for (const source of this.sources) source.resumeFrom?.(FUTURES_SYMBOL, lastClose);
+    }
+    await Promise.all(this.sources.map((source) => source.start()));
+    if (stored.length === 0 && this.config.backfillCandles) await this.backfill(nowMs);
+    this.tick();
+    this.tickTimer = setInterval(() => this.tick(), this.config.tickIntervalMs);
+    this.tickTimer.unref();
+    if (this.db) {
+      this.persistTimer = setInterval(() => void this.persist(), PERSIST_INTERVAL_MS);
+      this.persistTimer.unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    if (this.tickTimer) clearInterval(this.tickTimer);
+    if (this.persistTimer) clearInterval(this.persistTimer);
+    this.tickTimer = this.persistTimer = null;
+    for (const detach of this.detachers.splice(0)) detach();
+    await Promise.all(this.sources.map((source) => source.stop()));
+    await this.persist();
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // The trading engine's sources
+
+  attachDepthSource(source: DepthSource): void {
+    this.depthSource = source;
+    this.detachers.push(source.onDepthChange((symbol) => this.depthListeners.emit(symbol)));
+    this.depthListeners.emit(FUTURES_SYMBOL);
+  }
+
+  attachTradeSource(source: TradeSource): void {
+    this.detachers.push(source.onTrade((trade) => this.handleTrade(trade)));
+  }
+
+  attachLastPriceSource(source: LastPriceSource): void {
+    this.lastPriceSource = source;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Reads (all from memory)
+
+  indexPrice(): PriceTicks | null {
+    return this.index?.price ?? null;
+  }
+
+  markPrice(): PriceTicks | null {
+    return this.mark;
+  }
+
+  /**
+   * The rate to settle now: the estimate of the running interval, except just after a settlement time, when it is
+   * the rate that interval closed with (a settlement job whose timer fires a little after our tick reads the right
+   * one). The ticker always shows the running estimate.
+   */
+  fundingRatePpm(): number {
+    const last = this.lastSettlement;
+    const graceMs = Math.min(FUNDING_SETTLEMENT_GRACE_MS, this.config.fundingIntervalMs / 2);
+    if (last && this.clock() - last.fundingTimeMs < graceMs) return last.ratePpm;
+    return this.funding.estimatedRatePpm;
+  }
+
+  nextFundingTimeMs(): number {
+    return this.funding.nextFundingTimeMs;
+  }
+
+  futures(): FuturesSummary | null {
+    return this.futuresCache;
+  }
+
+  tickers(): HomeTicker[] {
+    return this.tickersCache;
+  }
+
+  coins(): CoinMarket[] {
+    return this.coinsCache;
+  }
+
+  /** Candles for the chart, oldest first, the open minute last. */
+  klines(symbol: string, limit: number): KlineData[] {
+    if (symbol !== FUTURES_SYMBOL) return [];
+    const open = this.candles.current();
+    return this.candles.recent(limit).map((candle) => klineData(candle, candle !== open));
+  }
+
+  // MarketFeed -------------------------------------------------------------------------------------------------
+
+  isSymbol(symbol: string): boolean {
+    return symbol === FUTURES_SYMBOL;
+  }
+
+  depth(symbol: string, levels: number): BookSnapshot {
+    if (!this.depthSource || symbol !== FUTURES_SYMBOL) return EMPTY_BOOK;
+    return this.depthSource.depth(symbol, levels);
+  }
+
+  ticker(symbol: string): TickerData | null {
+    return symbol === FUTURES_SYMBOL ? this.tickerCache : null;
+  }
+
+  kline(symbol: string): KlineData | null {
+    const open = this.candles.current();
+    return symbol === FUTURES_SYMBOL && open ? klineData(open, false) : null;
+  }
+
+  recentTrades(symbol: string, limit: number): TradeData[] {
+    return symbol === FUTURES_SYMBOL ? this.recentTradeData.slice(-limit) : [];
+  }
+
+  onDepthChange(listener: (symbol: string) => void): Unsubscribe {
+    return this.depthListeners.add(listener);
+  }
+
+  onTrade(listener: (symbol: string, trade: TradeData) => void): Unsubscribe {
+    return this.tradeListeners.add(listener);
+  }
+
+  onKline(listener: (symbol: string) => void): Unsubscribe {
+    return this.klineListeners.add(listener);
+  }
+
+  /** Every tick with a known index: index, mark and funding for the sequencer and the option rounds. */
+  onPrices(listener: (update: PriceUpdate) => void): Unsubscribe {
+    return this.priceListeners.add(listener);
+  }
+
+  /** The trading jobs' PriceFeed name for onPrices. */
+  subscribe(listener: (update: PriceUpdate) => void): Unsubscribe {
+    return this.onPrices(listener);
+  }
+
+  /** Once per funding interval, at its settlement time, with the interval's final rate. */
+  onFundingSettlement(listener: (settlement: FundingSettlement) => void): Unsubscribe {
+    return this.fundingListeners.add(listener);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // The background tick
+
+  /** Recomputes everything from the sources' latest quotes (the timer calls it; tests may call it directly). */
+  tick(): void {
+    const nowMs = this.clock();
+    this.refreshWorldQuotes(nowMs);
+    const freshIndex = this.freshIndex(nowMs);
+    if (freshIndex !== null) {
+      if (this.index?.price !== freshIndex) this.index = { price: freshIndex, updatedAtMs: nowMs };
+      this.candles.observeIndex(freshIndex, nowMs);
+    }
+    this.candles.roll(nowMs);
+    const settlement = this.funding.advance(nowMs);
+    if (settlement) {
+      this.lastSettlement = settlement;
+      this.fundingListeners.emit(settlement);
+    }
+    if (this.index) {
+      this.sampleBook(this.index.price, nowMs);
+      this.mark = markPrice({
+        index: this.index.price,
+        fundingRatePpm: this.funding.estimatedRatePpm,
+        timeLeftMs: this.funding.nextFundingTimeMs - nowMs,
+        intervalMs: this.config.fundingIntervalMs,
+        movingBasis: this.movingBasis.value(nowMs),
+        lastTradePrice: this.lastPriceSource?.lastPrice(FUTURES_SYMBOL) ?? null,
+      });
+      this.refreshFutures(this.index.price, this.mark, nowMs);
+      this.priceListeners.emit({
+        indexPrice: this.index.price,
+        markPrice: this.mark,
+        indexUpdatedAtMs: this.index.updatedAtMs,
+        fundingRatePpm: this.funding.estimatedRatePpm,
+        nextFundingTimeMs: this.funding.nextFundingTimeMs,
+        timeMs: nowMs,
+      });
+    }
+    this.emitKlineIfChanged();
+  }
+
+  /** Median of the sources' fresh BTCUSDT prices, in ticks; null when no source is fresh. */
+  private freshIndex(nowMs: number): PriceTicks | null {
+    const prices = this.freshQuotes(FUTURES_SYMBOL, nowMs).map((quote) => quote.price);
+    const median = medianInteger(prices);
+    return median === null ? null : price8ToTicks(median);
+  }
+
+  private freshQuotes(pair: string, nowMs: number): SourceQuote[] {
+    const quotes: SourceQuote[] = [];
+    for (const source of this.sources) {
+      const quote = source.quote(pair);
+      if (quote && nowMs - quote.updatedAtMs <= this.config.staleAfterMs) quotes.push(quote);
+    }
+    return quotes;
+  }
+
+  private sampleBook(index: PriceTicks, nowMs: number): void {
+    if (!this.depthSource) return;
+    const book = this.depthSource.depth(FUTURES_SYMBOL, IMPACT_BOOK_LEVELS);
+    const bestBid = book.bids[0];
+    const bestAsk = book.asks[0];
+    if (bestBid && bestAsk) this.movingBasis.add(nowMs, bestBid.price, bestAsk.price, index);
+    if (nowMs - this.lastPremiumSampleMs < PREMIUM_SAMPLE_INTERVAL_MS) return;
+    this.lastPremiumSampleMs = nowMs;
+    const sample = premiumSamplePpm(book, index, this.config.impactNotionalUsdt * 10 ** 6);
+    if (sample !== null) this.funding.addSample(sample);
+  }
+
+  private refreshFutures(index: PriceTicks, mark: PriceTicks, nowMs: number): void {
+    const last = this.lastPriceSource?.lastPrice(FUTURES_SYMBOL) ?? this.candles.current()?.close ?? index;
+    const day = this.candles.dayStats(nowMs);
+    const percent = bpsToPercent(changeBps(day?.open ?? last, last));
+    const fundingRate = scaledToNumber(this.funding.estimatedRatePpm, 6);
+    const fundingTime = this.funding.nextFundingTimeMs;
+    const high = ticksToNumber(Math.max(day?.high ?? last, last));
+    const low = ticksToNumber(Math.min(day?.low ?? last, last));
+    const volume = lotsToNumber(day?.volume ?? 0);
+    this.futuresCache = {
+      symbol: FUTURES_SYMBOL,
+      lastPrice: ticksToNumber(last),
+      priceChangePercent: percent,
+      markPrice: ticksToNumber(mark),
+      indexPrice: ticksToNumber(index),
+      fundingRate,
+      fundingTime,
+      highPrice: high,
+      lowPrice: low,
+      volume,
+      time: nowMs,
+    };
+    this.tickerCache = {
+      close: ticksToNumber(last),
+      percentChange: percent,
+      markPrice: ticksToNumber(mark),
+      indexPrice: ticksToNumber(index),
+      fundingRate,
+      fundingTime,
+      high,
+      low,
+      volume,
+    };
+  }
+
+  /** Home tickers and top-30 coins: median per field over fresh sources; a pair without fresh quotes keeps its last values. */
+  private refreshWorldQuotes(nowMs: number): void {
+    for (const coin of COINS) {
+      const quotes = this.freshQuotes(coin.pair, nowMs);
+      if (quotes.length === 0) continue;
+      this.worldQuotes.set(coin.pair, {
+        price: medianInteger(quotes.map((quote) => quote.price))!,
+        changeBps: medianInteger(quotes.map((quote) => changeBps(quote.open24h, quote.price)))!,
+        quoteVolume24h: medianInteger(quotes.map((quote) => quote.quoteVolume24h))!,
+      });
+    }
+    this.tickersCache = HOME_SYMBOLS.flatMap((symbol) => {
+      const quote = this.worldQuotes.get(symbol);
+      if (!quote) return [];
+      return [{ symbol, lastPrice: price8ToNumber(quote.price), priceChangePercent: bpsToPercent(quote.changeBps) }];
+    });
+    this.coinsCache = COINS.flatMap((coin) => {
+      const quote = this.worldQuotes.get(coin.pair);
+      if (!quote) return [];
+      const price = price8ToNumber(quote.price);
+      return [
+        {
+          id: coin.id,
+          image: coinImage(coin),
+          name: coin.name,
+          symbol: coin.symbol,
+          current_price: price,
+          price_change_percentage_24h: bpsToPercent(quote.changeBps),
+          total_volume: quote.quoteVolume24h,
+          market_cap: Math.round(price * coin.circulatingSupply),
+        },
+      ];
+    }).sort((a, b) => b.market_cap - a.market_cap);
+  }
+
+  private handleTrade(trade: TradeTick): void {
+    if (trade.symbol !== FUTURES_SYMBOL) return;
+    this.candles.observeTrade(trade.price, trade.qty, trade.timeMs);
+    const data: TradeData = {
+      id: trade.id,
+      price: ticksToNumber(trade.price),
+      qty: lotsToNumber(trade.qty),
+      side: trade.takerSide === 1 ? 'buy' : 'sell',
+      time: trade.timeMs,
+    };
+    this.recentTradeData.push(data);
+    if (this.recentTradeData.length > RECENT_TRADES) this.recentTradeData.shift();
+    this.tradeListeners.emit(trade.symbol, data);
+    this.emitKlineIfChanged();
+  }
+
+  private emitKlineIfChanged(): void {
+    if (this.candles.version === this.lastKlineVersion) return;
+    this.lastKlineVersion = this.candles.version;
+    this.klineListeners.emit(FUTURES_SYMBOL);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Candle storage
+
+  /** Fills an empty history from the first source that has one (the simulated market in the default mode). */
+  private async backfill(nowMs: number): Promise<void> {
+    const currentMinuteMs = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
+    for (const source of this.sources) {
+      if (!source.history) continue;
+      try {
+        const history = await source.history(FUTURES_SYMBOL, CANDLE_CAPACITY, currentMinuteMs);
+        if (history.length === 0) continue;
+        const candles: Candle[] = history.map((candle) => ({
+          openTimeMs: candle.openTimeMs,
+          open: price8ToTicks(candle.open),
+          high: price8ToTicks(candle.high),
+          low: price8ToTicks(candle.low),
+          close: price8ToTicks(candle.close),
+          volume: 0,
+          tradeCount: 0,
+        }));
+        this.candles.load(candles, nowMs);
+        this.candles.restoreDirty(candles);
+        this.logger.info({ source: source.name, candles: candles.length }, 'candle history backfilled');
+        await this.persist();
+        return;
+      } catch (error) {
+        this.logger.warn({ source: source.name, err: String(error) }, 'candle backfill failed');
+      }
+    }
+  }
+
+  /** Writes changed candles; a failed write is retried with the next one. One write at a time. */
+  private persist(): Promise<void> {
+    if (!this.db) return Promise.resolve();
+    if (this.persisting) return this.persisting;
+    const db = this.db;
+    const candles = this.candles.takeDirty();
+    if (candles.length === 0) return Promise.resolve();
+    this.persisting = klineStore
+      .upsertKlines(
+        db,
+        candles.map((candle) => candleToRecord(FUTURES_SYMBOL, candle)),
+      )
+      .catch((error: unknown) => {
+        this.candles.restoreDirty(candles);
+        this.logger.warn({ err: String(error), candles: candles.length }, 'storing candles failed');
+      })
+      .finally(() => {
+        this.persisting = null;
+      });
+    return this.persisting;
+  }
+}
+
+function klineData(candle: Candle, closed: boolean): KlineData {
+  return {
+    openTime: candle.openTimeMs,
+    closeTime: candle.openTimeMs + MINUTE_MS - 1,
+    open: ticksToNumber(candle.open),
+    high: ticksToNumber(candle.high),
+    low: ticksToNumber(candle.low),
+    close: ticksToNumber(candle.close),
+    volume: lotsToNumber(candle.volume),
+    closed,
+  };
+}

@@ -1,0 +1,562 @@
+/**
+ * The websocket gateway: public market streams (depth, ticker, trade, kline per symbol) and the authenticated user
+ * stream, with the seeds' message protocol (see @tickline/protocol ws.ts).
+ *
+ * Fan-out: each update is serialised ONCE per channel and the same buffer is written to every subscriber. Depth,
+ * trades and klines are throttled per channel (leading edge, then at most one message per interval, only when
+ * something changed); the ticker goes out every second.
+ * Protection: incoming frames are capped (oversize closes with 1009), messages are rate limited per connection
+ * (a flood closes with 1008), subscriptions are capped, bad messages are answered with an error. A client whose
+ * socket buffer is over a threshold skips market updates instead of queueing them without bound, and gets a fresh
+ * snapshot as soon as it has caught up. Ping/pong drops dead connections.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import {
+  Errors,
+  MARKET_STREAM_TYPES,
+  WS_CLOSE_CODES,
+  WS_PATH,
+  WS_PROTOCOL_VERSION,
+  type ErrorDefinition,
+  type MarketStreamType,
+  type TradeData,
+  type UserEventKind,
+  type WsServerMessage,
+} from '@tickline/protocol';
+import { silentLogger, type MarketLogger } from '../services/market/logger.ts';
+import type { Unsubscribe } from '../services/market/types.ts';
+import type { MarketFeed } from './feed.ts';
+import { encodeDepth, encodeMessage } from './serialize.ts';
+
+export interface GatewayLimits {
+  /** Largest incoming frame; larger ones close the connection with 1009. */
+  maxPayloadBytes: number;
+  /** Sustained incoming messages per second, and the burst allowed on top. */
+  messagesPerSecond: number;
+  messageBurst: number;
+  maxSubscriptions: number;
+  maxConnections: number;
+  depthLevels: number;
+  depthIntervalMs: number;
+  tradeIntervalMs: number;
+  klineIntervalMs: number;
+  tickerIntervalMs: number;
+  /** Above this many unsent bytes a client skips market updates (and gets a snapshot once below). */
+  slowClientBytes: number;
+  /** Above this (user events keep coming) the connection is closed with 1013. */
+  maxBufferedBytes: number;
+  heartbeatIntervalMs: number;
+  recentTrades: number;
+}
+
+export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
+  maxPayloadBytes: 4096,
+  messagesPerSecond: 10,
+  messageBurst: 40,
+  maxSubscriptions: 20,
+  maxConnections: 20_000,
+  depthLevels: 20,
+  depthIntervalMs: 100,
+  tradeIntervalMs: 100,
+  klineIntervalMs: 250,
+  tickerIntervalMs: 1000,
+  slowClientBytes: 256 * 1024,
+  maxBufferedBytes: 4 * 1024 * 1024,
+  heartbeatIntervalMs: 30_000,
+  recentTrades: 50,
+};
+
+/** Resolves an access token to its user, or null when it is invalid (injected from the auth module). */
+export type VerifyToken = (token: string) => Promise<{ userId: number } | null>;
+
+export interface GatewayOptions {
+  feed: MarketFeed;
+  verifyToken?: VerifyToken;
+  limits?: Partial<GatewayLimits>;
+  logger?: MarketLogger;
+  clock?: () => number;
+}
+
+export interface GatewayCounters {
+  connections: number;
+  /** Market frames written (one per subscriber per broadcast). */
+  framesSent: number;
+  /** Market updates skipped for slow clients. */
+  framesSkipped: number;
+  snapshotsAfterSkip: number;
+  userEventsSent: number;
+}
+
+class Client {
+  readonly subscriptions = new Set<Channel>();
+  /** Channels whose updates were skipped: the next frame on them must be a snapshot. */
+  readonly stale = new Set<Channel>();
+  userId: number | null = null;
+  alive = true;
+  tokens: number;
+  refilledAtMs: number;
+
+  constructor(
+    readonly socket: WebSocket,
+    burst: number,
+    nowMs: number,
+  ) {
+    this.tokens = burst;
+    this.refilledAtMs = nowMs;
+  }
+}
+
+class Channel {
+  readonly subscribers = new Set<Client>();
+  lastFlushMs = 0;
+  timer: NodeJS.Timeout | null = null;
+  /** Trades waiting for the next flush (trade channels only). */
+  pendingTrades: TradeData[] = [];
+
+  constructor(
+    readonly symbol: string,
+    readonly stream: MarketStreamType,
+  ) {}
+}
+
+const SEND_AS_TEXT = { binary: false } as const;
+
+type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+export class WsGateway {
+  readonly limits: GatewayLimits;
+  readonly counters: GatewayCounters = {
+    connections: 0,
+    framesSent: 0,
+    framesSkipped: 0,
+    snapshotsAfterSkip: 0,
+    userEventsSent: 0,
+  };
+  private readonly feed: MarketFeed;
+  private readonly verifyToken: VerifyToken | null;
+  private readonly logger: MarketLogger;
+  private readonly clock: () => number;
+  private readonly wss: WebSocketServer;
+  private readonly clients = new Set<Client>();
+  private readonly channels = new Map<string, Channel>();
+  private readonly usersOnline = new Map<number, Set<Client>>();
+  private readonly feedSubscriptions: Unsubscribe[];
+  private readonly attached: Array<{ server: Server; listener: UpgradeListener }> = [];
+  private readonly ownServers: Server[] = [];
+  private readonly tickerTimer: NodeJS.Timeout;
+  private readonly heartbeatTimer: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(options: GatewayOptions) {
+    this.feed = options.feed;
+    this.verifyToken = options.verifyToken ?? null;
+    this.logger = options.logger ?? silentLogger;
+    this.clock = options.clock ?? Date.now;
+    this.limits = { ...DEFAULT_GATEWAY_LIMITS, ...options.limits };
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: this.limits.maxPayloadBytes,
+      perMessageDeflate: false,
+      clientTracking: false,
+    });
+    this.feedSubscriptions = [
+      this.feed.onDepthChange((symbol) => this.markChanged(symbol, 'depth')),
+      this.feed.onKline((symbol) => this.markChanged(symbol, 'kline')),
+      this.feed.onTrade((symbol, trade) => {
+        const channel = this.channels.get(channelKey(symbol, 'trade'));
+        if (!channel) return;
+        channel.pendingTrades.push(trade);
+        this.schedule(channel);
+      }),
+    ];
+    this.tickerTimer = setInterval(() => this.broadcastTickers(), this.limits.tickerIntervalMs);
+    this.heartbeatTimer = setInterval(() => this.heartbeat(), this.limits.heartbeatIntervalMs);
+    this.tickerTimer.unref();
+    this.heartbeatTimer.unref();
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Servers
+
+  /** Serves the gateway on `path` of an existing HTTP server (the API's); other upgrade paths are left alone. */
+  attach(server: Server, path: string = WS_PATH): void {
+    const listener: UpgradeListener = (request, socket, head) => {
+      const requestPath = (request.url ?? '/').split('?')[0];
+      if (requestPath !== path) {
+        // Nobody else is listening for upgrades: refuse instead of leaving the socket hanging.
+        if (server.listenerCount('upgrade') === 1) rejectUpgrade(socket, 404);
+        return;
+      }
+      this.handleUpgrade(request, socket, head);
+    };
+    server.on('upgrade', listener);
+    this.attached.push({ server, listener });
+  }
+
+  /** A second, websocket-only port (WS_PORT): any path is accepted, as the seeds connect to the bare port. */
+  async listen(port: number, host = '0.0.0.0'): Promise<Server> {
+    const server = createServer((_request, response) => {
+      response.writeHead(426, { 'content-type': 'text/plain' }).end('websocket only');
+    });
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.handleUpgrade(request, socket, head),
+    );
+    this.ownServers.push(server);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    return server;
+  }
+
+  /** Stops everything: detaches from servers, closes own servers and every connection (1001). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.tickerTimer);
+    clearInterval(this.heartbeatTimer);
+    for (const unsubscribe of this.feedSubscriptions) unsubscribe();
+    for (const channel of this.channels.values()) if (channel.timer) clearTimeout(channel.timer);
+    for (const { server, listener } of this.attached) server.off('upgrade', listener);
+    for (const client of this.clients) client.socket.close(WS_CLOSE_CODES.goingAway, 'server shutting down');
+    await Promise.all(
+      this.ownServers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      ),
+    );
+    for (const client of this.clients) client.socket.terminate();
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // User stream
+
+  /**
+   * Sends one event to every connection the user has authenticated; returns how many received it.
+   * The sequencer calls this after a commit. Events are never skipped; a connection that cannot absorb them is closed.
+   */
+  publishToUser(userId: number, event: UserEventKind, data: unknown): number {
+    const clients = this.usersOnline.get(userId);
+    if (!clients || clients.size === 0) return 0;
+    const frame = encodeMessage({ type: 'user', v: WS_PROTOCOL_VERSION, ts: this.clock(), event, data });
+    let delivered = 0;
+    for (const client of clients) {
+      if (client.socket.readyState !== WebSocket.OPEN) continue;
+      if (client.socket.bufferedAmount > this.limits.maxBufferedBytes) {
+        client.socket.close(WS_CLOSE_CODES.tryAgainLater, 'too slow');
+        continue;
+      }
+      client.socket.send(frame, SEND_AS_TEXT);
+      delivered += 1;
+    }
+    this.counters.userEventsSent += delivered;
+    return delivered;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Connections
+
+  private handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (this.closed) return rejectUpgrade(socket, 503);
+    if (this.clients.size >= this.limits.maxConnections) return rejectUpgrade(socket, 503);
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.handleConnection(ws));
+  }
+
+  private handleConnection(socket: WebSocket): void {
+    const client = new Client(socket, this.limits.messageBurst, this.clock());
+    this.clients.add(client);
+    this.counters.connections = this.clients.size;
+    socket.on('message', (data, isBinary) => this.handleMessage(client, data, isBinary));
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    // Oversize frames and protocol errors: ws closes the connection itself (1009 / 1002) after this event.
+    socket.on('error', () => undefined);
+    socket.on('close', () => this.dropClient(client));
+  }
+
+  private dropClient(client: Client): void {
+    if (!this.clients.delete(client)) return;
+    this.counters.connections = this.clients.size;
+    for (const channel of client.subscriptions) this.removeSubscriber(channel, client);
+    client.subscriptions.clear();
+    this.setUser(client, null);
+  }
+
+  private heartbeat(): void {
+    for (const client of this.clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Incoming messages
+
+  private handleMessage(client: Client, data: RawData, isBinary: boolean): void {
+    if (client.socket.readyState !== WebSocket.OPEN) return;
+    client.alive = true;
+    if (!this.takeToken(client)) {
+      client.socket.close(WS_CLOSE_CODES.policyViolation, 'message rate limit exceeded');
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString());
+    } catch {
+      return this.sendError(client, Errors.WS_MALFORMED_MESSAGE);
+    }
+    if (!isRecord(message) || typeof message.type !== 'string')
+      return this.sendError(client, Errors.WS_INVALID_MESSAGE);
+    switch (message.type) {
+      case 'subscribe':
+      case 'unsubscribe':
+        return this.handleSubscription(client, message, message.type);
+      case 'auth':
+        return void this.handleAuth(client, message);
+      case 'optionPositionsSubscribe':
+      case 'optionPositionsUnsubscribe': {
+        const userNo = message.userNo;
+        if (typeof userNo !== 'number' && typeof userNo !== 'string') {
+          return this.sendError(client, Errors.WS_INVALID_MESSAGE);
+        }
+        // Accepted for the seeds' client, which ignores the answer; option results travel on the user stream.
+        const subscribed = message.type === 'optionPositionsSubscribe';
+        return this.send(client, { type: 'optionPositions', v: WS_PROTOCOL_VERSION, userNo, subscribed });
+      }
+      case 'ping':
+        return this.send(client, { type: 'pong', v: WS_PROTOCOL_VERSION, ts: this.clock() });
+      default:
+        return this.sendError(client, Errors.WS_UNKNOWN_MESSAGE_TYPE);
+    }
+  }
+
+  /** Token bucket: `messagesPerSecond` sustained, `messageBurst` at once. */
+  private takeToken(client: Client): boolean {
+    const nowMs = this.clock();
+    const refill = ((nowMs - client.refilledAtMs) * this.limits.messagesPerSecond) / 1000;
+    client.tokens = Math.min(this.limits.messageBurst, client.tokens + refill);
+    client.refilledAtMs = nowMs;
+    if (client.tokens < 1) return false;
+    client.tokens -= 1;
+    return true;
+  }
+
+  private handleSubscription(
+    client: Client,
+    message: Record<string, unknown>,
+    type: 'subscribe' | 'unsubscribe',
+  ): void {
+    const { symbol: rawSymbol, streamType } = message;
+    if (typeof rawSymbol !== 'string' || typeof streamType !== 'string') {
+      return this.sendError(client, Errors.WS_INVALID_MESSAGE);
+    }
+    if (!(MARKET_STREAM_TYPES as readonly string[]).includes(streamType)) {
+      return this.sendError(client, Errors.WS_UNKNOWN_STREAM);
+    }
+    const stream = streamType as MarketStreamType;
+    const symbol = rawSymbol.toUpperCase();
+    if (!this.feed.isSymbol(symbol)) return this.sendError(client, Errors.MARKET_UNKNOWN_SYMBOL);
+    const key = channelKey(symbol, stream);
+    if (type === 'unsubscribe') {
+      const channel = this.channels.get(key);
+      if (channel && client.subscriptions.delete(channel)) this.removeSubscriber(channel, client);
+      return this.send(client, { type: 'unsubscribed', v: WS_PROTOCOL_VERSION, symbol, streamType: stream });
+    }
+    let channel = this.channels.get(key);
+    if (!channel || !client.subscriptions.has(channel)) {
+      if (client.subscriptions.size >= this.limits.maxSubscriptions) {
+        return this.sendError(client, Errors.WS_SUBSCRIPTION_LIMIT);
+      }
+      if (!channel) {
+        channel = new Channel(symbol, stream);
+        this.channels.set(key, channel);
+      }
+      channel.subscribers.add(client);
+      client.subscriptions.add(channel);
+    }
+    this.send(client, { type: 'subscribed', v: WS_PROTOCOL_VERSION, symbol, streamType: stream });
+    const snapshot = this.snapshotFrame(channel);
+    if (snapshot) client.socket.send(snapshot, SEND_AS_TEXT);
+  }
+
+  private async handleAuth(client: Client, message: Record<string, unknown>): Promise<void> {
+    if (!this.verifyToken) return this.sendError(client, Errors.WS_AUTH_UNAVAILABLE);
+    if (typeof message.token !== 'string' || message.token.length === 0 || message.token.length > 2048) {
+      return this.sendError(client, Errors.WS_INVALID_MESSAGE);
+    }
+    let identity: { userId: number } | null = null;
+    try {
+      identity = await this.verifyToken(message.token);
+    } catch (error) {
+      this.logger.warn({ err: String(error) }, 'websocket token check failed');
+    }
+    if (client.socket.readyState !== WebSocket.OPEN) return;
+    if (!identity) {
+      this.setUser(client, null);
+      return this.sendError(client, Errors.SESSION_INVALID);
+    }
+    this.setUser(client, identity.userId);
+    this.send(client, { type: 'auth', v: WS_PROTOCOL_VERSION, data: { userId: identity.userId } });
+  }
+
+  private setUser(client: Client, userId: number | null): void {
+    if (client.userId !== null) {
+      const clients = this.usersOnline.get(client.userId);
+      clients?.delete(client);
+      if (clients?.size === 0) this.usersOnline.delete(client.userId);
+    }
+    client.userId = userId;
+    if (userId === null) return;
+    let clients = this.usersOnline.get(userId);
+    if (!clients) this.usersOnline.set(userId, (clients = new Set()));
+    clients.add(client);
+  }
+
+  private removeSubscriber(channel: Channel, client: Client): void {
+    channel.subscribers.delete(client);
+    client.stale.delete(channel);
+    if (channel.subscribers.size > 0) return;
+    if (channel.timer) clearTimeout(channel.timer);
+    this.channels.delete(channelKey(channel.symbol, channel.stream));
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Outgoing market data
+
+  private markChanged(symbol: string, stream: 'depth' | 'kline'): void {
+    const channel = this.channels.get(channelKey(symbol, stream));
+    if (channel) this.schedule(channel);
+  }
+
+  /** Leading-edge throttle: flush now if the last flush is an interval ago, else once the interval is over. */
+  private schedule(channel: Channel): void {
+    if (channel.timer || this.closed) return;
+    const intervalMs = this.intervalOf(channel.stream);
+    const waitMs = Math.max(0, channel.lastFlushMs + intervalMs - this.clock());
+    channel.timer = setTimeout(() => {
+      channel.timer = null;
+      channel.lastFlushMs = this.clock();
+      this.flush(channel);
+    }, waitMs);
+  }
+
+  private intervalOf(stream: MarketStreamType): number {
+    if (stream === 'depth') return this.limits.depthIntervalMs;
+    if (stream === 'trade') return this.limits.tradeIntervalMs;
+    if (stream === 'kline') return this.limits.klineIntervalMs;
+    return this.limits.tickerIntervalMs;
+  }
+
+  private flush(channel: Channel): void {
+    if (channel.subscribers.size === 0) return;
+    if (channel.stream === 'trade') {
+      const trades = channel.pendingTrades;
+      channel.pendingTrades = [];
+      if (trades.length === 0) return;
+      const frame = encodeMessage({
+        type: 'trade',
+        v: WS_PROTOCOL_VERSION,
+        symbol: channel.symbol,
+        ts: this.clock(),
+        data: trades,
+      });
+      // A client that missed trades gets the recent ones instead of only the newest.
+      return this.broadcast(channel, frame, () => this.snapshotFrame(channel));
+    }
+    const frame = this.snapshotFrame(channel);
+    if (frame) this.broadcast(channel, frame);
+  }
+
+  private broadcastTickers(): void {
+    for (const channel of this.channels.values()) {
+      if (channel.stream !== 'ticker') continue;
+      const frame = this.snapshotFrame(channel);
+      if (frame) this.broadcast(channel, frame);
+    }
+  }
+
+  /**
+   * Writes one prebuilt frame to every subscriber. Slow clients skip it and are marked stale; a stale client that
+   * has caught up gets `snapshot()` (for streams whose frames are deltas) or the frame itself (already a snapshot).
+   */
+  private broadcast(channel: Channel, frame: Buffer, snapshot?: () => Buffer | null): void {
+    let snapshotFrame: Buffer | null | undefined;
+    for (const client of channel.subscribers) {
+      const socket = client.socket;
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      if (socket.bufferedAmount > this.limits.slowClientBytes) {
+        client.stale.add(channel);
+        this.counters.framesSkipped += 1;
+        continue;
+      }
+      if (client.stale.size > 0 && client.stale.delete(channel)) {
+        this.counters.snapshotsAfterSkip += 1;
+        if (snapshot) {
+          if (snapshotFrame === undefined) snapshotFrame = snapshot();
+          if (snapshotFrame) socket.send(snapshotFrame, SEND_AS_TEXT);
+          this.counters.framesSent += 1;
+          continue;
+        }
+      }
+      socket.send(frame, SEND_AS_TEXT);
+      this.counters.framesSent += 1;
+    }
+  }
+
+  /** The channel's current state as one frame (what a new subscriber gets first); null when there is none yet. */
+  private snapshotFrame(channel: Channel): Buffer | null {
+    const { symbol } = channel;
+    const ts = this.clock();
+    switch (channel.stream) {
+      case 'depth':
+        return encodeDepth(symbol, this.feed.depth(symbol, this.limits.depthLevels), this.limits.depthLevels, ts);
+      case 'ticker': {
+        const data = this.feed.ticker(symbol);
+        return data ? encodeMessage({ type: 'ticker', v: WS_PROTOCOL_VERSION, symbol, ts, data }) : null;
+      }
+      case 'kline': {
+        const data = this.feed.kline(symbol);
+        return data ? encodeMessage({ type: 'kline', v: WS_PROTOCOL_VERSION, symbol, ts, interval: '1m', data }) : null;
+      }
+      case 'trade': {
+        const data = this.feed.recentTrades(symbol, this.limits.recentTrades);
+        return encodeMessage({ type: 'trade', v: WS_PROTOCOL_VERSION, symbol, ts, data });
+      }
+    }
+  }
+
+  private send(client: Client, message: WsServerMessage): void {
+    if (client.socket.readyState === WebSocket.OPEN) client.socket.send(encodeMessage(message), SEND_AS_TEXT);
+  }
+
+  private sendError(client: Client, error: ErrorDefinition): void {
+    this.send(client, { type: 'error', v: WS_PROTOCOL_VERSION, code: error.code, message: error.message });
+  }
+}
+
+function channelKey(symbol: string, stream: MarketStreamType): string {
+  return `${stream}:${symbol}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function rejectUpgrade(socket: Duplex, status: 404 | 503): void {
+  const reason = status === 404 ? 'Not Found' : 'Service Unavailable';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}

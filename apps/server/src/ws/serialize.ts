@@ -1,0 +1,30 @@
+/**
+ * Builds outgoing frames once per broadcast. Depth is written by hand from integer ticks and lots (no float
+ * formatting, no intermediate objects): it is the hottest message. Prices get 2 decimals, quantities 4.
+ */
+import { PRICE_SCALE, QTY_SCALE } from '@tickline/money';
+import { WS_PROTOCOL_VERSION, type WsServerMessage } from '@tickline/protocol';
+import { formatScaled } from '../services/market/units.ts';
+import type { BookLevel, BookSnapshot } from '../services/market/types.ts';
+
+export function encodeMessage(message: WsServerMessage): Buffer {
+  return Buffer.from(JSON.stringify(message));
+}
+
+export function encodeDepth(symbol: string, book: BookSnapshot, levels: number, timeMs: number): Buffer {
+  return Buffer.from(
+    `{"type":"depth","v":${WS_PROTOCOL_VERSION},"symbol":${JSON.stringify(symbol)},"ts":${timeMs},` +
+      `"data":{"a":${encodeLevels(book.asks, levels)},"b":${encodeLevels(book.bids, levels)}}}`,
+  );
+}
+
+function encodeLevels(levels: readonly BookLevel[], limit: number): string {
+  const count = Math.min(limit, levels.length);
+  let text = '[';
+  for (let i = 0; i < count; i += 1) {
+    const level = levels[i]!;
+    if (i > 0) text += ',';
+    text += `[${formatScaled(level.price, PRICE_SCALE)},${formatScaled(level.qty, QTY_SCALE)}]`;
+  }
+  return `${text}]`;
+}
