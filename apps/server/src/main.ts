@@ -9,7 +9,7 @@ import { fundDemoAccounts } from './app/trading/demo-funding.ts';
 import { startTradingCore } from './app/trading/runtime.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { resolveSecrets } from './services/secrets.ts';
+import { resolveSecrets, type Secrets } from './services/secrets.ts';
 
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 

@@ -96,8 +96,8 @@ export interface UserInfo {
   weekJoinCount: number;
   leverage: number;
   approveStatus: number;
-  /** Code of the nearest partner (level >= 2) above the user, or the user's own code when a partner. */
-  parent2ReferralCode: string | null;
+  /** Code of the nearest partner (level >= 2) above the user; the user's own code for a partner or with none above. */
+  parent2ReferralCode: string;
   /** The user's BEP-20 deposit address (checksummed). */
   bscAddress: string;
   /** ISO timestamp until which withdrawals are blocked (after a password change), or null. */

@@ -1,0 +1,134 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { accountXpubFromMnemonic, DepositAddressDeriver } from '../src/services/deposit-addresses.ts';
+import { resolveSecrets, secretsPath } from '../src/services/secrets.ts';
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'tickline-config-'));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env, '/srv/tickline');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('has working defaults with an empty environment', () => {
+    const config = loadConfig({}, '/srv/tickline');
+    expect(config).toMatchObject({
+      mode: 'demo',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/tickline/.data',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      wsPort: undefined,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 30 * 24 * 3600,
+    });
+    expect(config.rateLimits.login).toEqual({ max: 10, windowMs: 60_000 });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/tickline',
+        DATABASE_URL: 'postgres://u:p@db:5432/tickline',
+        LOG_LEVEL: 'warn',
+        WS_PORT: '9999',
+        ACCESS_TOKEN_TTL_SECONDS: '60',
+        REFRESH_TOKEN_TTL_SECONDS: '3600',
+        RATE_LIMIT_LOGIN: '3/10',
+      },
+      '/',
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/var/tickline',
+      databaseUrl: 'postgres://u:p@db:5432/tickline',
+      logLevel: 'warn',
+      wsPort: 9999,
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlSeconds: 3600,
+    });
+    expect(config.rateLimits.login).toEqual({ max: 3, windowMs: 10_000 });
+  });
+
+  it('lists every bad variable at once, by name', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      TICKLINE_MODE: 'staging',
+      DATABASE_URL: 'mysql://x',
+      WS_PORT: '70000',
+      RATE_LIMIT_LOGIN: 'lots',
+      ACCESS_TOKEN_TTL_SECONDS: '0',
+    });
+    expect(problems).toHaveLength(6);
+    for (const name of [
+      'PORT',
+      'TICKLINE_MODE',
+      'DATABASE_URL',
+      'WS_PORT',
+      'RATE_LIMIT_LOGIN',
+      'ACCESS_TOKEN_TTL_SECONDS',
+    ])
+      expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
+  });
+
+  it('requires the secrets in production', () => {
+    const problems = problemsOf({ TICKLINE_MODE: 'production' });
+    expect(problems).toEqual([
+      'JWT_SECRET is required in production mode (at least 32 characters)',
+      'DEPOSIT_XPUB is required in production mode',
+    ]);
+    expect(problemsOf({ TICKLINE_MODE: 'production', JWT_SECRET: 'short', DEPOSIT_XPUB: 'nope' })).toHaveLength(2);
+    const xpub = accountXpubFromMnemonic('test test test test test test test test test test test junk');
+    expect(problemsOf({ TICKLINE_MODE: 'production', JWT_SECRET: 'x'.repeat(32), DEPOSIT_XPUB: xpub })).toEqual([]);
+  });
+});
+
+describe('resolveSecrets', () => {
+  it('in demo mode generates secrets once into DATA_DIR/secrets.json (mode 0600) and reuses them', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir }, '/');
+    const first = await resolveSecrets(config);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.depositXpub).toMatch(/^xpub/);
+    expect((await stat(secretsPath(dataDir))).mode & 0o777).toBe(0o600);
+    const second = await resolveSecrets(config);
+    expect(second).toEqual(first);
+    const file = JSON.parse(await readFile(secretsPath(dataDir), 'utf8')) as { depositMnemonic: string };
+    expect(accountXpubFromMnemonic(file.depositMnemonic)).toBe(first.depositXpub);
+    // Addresses derive from the xpub alone.
+    expect(new DepositAddressDeriver(first.depositXpub).addressAt(7)).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  });
+
+  it('in production takes the secrets from the configuration and writes nothing', async () => {
+    const productionDir = path.join(dataDir, 'production');
+    const xpub = accountXpubFromMnemonic('test test test test test test test test test test test junk');
+    const config = loadConfig(
+      { TICKLINE_MODE: 'production', DATA_DIR: productionDir, JWT_SECRET: 'j'.repeat(40), DEPOSIT_XPUB: xpub },
+      '/',
+    );
+    expect(await resolveSecrets(config)).toEqual({
+      jwtSecret: 'j'.repeat(40),
+      depositXpub: xpub,
+      depositMnemonic: undefined,
+    });
+    await expect(stat(secretsPath(productionDir))).rejects.toThrow();
+  });
+});
