@@ -1,0 +1,333 @@
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Errors } from '@tickline/protocol';
+import { bookOf, FakeFeed, sampleTicker, sleep, startGateway, TestClient, type RunningGateway } from './helpers.ts';
+
+describe('websocket gateway', () => {
+  let running: RunningGateway | null = null;
+  const clients: TestClient[] = [];
+
+  async function start(options: Partial<Parameters<typeof startGateway>[0]> = {}) {
+    const feed = (options.feed as FakeFeed | undefined) ?? new FakeFeed();
+    running = await startGateway({ ...options, feed });
+    return { feed, gateway: running.gateway, url: running.url };
+  }
+
+  async function client(url = running!.url): Promise<TestClient> {
+    const c = await TestClient.connect(url);
+    clients.push(c);
+    return c;
+  }
+
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.close();
+    await running?.close();
+    running = null;
+  });
+
+  describe('protocol', () => {
+    it("answers the seeds' depth subscription with a versioned snapshot of 20 levels a side", async () => {
+      const { feed } = await start();
+      feed.setBook(bookOf(30, 6_700_000, 12_345));
+      const c = await client();
+      c.subscribe('depth');
+      const [depth] = await c.waitFor('depth');
+      expect(c.messages[0]).toEqual({ type: 'subscribed', v: 1, symbol: 'BTCUSDT', streamType: 'depth' });
+      expect(depth).toMatchObject({ type: 'depth', v: 1, symbol: 'BTCUSDT' });
+      const data = depth!.data as { a: number[][]; b: number[][] };
+      expect(data.a).toHaveLength(20);
+      expect(data.b).toHaveLength(20);
+      expect(data.a.slice(0, 2)).toEqual([
+        [67_000.01, 1.2345],
+        [67_000.02, 1.2345],
+      ]);
+      expect(data.b[0]).toEqual([66_999.99, 1.2345]);
+      expect(typeof depth!.ts).toBe('number');
+    });
+
+    it('sends the ticker with the seeds’ fields on subscribe and then every second', async () => {
+      const { feed } = await start();
+      feed.tickerData = sampleTicker;
+      const c = await client();
+      c.subscribe('ticker');
+      const [first] = await c.waitFor('ticker');
+      expect(first).toMatchObject({ type: 'ticker', v: 1, symbol: 'BTCUSDT', data: sampleTicker });
+      const tickers = await c.waitFor('ticker', 3, 3_500);
+      const received = tickers.map((ticker) => ticker.ts as number);
+      const gapMs = received[2]! - received[1]!;
+      expect(gapMs).toBeGreaterThan(850);
+      expect(gapMs).toBeLessThan(1_250);
+    });
+
+    it('stops a stream on unsubscribe', async () => {
+      const { feed } = await start({ limits: { depthIntervalMs: 10 } });
+      const c = await client();
+      c.subscribe('depth');
+      await c.waitFor('depth');
+      c.send({ type: 'unsubscribe', symbol: 'BTCUSDT', streamType: 'depth' });
+      await c.waitFor('unsubscribed');
+      feed.setBook(bookOf(5));
+      await sleep(100);
+      expect(c.of('depth')).toHaveLength(1);
+      expect(c.of('unsubscribed')[0]).toEqual({ type: 'unsubscribed', v: 1, symbol: 'BTCUSDT', streamType: 'depth' });
+    });
+
+    it('answers bad messages with an error and keeps the connection', async () => {
+      await start();
+      const c = await client();
+      c.send('{not json');
+      c.send({ type: 'launchRockets' });
+      c.send({ streamType: 'depth' });
+      c.send({ type: 'subscribe', symbol: 'BTCUSDT', streamType: 'orderbook' });
+      c.send({ type: 'subscribe', symbol: 'DOGEUSDT', streamType: 'depth' });
+      c.send({ type: 'subscribe', symbol: 42, streamType: 'depth' });
+      c.send([1, 2, 3]);
+      const errors = await c.waitFor('error', 7);
+      expect(errors.map((error) => error.code)).toEqual([
+        Errors.WS_MALFORMED_MESSAGE.code,
+        Errors.WS_UNKNOWN_MESSAGE_TYPE.code,
+        Errors.WS_INVALID_MESSAGE.code,
+        Errors.WS_UNKNOWN_STREAM.code,
+        Errors.MARKET_UNKNOWN_SYMBOL.code,
+        Errors.WS_INVALID_MESSAGE.code,
+        Errors.WS_INVALID_MESSAGE.code,
+      ]);
+      expect(errors[0]).toEqual({ type: 'error', v: 1, ...pick(Errors.WS_MALFORMED_MESSAGE) });
+      c.send({ type: 'ping' });
+      const [pong] = await c.waitFor('pong');
+      expect(pong).toMatchObject({ type: 'pong', v: 1 });
+    });
+
+    it('accepts a lower-case symbol', async () => {
+      await start();
+      const c = await client();
+      c.subscribe('depth', 'btcusdt');
+      const [depth] = await c.waitFor('depth');
+      expect(depth!.symbol).toBe('BTCUSDT');
+    });
+
+    it('caps subscriptions per connection', async () => {
+      await start({ limits: { maxSubscriptions: 2 } });
+      const c = await client();
+      c.subscribe('depth');
+      c.subscribe('depth'); // the same channel again is not a new subscription
+      c.subscribe('trade');
+      c.subscribe('ticker');
+      const [error] = await c.waitFor('error');
+      expect(error!.code).toBe(Errors.WS_SUBSCRIPTION_LIMIT.code);
+      expect(c.of('subscribed')).toHaveLength(3);
+    });
+
+    it('closes with 1009 on an oversize frame', async () => {
+      await start();
+      const c = await client();
+      c.send({ type: 'ping', padding: 'x'.repeat(5_000) });
+      expect((await c.closed).code).toBe(1009);
+    });
+
+    it('closes with 1008 on a message flood', async () => {
+      await start({ limits: { messagesPerSecond: 10, messageBurst: 20 } });
+      const c = await client();
+      for (let i = 0; i < 100; i += 1) c.send({ type: 'ping' });
+      expect((await c.closed).code).toBe(1008);
+      expect(c.of('pong').length).toBeLessThanOrEqual(21);
+    });
+
+    it("acknowledges the seeds' option positions messages", async () => {
+      await start();
+      const c = await client();
+      c.send({ type: 'optionPositionsSubscribe', userNo: 17 });
+      c.send({ type: 'optionPositionsUnsubscribe', userNo: 17 });
+      c.send({ type: 'optionPositionsSubscribe' });
+      const acks = await c.waitFor('optionPositions', 2);
+      expect(acks).toEqual([
+        { type: 'optionPositions', v: 1, userNo: 17, subscribed: true },
+        { type: 'optionPositions', v: 1, userNo: 17, subscribed: false },
+      ]);
+      expect((await c.waitFor('error'))[0]!.code).toBe(Errors.WS_INVALID_MESSAGE.code);
+    });
+
+    it('streams trades in batches and the current candle', async () => {
+      const { feed } = await start({ limits: { tradeIntervalMs: 50, klineIntervalMs: 50 } });
+      feed.trades = [{ id: 1, price: 67_000, qty: 0.1, side: 'buy', time: 1 }];
+      const c = await client();
+      c.subscribe('trade');
+      c.subscribe('kline');
+      const [recent] = await c.waitFor('trade');
+      expect(recent!.data).toEqual(feed.trades);
+      expect(c.of('kline')).toHaveLength(0); // no candle yet: nothing to send
+      feed.trade({ id: 2, price: 67_001, qty: 0.2, side: 'sell', time: 2 });
+      feed.trade({ id: 3, price: 67_002, qty: 0.3, side: 'buy', time: 3 });
+      const kline = { openTime: 0, closeTime: 59_999, open: 1, high: 2, low: 1, close: 2, volume: 0.5, closed: false };
+      feed.setKline(kline);
+      const trades = await c.waitFor('trade', 2);
+      expect(trades[1]!.data).toEqual([
+        { id: 2, price: 67_001, qty: 0.2, side: 'sell', time: 2 },
+        { id: 3, price: 67_002, qty: 0.3, side: 'buy', time: 3 },
+      ]);
+      const [candle] = await c.waitFor('kline');
+      expect(candle).toMatchObject({ type: 'kline', v: 1, symbol: 'BTCUSDT', interval: '1m', data: kline });
+    });
+  });
+
+  describe('throttling', () => {
+    it('sends depth at most every 100 ms even with 1,000 changes a second, ending on the latest book', async () => {
+      const { feed } = await start();
+      const c = await client();
+      c.subscribe('depth');
+      await c.waitFor('depth');
+      let changes = 0;
+      const started = Date.now();
+      while (Date.now() - started < 1_000) {
+        for (let i = 0; i < 10; i += 1) feed.setBook(bookOf(20, 6_700_000 + ++changes));
+        await sleep(10);
+      }
+      await sleep(150);
+      const depths = c.of('depth').slice(1);
+      expect(changes).toBeGreaterThan(500);
+      expect(depths.length).toBeGreaterThanOrEqual(7);
+      expect(depths.length).toBeLessThanOrEqual(12);
+      const times = depths.map((depth) => depth.ts as number);
+      for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(95);
+      const last = depths.at(-1)!.data as { b: number[][] };
+      expect(last.b[0]![0]).toBe((6_700_000 + changes - 1) / 100);
+    });
+
+    it('sends nothing while the book does not change', async () => {
+      const { feed } = await start();
+      feed.setBook(bookOf(3));
+      const c = await client();
+      c.subscribe('depth');
+      await c.waitFor('depth');
+      await sleep(350);
+      expect(c.of('depth')).toHaveLength(1);
+    });
+
+    it('serialises a broadcast once for all subscribers', async () => {
+      const { feed, gateway } = await start({ limits: { depthIntervalMs: 20 } });
+      const many = await Promise.all(Array.from({ length: 5 }, () => client()));
+      for (const c of many) c.subscribe('depth');
+      await Promise.all(many.map((c) => c.waitFor('depth')));
+      const sentBefore = gateway.counters.framesSent;
+      feed.setBook(bookOf(4));
+      const received = await Promise.all(many.map(async (c) => (await c.waitFor('depth', 2))[1]));
+      expect(gateway.counters.framesSent - sentBefore).toBe(5);
+      // Same bytes for everyone, timestamp included: one payload, built once.
+      expect(new Set(received.map((message) => JSON.stringify(message))).size).toBe(1);
+    });
+  });
+
+  describe('slow clients', () => {
+    it('skips updates for a client that does not read, keeps others flowing, and resends a snapshot once it catches up', async () => {
+      const { feed, gateway } = await start({
+        limits: { depthLevels: 2_000, depthIntervalMs: 5, slowClientBytes: 64 * 1024 },
+      });
+      feed.setBook(bookOf(2_000));
+      const port = Number(new URL(running!.url).port);
+      const slow = await rawSubscriber(port, { type: 'subscribe', symbol: 'BTCUSDT', streamType: 'depth' });
+      const fast = await client();
+      fast.subscribe('depth');
+      await fast.waitFor('depth');
+      slow.pause();
+      let n = 0;
+      const changer = setInterval(() => feed.setBook(bookOf(2_000, 6_700_000 + (++n % 50))), 2);
+      try {
+        const deadline = Date.now() + 15_000;
+        while (gateway.counters.framesSkipped === 0 && Date.now() < deadline) await sleep(20);
+        expect(gateway.counters.framesSkipped).toBeGreaterThan(0);
+        // While stalled, the slow client gets nothing more: skipped frames grow, its buffer does not.
+        const skippedBefore = gateway.counters.framesSkipped;
+        const fastBefore = fast.of('depth').length;
+        await sleep(300);
+        expect(gateway.counters.framesSkipped - skippedBefore).toBeGreaterThan(5);
+        expect(fast.of('depth').length - fastBefore).toBeGreaterThan(5);
+        expect(gateway.counters.snapshotsAfterSkip).toBe(0);
+        slow.resume();
+        while (gateway.counters.snapshotsAfterSkip === 0 && Date.now() < deadline) await sleep(20);
+        expect(gateway.counters.snapshotsAfterSkip).toBeGreaterThan(0);
+      } finally {
+        clearInterval(changer);
+        slow.destroy();
+      }
+    });
+  });
+
+  describe('user stream', () => {
+    const verifyToken = async (token: string) =>
+      token.startsWith('good-') ? { userId: Number(token.slice(5)) } : null;
+
+    it('authenticates with an injected verifier and delivers events only to that user', async () => {
+      const { gateway } = await start({ verifyToken });
+      const alice = await client();
+      const aliceTab = await client();
+      const bob = await client();
+      alice.send({ type: 'auth', token: 'good-1' });
+      aliceTab.send({ type: 'auth', token: 'good-1' });
+      bob.send({ type: 'auth', token: 'good-2' });
+      await Promise.all([alice.waitFor('auth'), aliceTab.waitFor('auth'), bob.waitFor('auth')]);
+      expect(alice.of('auth')[0]).toEqual({ type: 'auth', v: 1, data: { userId: 1 } });
+      expect(gateway.publishToUser(1, 'balance', { usdtm: 12.5 })).toBe(2);
+      const [event] = await alice.waitFor('user');
+      expect(event).toMatchObject({ type: 'user', v: 1, event: 'balance', data: { usdtm: 12.5 } });
+      await aliceTab.waitFor('user');
+      await sleep(50);
+      expect(bob.of('user')).toHaveLength(0);
+      expect(gateway.publishToUser(3, 'alarm', {})).toBe(0);
+      alice.close();
+      await alice.closed;
+      await sleep(20);
+      expect(gateway.publishToUser(1, 'order', { no: 5 })).toBe(1);
+    });
+
+    it('answers an invalid token with the session code and a missing verifier with its own code', async () => {
+      await start({ verifyToken });
+      const c = await client();
+      c.send({ type: 'auth', token: 'forged' });
+      c.send({ type: 'auth' });
+      const errors = await c.waitFor('error', 2);
+      expect(errors.map((error) => error.code as number).sort((a, b) => a - b)).toEqual([
+        Errors.WS_INVALID_MESSAGE.code,
+        40000,
+      ]);
+      await running!.close();
+      await start();
+      const d = await client();
+      d.send({ type: 'auth', token: 'good-1' });
+      expect((await d.waitFor('error'))[0]!.code).toBe(Errors.WS_AUTH_UNAVAILABLE.code);
+    });
+  });
+
+  describe('servers', () => {
+    it('leaves other upgrade paths alone and also serves a second port on any path', async () => {
+      const { gateway } = await start();
+      await expect(TestClient.connect(running!.url.replace('/ws', '/other'))).rejects.toThrow(/404/);
+      const second = await gateway.listen(0, '127.0.0.1');
+      const address = second.address() as { port: number };
+      const c = await client(`ws://127.0.0.1:${address.port}`);
+      c.subscribe('depth');
+      await c.waitFor('depth');
+    });
+  });
+});
+
+function pick(error: { code: number; message: string }) {
+  return { code: error.code, message: error.message };
+}
+
+/** A websocket client on a raw TCP socket, so the test can stop reading (socket.pause) like a stalled browser. */
+async function rawSubscriber(port: number, message: unknown): Promise<Socket> {
+  const socket = connect(port, '127.0.0.1');
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  socket.write(
+    'GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+  );
+  await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+  socket.on('data', () => undefined);
+  const payload = Buffer.from(JSON.stringify(message));
+  const mask = Buffer.from([1, 2, 3, 4]);
+  const header = Buffer.from([0x81, 0x80 | payload.length]);
+  const masked = Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]!));
+  socket.write(Buffer.concat([header, mask, masked]));
+  return socket;
+}
