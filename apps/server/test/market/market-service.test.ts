@@ -8,7 +8,6 @@ import type { FundingSettlement } from '../../src/services/market/funding.ts';
 import { bookAround, FakeBook, FakePriceSource, manualClock, testMarketConfig } from './fakes.ts';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 12);
-const HOUR_MS = 3_600_000;
 
 describe('market service', () => {
   let database: TestDatabase;
