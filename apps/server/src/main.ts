@@ -37,6 +37,27 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
   }
   const pool: Pool = createPool(databaseUrl);
+  // Stopped in reverse order on shutdown, and also when the start fails half-way (port taken, bad
+  // migration...), so the embedded cluster is never left running behind a failed start.
+  const stops: Array<() => Promise<void>> = [async () => embedded?.stop(), () => pool.end()];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
+  };
+  try {
+    await serve(config, secrets, pool, stops, stopAll);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function serve(
+  config: Config,
+  secrets: Secrets,
+  pool: Pool,
+  stops: Array<() => Promise<void>>,
+  stopAll: () => Promise<void>,
+): Promise<void> {
   const applied = await migrate(pool);
   if (applied.length > 0) console.log(`Applied ${applied.length} migration(s).`);
 
@@ -46,8 +67,10 @@ async function main(): Promise<void> {
     clock: systemClock,
     log: (error, context) => console.error(`trading core: ${context}:`, error),
   });
+  stops.push(() => trading.stop());
   const tradingServices = { trading: trading.service, balances: trading.service, leverage: trading.service };
   const app = await buildApp({ config, pool, secrets, webDistDir: WEB_DIST_DIR, services: tradingServices });
+  stops.push(() => app.close());
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -57,10 +80,7 @@ async function main(): Promise<void> {
     const forced = setTimeout(() => process.exit(1), 15_000);
     forced.unref();
     try {
-      await app.close();
-      await trading.stop();
-      await pool.end();
-      await embedded?.stop();
+      await stopAll();
     } finally {
       process.exit(0);
     }
