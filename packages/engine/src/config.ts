@@ -74,10 +74,18 @@ export const defaultExchangeConfig: ExchangeConfig = {
   },
 };
 
-export function resolveConfig(partial: Partial<ExchangeConfig> = {}): ExchangeConfig {
+/** Overrides for `new Exchange(...)`: any field, option settings one by one. */
+export type ExchangeConfigOverrides = Partial<Omit<ExchangeConfig, 'option'>> & {
+  option?: Partial<ExchangeConfig['option']>;
+  /** The reference book exists for tests: same behaviour, slower. */
+  orderBook?: 'fast' | 'reference';
+};
+
+export function resolveConfig(partial: ExchangeConfigOverrides = {}): ExchangeConfig {
+  const { orderBook: _orderBook, ...overrides } = partial;
   return {
     ...defaultExchangeConfig,
-    ...partial,
-    option: { ...defaultExchangeConfig.option, ...partial.option },
+    ...overrides,
+    option: { ...defaultExchangeConfig.option, ...overrides.option },
   };
 }

@@ -1,0 +1,508 @@
+import { describe, expect, it } from 'vitest';
+import { Account } from '../src/index.ts';
+import { btc, Harness, MAKER, OTHER, TRADER, usd, USDT } from './support/exchange-harness.ts';
+
+/** MAKER (deep pockets) quotes; TRADER (6,000 USDT, 10x) takes 1 BTC at 50,000 on `side`. */
+function traderWithPosition(side: 1 | 2) {
+  const h = new Harness();
+  h.fundFutures(MAKER, 1_000_000 * USDT);
+  h.fundFutures(TRADER, 6_000 * USDT);
+  h.tick(usd(50_000));
+  h.ok({ type: 'setLeverage', userId: TRADER, leverage: 10 });
+  h.limit(MAKER, side === 1 ? 2 : 1, usd(50_000), btc(1));
+  h.market(TRADER, side, btc(1));
+  return h;
+}
+
+describe('opening positions', () => {
+  it('opens_a_long_with_initial_margin_and_taker_fee_at_the_fill_price', () => {
+    const h = traderWithPosition(1);
+    expect(h.exchange.position(TRADER)).toMatchObject({
+      side: 1,
+      qty: btc(1),
+      entryPrice: usd(50_000),
+      leverage: 10,
+      margin: 5_000 * USDT,
+      liquidationPrice: 4_518_073, // (50,000 − 5,000) / (1 − 0.4 %) rounded up
+    });
+    expect(h.futures(TRADER)).toBe(985 * USDT); // 6,000 − 5,000 margin − 15 taker fee
+    expect(h.exchange.position(MAKER)).toMatchObject({ side: 2, qty: btc(1), entryPrice: usd(50_000), leverage: 1 });
+    // Maker 0.02 % (10 USDT) + taker 0.03 % (15 USDT).
+    expect(h.exchange.accountBalance(Account.feeRevenue)).toBe(25 * USDT);
+  });
+
+  it('records_history_rows_for_both_sides_and_one_trade', () => {
+    const h = new Harness();
+    h.fundFutures(MAKER, 1_000_000 * USDT);
+    h.fundFutures(TRADER, 6_000 * USDT);
+    h.ok({ type: 'setLeverage', userId: TRADER, leverage: 10 });
+    h.limit(MAKER, 2, usd(50_000), btc(1));
+    const output = h.market(TRADER, 1, btc(1));
+    const trades = output.events.filter((event) => event.type === 'trade');
+    expect(trades).toHaveLength(1);
+    expect(trades[0]).toMatchObject({
+      trade: { price: usd(50_000), qty: btc(1), takerSide: 1, makerUserId: MAKER, takerUserId: TRADER },
+    });
+    const history = output.events.flatMap((event) => (event.type === 'futuresHistory' ? [event.entry] : []));
+    expect(history).toEqual([
+      expect.objectContaining({
+        userId: MAKER,
+        orderPath: 1,
+        position: 2,
+        price: usd(50_000),
+        openOrderFee: 10 * USDT,
+      }),
+      expect.objectContaining({
+        userId: TRADER,
+        orderPath: 2,
+        position: 1,
+        price: usd(50_000),
+        openOrderFee: 15 * USDT,
+      }),
+    ]);
+  });
+
+  it('adds_to_a_position_at_the_volume_weighted_entry_rounded_against_the_user', () => {
+    const h = traderWithPosition(1);
+    h.fundFutures(TRADER, 10_000 * USDT);
+    h.limit(MAKER, 2, 5_000_001, btc(2));
+    h.market(TRADER, 1, btc(2));
+    // (50,000.00 × 1 + 50,000.01 × 2) / 3 = 50,000.00666… → rounded up for a long.
+    expect(h.exchange.position(TRADER)).toMatchObject({ qty: btc(3), entryPrice: 5_000_001 });
+  });
+
+  it('flips_long_to_short_in_one_order', () => {
+    const h = traderWithPosition(1);
+    h.limit(MAKER, 1, usd(50_000), btc(2));
+    const output = h.market(TRADER, 2, btc(2));
+    expect(h.exchange.position(TRADER)).toMatchObject({
+      side: 2,
+      qty: btc(1),
+      entryPrice: usd(50_000),
+      margin: 5_000 * USDT,
+    });
+    const history = output.events.flatMap((event) =>
+      event.type === 'futuresHistory' && event.entry.userId === TRADER ? [event.entry] : [],
+    );
+    expect(history).toEqual([
+      expect.objectContaining({
+        position: 4,
+        qty: btc(1),
+        closePrice: usd(50_000),
+        closeOrderFee: 15 * USDT,
+        realizedProfit: 0,
+      }),
+      expect.objectContaining({ position: 2, qty: btc(1), price: usd(50_000), openOrderFee: 15 * USDT }),
+    ]);
+    // 985 after opening; + 5,000 margin back − 15 close fee; − 5,000 margin − 15 fee for the short.
+    expect(h.futures(TRADER)).toBe(955 * USDT);
+  });
+
+  it('realises_profit_on_a_partial_close_and_keeps_the_rest_of_the_margin', () => {
+    const h = traderWithPosition(1);
+    h.limit(MAKER, 1, usd(51_000), btc(0.5));
+    h.tick(usd(51_000));
+    const output = h.ok({ type: 'closePosition', userId: TRADER, qty: btc(0.5) });
+    expect(h.exchange.position(TRADER)).toMatchObject({ qty: btc(0.5), margin: 2_500 * USDT });
+    const close = output.events.find((event) => event.type === 'futuresHistory' && event.entry.userId === TRADER);
+    // PnL +500, close fee 0.03 % of 25,500 = 7.65.
+    expect(close).toMatchObject({
+      entry: { orderPath: 2, position: 4, realizedProfit: 500 * USDT, closeOrderFee: 7_650_000 },
+    });
+    expect(h.futures(TRADER)).toBe(985 * USDT + 2_500 * USDT + 500 * USDT - 7_650_000);
+  });
+});
+
+describe('order entry', () => {
+  it('holds_margin_and_the_taker_fee_for_a_resting_limit_order_and_releases_it_on_cancel', () => {
+    const h = new Harness();
+    h.fundFutures(TRADER, 6_000 * USDT);
+    h.ok({ type: 'setLeverage', userId: TRADER, leverage: 10 });
+    const placed = h.limit(TRADER, 1, usd(49_000), btc(1));
+    const orderId = (placed.result as { value: { orderId: number } }).value.orderId;
+    expect(h.exchange.balances(TRADER)).toMatchObject({
+      longWaitingRequiredAmount: 4_914_700_000, // 4,900 margin + 14.70 fee
+      shortWaitingRequiredAmount: 0,
+      futuresAvailable: 1_085_300_000,
+      usdtm: 6_000 * USDT,
+    });
+    expect(h.exchange.depth(5).bids).toEqual([[usd(49_000), btc(1)]]);
+    const cancelled = h.ok({ type: 'cancelOrder', userId: TRADER, orderId });
+    expect(cancelled.events).toContainEqual({
+      type: 'order',
+      order: expect.objectContaining({ id: orderId, status: 'cancelled', heldMargin: 0 }),
+    });
+    expect(h.exchange.balances(TRADER)).toMatchObject({ longWaitingRequiredAmount: 0, futuresAvailable: 6_000 * USDT });
+    expect(h.exchange.depth(5).bids).toEqual([]);
+  });
+
+  it('refuses_an_order_beyond_the_available_margin_and_changes_nothing', () => {
+    const h = new Harness();
+    h.fundFutures(TRADER, 6_000 * USDT);
+    h.ok({ type: 'setLeverage', userId: TRADER, leverage: 10 });
+    h.refused(
+      { type: 'placeOrder', userId: TRADER, side: 1, orderPath: 1, price: usd(49_000), qty: btc(2) },
+      'INSUFFICIENT_MARGIN',
+    );
+    h.fundFutures(MAKER, 1_000_000 * USDT);
+    h.limit(MAKER, 2, usd(50_000), btc(5));
+    h.refused(
+      { type: 'placeOrder', userId: TRADER, side: 1, orderPath: 2, price: null, qty: btc(2) },
+      'INSUFFICIENT_MARGIN',
+    );
+  });
+
+  it('refuses_bad_quantities_prices_and_types', () => {
+    const h = new Harness({ tickSizeTicks: 50 });
+    h.fundFutures(TRADER, 6_000 * USDT);
+    const order = {
+      type: 'placeOrder' as const,
+      userId: TRADER,
+      side: 1 as const,
+      orderPath: 1 as const,
+      price: usd(100),
+      qty: 1,
+    };
+    h.refused({ ...order, qty: 0 }, 'INVALID_QUANTITY');
+    h.refused({ ...order, qty: -1 }, 'INVALID_QUANTITY');
+    h.refused({ ...order, qty: 1.5 }, 'INVALID_QUANTITY');
+    h.refused({ ...order, qty: Number.NaN }, 'INVALID_QUANTITY');
+    h.refused({ ...order, qty: btc(100) + 1 }, 'QUANTITY_ABOVE_MAXIMUM');
+    h.refused({ ...order, price: usd(100) + 1 }, 'INVALID_PRICE');
+    h.refused({ ...order, price: 0 }, 'INVALID_PRICE');
+    h.refused({ ...order, price: null }, 'INVALID_PRICE');
+    h.refused({ ...order, side: 3 as never }, 'INVALID_ORDER_TYPE');
+    h.refused({ ...order, orderPath: 4 as never }, 'INVALID_ORDER_TYPE');
+    const strict = new Harness({ minOrderQty: 10 });
+    strict.fundFutures(TRADER, 6_000 * USDT);
+    strict.refused({ ...order, qty: 9 }, 'QUANTITY_BELOW_MINIMUM');
+  });
+
+  it('refuses_a_market_order_with_no_liquidity', () => {
+    const h = new Harness();
+    h.fundFutures(TRADER, 6_000 * USDT);
+    h.refused({ type: 'placeOrder', userId: TRADER, side: 1, orderPath: 2, price: null, qty: 1 }, 'NO_LIQUIDITY');
+  });
+
+  it('fills_what_the_book_has_for_a_market_order_and_cancels_the_rest', () => {
+    const h = new Harness();
+    h.fundFutures(MAKER, 1_000_000 * USDT);
+    h.fundFutures(TRADER, 60_000 * USDT);
+    h.limit(MAKER, 2, usd(50_000), btc(0.3));
+    const output = h.market(TRADER, 1, btc(1));
+    expect(output.result).toMatchObject({ ok: true, value: { status: 'cancelled', filledQty: btc(0.3) } });
+    expect(h.exchange.position(TRADER)).toMatchObject({ qty: btc(0.3) });
+  });
+
+  it('keeps_market_orders_within_the_protection_band_around_the_mark', () => {
+    const h = new Harness();
+    h.fundFutures(MAKER, 1_000_000 * USDT);
+    h.fundFutures(TRADER, 60_000 * USDT);
+    h.tick(usd(50_000));
+    h.limit(MAKER, 2, usd(50_000), btc(0.1));
+    h.limit(MAKER, 2, usd(60_000), btc(1)); // 20 % away: beyond the 5 % band
+    const output = h.market(TRADER, 1, btc(1));
+    expect(output.result).toMatchObject({ ok: true, value: { filledQty: btc(0.1) } });
+  });
+
+  it('cancels_the_resting_order_of_the_same_user_instead_of_trading_with_it', () => {
+    const h = new Harness();
+    h.fundFutures(TRADER, 60_000 * USDT);
+    const sell = h.limit(TRADER, 2, usd(50_000), btc(0.1));
+    const sellId = (sell.result as { value: { orderId: number } }).value.orderId;
+    const buy = h.limit(TRADER, 1, usd(50_000), btc(0.1));
+    expect(buy.events).toContainEqual({
+      type: 'order',
+      order: expect.objectContaining({ id: sellId, status: 'cancelled' }),
+    });
+    expect(buy.events.some((event) => event.type === 'trade')).toBe(false);
+    expect(h.exchange.depth(5)).toEqual({ bids: [[usd(50_000), btc(0.1)]], asks: [] });
+    expect(h.exchange.position(TRADER)).toBeNull();
+  });
+
+  it('refuses_to_cancel_an_unknown_order_or_another_users_order', () => {
+    const h = new Harness();
+    h.fundFutures(OTHER, 60_000 * USDT);
+    const placed = h.limit(OTHER, 1, usd(50_000), btc(0.1));
+    const orderId = (placed.result as { value: { orderId: number } }).value.orderId;
+    h.refused({ type: 'cancelOrder', userId: TRADER, orderId }, 'ORDER_NOT_FOUND');
+    h.refused({ type: 'cancelOrder', userId: TRADER, orderId: 999 }, 'ORDER_NOT_FOUND');
+    h.ok({ type: 'cancelOrder', userId: OTHER, orderId });
+    h.refused({ type: 'cancelOrder', userId: OTHER, orderId }, 'ORDER_NOT_FOUND');
+  });
+
+  it('holds_only_the_fee_for_an_order_that_reduces_the_position_and_re_holds_it_when_the_position_is_gone', () => {
+    const h = traderWithPosition(1);
+    const placed = h.limit(TRADER, 2, usd(55_000), btc(1));
+    const orderId = (placed.result as { value: { orderId: number } }).value.orderId;
+    expect(h.exchange.openOrders(TRADER)[0]).toMatchObject({ id: orderId, heldMargin: 16_500_000 }); // fee only
+    h.limit(MAKER, 1, usd(50_000), btc(1));
+    h.market(TRADER, 2, btc(1)); // closes the long another way: the resting sell would now open a short
+    expect(h.exchange.position(TRADER)).toBeNull();
+    expect(h.exchange.openOrders(TRADER)[0]).toMatchObject({ id: orderId, heldMargin: 5_516_500_000 });
+  });
+
+  it('cancels_a_resting_order_whose_new_hold_the_wallet_cannot_cover', () => {
+    const h = traderWithPosition(1);
+    h.limit(TRADER, 2, usd(55_000), btc(1)); // reducing: fee only
+    h.ok({ type: 'transfer', userId: TRADER, to: 'spot', amount: h.futures(TRADER) });
+    h.limit(MAKER, 1, usd(50_000), btc(1));
+    const output = h.market(TRADER, 2, btc(1));
+    // 4,985 comes back from the close, but the resting sell now needs 5,516.50 as an opening order.
+    expect(output.events).toContainEqual({
+      type: 'order',
+      order: expect.objectContaining({ side: 2, price: usd(55_000), status: 'cancelled' }),
+    });
+    expect(h.exchange.openOrders(TRADER)).toEqual([]);
+  });
+
+  it('refuses_more_open_orders_than_the_limit', () => {
+    const h = new Harness({ maxOpenOrdersPerUser: 2 });
+    h.fundFutures(TRADER, 60_000 * USDT);
+    h.limit(TRADER, 1, usd(40_000), 1);
+    h.limit(TRADER, 1, usd(40_000), 1);
+    h.refused(
+      { type: 'placeOrder', userId: TRADER, side: 1, orderPath: 1, price: usd(40_000), qty: 1 },
+      'TOO_MANY_OPEN_ORDERS',
+    );
+  });
+});
+
+describe('liquidation', () => {
+  it('liquidates_long_when_mark_crosses', () => {
+    const h = traderWithPosition(1);
+    h.limit(MAKER, 1, usd(45_100), btc(1));
+    expect(h.tick(usd(45_190)).result).toMatchObject({ value: { liquidated: 0 } }); // above 45,180.73
+    const output = h.tick(usd(45_150));
+    expect(output.result).toMatchObject({ value: { liquidated: 1 } });
+    expect(h.exchange.position(TRADER)).toBeNull();
+    expect(output.events).toContainEqual(
+      expect.objectContaining({ type: 'notice', userId: TRADER, kind: 'liquidation' }),
+    );
+    expect(output.events).toContainEqual({
+      type: 'futuresHistory',
+      entry: expect.objectContaining({
+        userId: TRADER,
+        orderPath: 5,
+        position: 3,
+        closePrice: usd(45_100),
+        realizedProfit: -5_000 * USDT,
+      }),
+    });
+    // Sold at 45,100: the loss is 4,900 of the 5,000 margin; the remaining 100 goes to the insurance fund.
+    expect(h.exchange.accountBalance(Account.insuranceFund)).toBe(100 * USDT);
+    expect(h.totalOf(TRADER)).toBe(985 * USDT);
+    expect(h.exchange.position(MAKER)).toBeNull();
+  });
+
+  it('liquidates_short_when_mark_crosses', () => {
+    const h = traderWithPosition(2);
+    expect(h.exchange.position(TRADER)).toMatchObject({ liquidationPrice: 5_478_087 }); // (50,000 + 5,000) / 1.004, down
+    h.limit(MAKER, 2, usd(54_850), btc(1));
+    expect(h.tick(usd(54_700)).result).toMatchObject({ value: { liquidated: 0 } });
+    const output = h.tick(usd(54_800));
+    expect(output.result).toMatchObject({ value: { liquidated: 1 } });
+    expect(h.exchange.position(TRADER)).toBeNull();
+    expect(h.exchange.accountBalance(Account.insuranceFund)).toBe(150 * USDT);
+    expect(h.totalOf(TRADER)).toBe(985 * USDT);
+  });
+
+  it('price_gap_through_bankruptcy_is_absorbed_by_insurance_fund', () => {
+    const h = traderWithPosition(1);
+    h.limit(MAKER, 1, usd(44_000), btc(1)); // the only bid, below the 45,000 bankruptcy price
+    const output = h.tick(usd(44_000));
+    expect(output.result).toMatchObject({ value: { liquidated: 1 } });
+    // Loss 6,000 on 5,000 margin: the user loses the margin only; the fund (empty) is refilled by the treasury.
+    expect(h.totalOf(TRADER)).toBe(985 * USDT);
+    expect(output.postings).toContainEqual({
+      debit: Account.treasury,
+      credit: Account.insuranceFund,
+      amount: 1_000 * USDT,
+      kind: 'insurance',
+      ref: expect.any(String),
+    });
+    expect(output.postings).toContainEqual({
+      debit: Account.insuranceFund,
+      credit: Account.pnlClearing,
+      amount: 1_000 * USDT,
+      kind: 'insurance',
+      ref: expect.any(String),
+    });
+    expect(h.exchange.accountBalance(Account.insuranceFund)).toBe(0);
+    expect(h.exchange.position(MAKER)).toBeNull();
+  });
+
+  it('keeps_a_position_past_its_liquidation_price_until_the_book_can_take_it', () => {
+    const h = traderWithPosition(1);
+    expect(h.tick(usd(45_000)).result).toMatchObject({ value: { liquidated: 0 } }); // no bids at all
+    expect(h.exchange.position(TRADER)).not.toBeNull();
+    h.limit(MAKER, 1, usd(44_990), btc(1));
+    expect(h.tick(usd(45_000)).result).toMatchObject({ value: { liquidated: 1 } });
+    expect(h.exchange.position(TRADER)).toBeNull();
+  });
+
+  it('cancels_the_liquidated_users_waiting_orders', () => {
+    const h = traderWithPosition(1);
+    h.limit(TRADER, 1, usd(40_000), btc(0.01));
+    h.limit(MAKER, 1, usd(45_100), btc(1));
+    h.tick(usd(45_150));
+    expect(h.exchange.openOrders(TRADER)).toEqual([]);
+    expect(h.exchange.balances(TRADER).longWaitingRequiredAmount).toBe(0);
+  });
+
+  it('raises_the_maintenance_rate_with_size', () => {
+    const h = new Harness();
+    h.fundFutures(MAKER, 10_000_000 * USDT);
+    h.fundFutures(TRADER, 1_000_000 * USDT);
+    h.ok({ type: 'setLeverage', userId: TRADER, leverage: 10 });
+    h.limit(MAKER, 2, usd(50_000), btc(10));
+    h.market(TRADER, 1, btc(10));
+    // 500,000 notional: tier 1 % with a 1,300 deduction → (500,000 − 50,000 − 1,300) / (10 × 0.99) = 45,323.24,
+    // closer to the entry than the 45,180.73 of the same trade at 1 BTC (tier 0.4 %).
+    expect(h.exchange.position(TRADER)?.liquidationPrice).toBe(4_532_324);
+  });
+});
+
+describe('take profit and stop loss', () => {
+  it('take_profit_fires_on_mark', () => {
+    const h = traderWithPosition(1);
+    h.ok({ type: 'setTpSl', userId: TRADER, takeProfit: usd(52_000), stopLoss: usd(48_000) });
+    h.limit(MAKER, 1, usd(52_000), btc(1));
+    expect(h.tick(usd(51_999)).result).toMatchObject({ value: { triggered: 0 } });
+    const output = h.tick(usd(52_000));
+    expect(output.result).toMatchObject({ value: { triggered: 1 } });
+    expect(h.exchange.position(TRADER)).toBeNull();
+    expect(output.events).toContainEqual(
+      expect.objectContaining({ type: 'notice', userId: TRADER, kind: 'takeProfit' }),
+    );
+    expect(output.events).toContainEqual({
+      type: 'futuresHistory',
+      entry: expect.objectContaining({
+        userId: TRADER,
+        orderPath: 4,
+        position: 4,
+        realizedProfit: 2_000 * USDT,
+        closeOrderFee: 15_600_000,
+      }),
+    });
+    expect(h.futures(TRADER)).toBe(985 * USDT + 5_000 * USDT + 2_000 * USDT - 15_600_000);
+  });
+
+  it('stop_loss_fires_on_mark', () => {
+    const h = traderWithPosition(1);
+    h.ok({ type: 'setTpSl', userId: TRADER, takeProfit: null, stopLoss: usd(48_000) });
+    h.limit(MAKER, 1, usd(48_000), btc(1));
+    const output = h.tick(usd(47_900));
+    expect(output.result).toMatchObject({ value: { triggered: 1 } });
+    expect(output.events).toContainEqual(expect.objectContaining({ type: 'notice', userId: TRADER, kind: 'stopLoss' }));
+    expect(h.futures(TRADER)).toBe(985 * USDT + 5_000 * USDT - 2_000 * USDT - 14_400_000);
+  });
+
+  it('stop_loss_of_a_short_fires_when_the_mark_rises', () => {
+    const h = traderWithPosition(2);
+    h.ok({ type: 'setTpSl', userId: TRADER, takeProfit: usd(45_000), stopLoss: usd(51_000) });
+    h.limit(MAKER, 2, usd(51_000), btc(1));
+    expect(h.tick(usd(51_000)).result).toMatchObject({ value: { triggered: 1 } });
+    expect(h.exchange.position(TRADER)).toBeNull();
+  });
+
+  it('refuses_tp_or_sl_on_the_wrong_side_of_the_mark_and_without_a_position', () => {
+    const h = traderWithPosition(1);
+    h.refused({ type: 'setTpSl', userId: TRADER, takeProfit: usd(49_000), stopLoss: null }, 'INVALID_TP_SL');
+    h.refused({ type: 'setTpSl', userId: TRADER, takeProfit: null, stopLoss: usd(50_000) }, 'INVALID_TP_SL');
+    h.refused({ type: 'setTpSl', userId: TRADER, takeProfit: -5, stopLoss: null }, 'INVALID_PRICE');
+    h.refused({ type: 'setTpSl', userId: OTHER, takeProfit: usd(60_000), stopLoss: null }, 'NO_POSITION');
+  });
+
+  it('set_tp_sl_and_close_position_cancel_waiting_orders_first', () => {
+    const h = traderWithPosition(1);
+    h.limit(TRADER, 1, usd(40_000), btc(0.01));
+    h.ok({ type: 'setTpSl', userId: TRADER, takeProfit: usd(60_000), stopLoss: null });
+    expect(h.exchange.openOrders(TRADER)).toEqual([]);
+    h.limit(TRADER, 1, usd(40_000), btc(0.01));
+    h.limit(MAKER, 1, usd(50_000), btc(1));
+    h.ok({ type: 'closePosition', userId: TRADER, qty: btc(1) });
+    expect(h.exchange.openOrders(TRADER)).toEqual([]);
+    expect(h.exchange.position(TRADER)).toBeNull();
+  });
+
+  it('refuses_to_close_more_than_the_position_or_without_liquidity', () => {
+    const h = traderWithPosition(1);
+    h.refused({ type: 'closePosition', userId: TRADER, qty: btc(2) }, 'CLOSE_EXCEEDS_POSITION');
+    h.refused({ type: 'closePosition', userId: TRADER, qty: 0 }, 'INVALID_QUANTITY');
+    h.refused({ type: 'closePosition', userId: OTHER, qty: 1 }, 'NO_POSITION');
+    h.refused({ type: 'closePosition', userId: TRADER, qty: btc(1) }, 'NO_LIQUIDITY');
+  });
+});
+
+describe('funding', () => {
+  it('funding_paid_by_longs_when_rate_positive', () => {
+    const h = traderWithPosition(1);
+    const output = h.ok({ type: 'settleFunding', fundingRatePpm: 100 });
+    // 0.01 % of 50,000 = 5 USDT from the long's margin to the short's.
+    expect(h.exchange.position(TRADER)?.margin).toBe(4_995 * USDT);
+    expect(h.exchange.position(MAKER)?.margin).toBe(50_000 * USDT + 5 * USDT);
+    expect(output.postings.filter((posting) => posting.kind === 'funding')).toHaveLength(2);
+    expect(h.exchange.accountBalance(Account.fundingClearing)).toBe(0);
+  });
+
+  it('funding_paid_by_shorts_when_rate_negative', () => {
+    const h = traderWithPosition(1);
+    h.ok({ type: 'settleFunding', fundingRatePpm: -250 });
+    expect(h.exchange.position(TRADER)?.margin).toBe(5_000 * USDT + 12_500_000);
+    expect(h.exchange.position(MAKER)?.margin).toBe(50_000 * USDT - 12_500_000);
+  });
+
+  it('never_takes_more_than_the_margin_and_scales_down_what_receivers_get', () => {
+    const h = new Harness();
+    h.fundFutures(MAKER, 1_000_000 * USDT);
+    h.fundFutures(TRADER, 600 * USDT);
+    h.tick(usd(50_000));
+    h.ok({ type: 'setLeverage', userId: TRADER, leverage: 100 });
+    h.limit(MAKER, 2, usd(50_000), btc(1));
+    h.market(TRADER, 1, btc(1)); // margin 500
+    h.ok({ type: 'settleFunding', fundingRatePpm: 7_500 }); // 0.75 % = 375 USDT
+    expect(h.exchange.position(TRADER)?.margin ?? 0).toBeGreaterThanOrEqual(0);
+    h.refused({ type: 'settleFunding', fundingRatePpm: 7_501 }, 'INVALID_FUNDING_RATE');
+    h.refused({ type: 'settleFunding', fundingRatePpm: 1.5 }, 'INVALID_FUNDING_RATE');
+  });
+
+  it('refuses_funding_before_the_first_mark_price', () => {
+    new Harness().refused({ type: 'settleFunding', fundingRatePpm: 100 }, 'NO_MARK_PRICE');
+  });
+});
+
+describe('leverage with a position', () => {
+  it('refuses_leverage_change_that_would_liquidate', () => {
+    const h = traderWithPosition(1);
+    h.tick(usd(47_000));
+    h.refused({ type: 'setLeverage', userId: TRADER, leverage: 20 }, 'LEVERAGE_WOULD_LIQUIDATE');
+    expect(h.exchange.leverage(TRADER)).toBe(10);
+  });
+
+  it('refuses_a_lower_leverage_when_the_wallet_cannot_add_the_margin', () => {
+    const h = traderWithPosition(1);
+    h.refused({ type: 'setLeverage', userId: TRADER, leverage: 5 }, 'LEVERAGE_NEEDS_MORE_MARGIN');
+  });
+
+  it('re_margins_the_position_and_moves_its_liquidation_price', () => {
+    const h = traderWithPosition(1);
+    h.tick(usd(47_000));
+    h.ok({ type: 'setLeverage', userId: TRADER, leverage: 11 });
+    expect(h.exchange.position(TRADER)).toMatchObject({
+      leverage: 11,
+      margin: 4_545_454_546,
+      liquidationPrice: 4_563_710,
+    });
+    expect(h.futures(TRADER)).toBe(985 * USDT + 5_000 * USDT - 4_545_454_546);
+  });
+
+  it('re_holds_resting_orders_at_the_new_leverage', () => {
+    const h = new Harness();
+    h.fundFutures(TRADER, 6_000 * USDT);
+    h.limit(TRADER, 1, usd(40_000), btc(0.1)); // 1x: 4,000 + 1.20 fee
+    expect(h.exchange.balances(TRADER).longWaitingRequiredAmount).toBe(4_001_200_000);
+    h.ok({ type: 'setLeverage', userId: TRADER, leverage: 4 });
+    expect(h.exchange.openOrders(TRADER)[0]).toMatchObject({ leverage: 4, heldMargin: 1_001_200_000 });
+  });
+});
