@@ -9,6 +9,7 @@ import { alarmRoutes } from './http/alarm.ts';
 import { authRoutes } from './http/auth.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { feedbackRoutes } from './http/feedback.ts';
+import { marketRoutes } from './http/market.ts';
 import { optionRoutes } from './http/option.ts';
 import { orderRoutes } from './http/order.ts';
 import { positionRoutes } from './http/position.ts';
@@ -52,6 +53,15 @@ const REDACTED_LOG_PATHS = [
   '*.accessToken',
 ];
 
+/** Pino options for the server's logs: JSON lines at the configured level, secrets redacted. */
+export function loggerOptions(config: Config, stream?: { write(line: string): void }) {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+    ...(stream ? { stream } : {}),
+  };
+}
+
 // JSON bodies of this API are small; uploads have their own limit (http/upload.ts).
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -70,6 +80,7 @@ const ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   positionRoutes,
   optionRoutes,
   transferRoutes,
+  marketRoutes,
 ];
 
 /** Builds the whole HTTP application without listening (main.ts listens; tests use inject). */
@@ -77,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, pool, secrets } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    logger: deps.logger ?? loggerOptions(config),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp, loggerOptions } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { accountXpubFromMnemonic } from '../src/services/deposit-addresses.ts';
+import { TEST_MNEMONIC } from './helpers/test-app.ts';
+
+describe('server logs', () => {
+  it('are JSON lines with the Authorization header, passwords and tokens redacted', async () => {
+    const lines: string[] = [];
+    const config = loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '/tmp/unused' });
+    // No database is touched: the route below only logs.
+    const app = await buildApp({
+      config,
+      pool: undefined as never,
+      secrets: {
+        jwtSecret: 'x'.repeat(40),
+        depositXpub: accountXpubFromMnemonic(TEST_MNEMONIC),
+        depositMnemonic: undefined,
+      },
+      logger: loggerOptions(config, { write: (line) => lines.push(line) }),
+    });
+    app.get('/log-probe', async (request) => {
+      request.log.info(
+        {
+          req: { headers: request.headers },
+          body: { userid: 'a@b.co', password: 'hunter22', refreshToken: 'r-token' },
+        },
+        'probe',
+      );
+      return { ok: true };
+    });
+    await app.inject({ method: 'GET', url: '/log-probe', headers: { authorization: 'Bearer secret-access-token' } });
+    await app.close();
+    const text = lines.join('');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    expect(text).toContain('"probe"');
+    expect(text).toContain('a@b.co');
+    expect(text).not.toContain('secret-access-token');
+    expect(text).not.toContain('hunter22');
+    expect(text).not.toContain('r-token');
+    expect(text).toContain('[redacted]');
+  });
+});
