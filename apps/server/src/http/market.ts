@@ -1,0 +1,84 @@
+/**
+ * Market data endpoints (ours: the seeds called third parties from the browser). Every answer comes from the
+ * market service's memory, refreshed in the background, so a slow or dead source never holds up a request.
+ *   GET /market/tickers   the eight home symbols: symbol, lastPrice, priceChangePercent
+ *   GET /market/coins     top 30 by market cap, CoinGecko's field names
+ *   GET /market/futures   BTCUSDT: last, change, mark, index, funding rate and time, 24 h high/low/volume
+ *   GET /market/depth     ?symbol=BTCUSDT&limit=N (1–100, default 20): {symbol, ts, a, b} as the websocket sends
+ *   GET /market/klines    ?symbol=BTCUSDT&interval=1m&limit=N (1–1500, default 500): 1-minute candles, oldest first
+ */
+import type { FastifyInstance } from 'fastify';
+import { Errors, ok, type DepthData, type ErrorDefinition } from '@tickline/protocol';
+import type { MarketService } from '../services/market/market-service.ts';
+import { lotsToNumber, ticksToNumber } from '../services/market/units.ts';
+import { AppError } from './errors.ts';
+
+declare module '../context.ts' {
+  interface AppServices {
+    /** Market data (wired by main.ts); without it the market endpoints answer MARKET_DATA_UNAVAILABLE. */
+    market?: MarketService;
+  }
+}
+
+const MAX_DEPTH_LEVELS = 100;
+const DEFAULT_DEPTH_LEVELS = 20;
+const MAX_KLINES = 1500;
+const DEFAULT_KLINES = 500;
+
+export async function marketRoutes(app: FastifyInstance): Promise<void> {
+  const market = (): MarketService => {
+    const service = app.context.services.market;
+    if (!service) throw new AppError(Errors.MARKET_DATA_UNAVAILABLE);
+    return service;
+  };
+
+  app.get('/market/tickers', async () => ok(market().tickers()));
+
+  app.get('/market/coins', async () => ok(market().coins()));
+
+  app.get('/market/futures', async () => {
+    const futures = market().futures();
+    if (!futures) throw new AppError(Errors.MARKET_DATA_UNAVAILABLE);
+    return ok(futures);
+  });
+
+  app.get('/market/depth', async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const service = market();
+    const symbol = symbolOf(query, service);
+    const limit = limitOf(query.limit, DEFAULT_DEPTH_LEVELS, MAX_DEPTH_LEVELS);
+    const book = service.depth(symbol, limit);
+    const data: DepthData = {
+      a: book.asks.slice(0, limit).map((level) => [ticksToNumber(level.price), lotsToNumber(level.qty)]),
+      b: book.bids.slice(0, limit).map((level) => [ticksToNumber(level.price), lotsToNumber(level.qty)]),
+    };
+    return ok({ symbol, ts: app.context.clock.now(), ...data });
+  });
+
+  app.get('/market/klines', async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const service = market();
+    const symbol = symbolOf(query, service);
+    if ((query.interval ?? '1m') !== '1m') throw new AppError(Errors.MARKET_UNSUPPORTED_INTERVAL);
+    const limit = limitOf(query.limit, DEFAULT_KLINES, MAX_KLINES);
+    return ok(service.klines(symbol, limit));
+  });
+}
+
+function symbolOf(query: Record<string, unknown>, market: MarketService): string {
+  const symbol =
+    typeof query.symbol === 'string' ? query.symbol.toUpperCase() : query.symbol === undefined ? 'BTCUSDT' : '';
+  if (!market.isSymbol(symbol)) throw new AppError(Errors.MARKET_UNKNOWN_SYMBOL);
+  return symbol;
+}
+
+function limitOf(text: unknown, fallback: number, max: number): number {
+  if (text === undefined) return fallback;
+  const limit = typeof text === 'string' && /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(limit >= 1 && limit <= max)) throw invalidLimit(Errors.MARKET_INVALID_LIMIT, max);
+  return limit;
+}
+
+function invalidLimit(error: ErrorDefinition, max: number): AppError {
+  return new AppError(error, { message: `limit must be a whole number from 1 to ${max}.` });
+}

@@ -1,0 +1,49 @@
+/**
+ * Turns the sequencer's committed batches into user-stream events, in the same shapes as the REST answers
+ * (app/trading/views.ts): `order` (a resting order's view plus status), `position` (view, or null when closed),
+ * `optionOrder`, `alarm` (liquidation, TP/SL, option result notices) and `balance` (a hint to reload
+ * /user/balance: the amounts need the whole wallet, which the batch does not carry).
+ */
+import type { EngineEvent, Posting } from '@tickline/engine';
+import type { UserEventKind } from '@tickline/protocol';
+import { openOrderView, optionOrderView, positionView } from '../app/trading/views.ts';
+
+export type PublishToUser = (userId: number, event: UserEventKind, data: unknown) => unknown;
+
+const USER_ACCOUNT = /^user:(\d+):/;
+
+export function publishCommittedBatch(
+  batch: { events: readonly EngineEvent[]; postings: readonly Posting[] },
+  publish: PublishToUser,
+): void {
+  for (const event of batch.events) {
+    switch (event.type) {
+      case 'order':
+        publish(event.order.userId, 'order', {
+          ...openOrderView(event.order),
+          orderPath: event.order.orderPath,
+          status: event.order.status,
+        });
+        break;
+      case 'position':
+        publish(event.userId, 'position', event.position ? positionView(event.position) : null);
+        break;
+      case 'optionOrder':
+        publish(event.order.userId, 'optionOrder', optionOrderView(event.order));
+        break;
+      case 'notice':
+        publish(event.userId, 'alarm', { kind: event.kind, content: event.text });
+        break;
+      default:
+        break;
+    }
+  }
+  const usersWithMovedMoney = new Set<number>();
+  for (const posting of batch.postings) {
+    for (const account of [posting.debit, posting.credit]) {
+      const match = USER_ACCOUNT.exec(account);
+      if (match) usersWithMovedMoney.add(Number(match[1]));
+    }
+  }
+  for (const userId of usersWithMovedMoney) publish(userId, 'balance', { changed: true });
+}
