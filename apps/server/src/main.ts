@@ -10,6 +10,8 @@ import { startTradingCore } from './app/trading/runtime.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { resolveSecrets, type Secrets } from './services/secrets.ts';
+import { startMarketData } from './services/market/runtime.ts';
+import { sessionTokenVerifier, startWebsocketGateway } from './ws/runtime.ts';
 
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -61,16 +63,31 @@ async function serve(
   const applied = await migrate(pool);
   if (applied.length > 0) console.log(`Applied ${applied.length} migration(s).`);
 
+  // Market data first: the trading core's jobs take index, mark and funding from it.
+  const market = await startMarketData({ db: pool });
+  stops.push(() => market.stop());
   // The trading core restores its state from the database before the API accepts a request.
   const trading = await startTradingCore({
     pool,
     clock: systemClock,
+    feed: market.service,
+    fundingIntervalMs: market.config.fundingIntervalMs,
     log: (error, context) => console.error(`trading core: ${context}:`, error),
   });
   stops.push(() => trading.stop());
   const tradingServices = { trading: trading.service, balances: trading.service, leverage: trading.service };
-  const app = await buildApp({ config, pool, secrets, webDistDir: WEB_DIST_DIR, services: tradingServices });
+  const services = { ...tradingServices, market: market.service };
+  const app = await buildApp({ config, pool, secrets, webDistDir: WEB_DIST_DIR, services });
   stops.push(() => app.close());
+  const ws = await startWebsocketGateway({
+    server: app.server,
+    market: market.service,
+    verifyToken: sessionTokenVerifier(app.context),
+    sequencer: trading.sequencer,
+    wsPort: config.wsPort,
+    host: config.host,
+  });
+  stops.push(() => ws.close());
 
   let stopping = false;
   const shutdown = async (signal: string) => {
