@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineEvent, OrderState } from '@tickline/engine';
+import type { UserEventKind } from '@tickline/protocol';
+import { publishCommittedBatch } from '../../src/ws/user-events.ts';
+
+const order: OrderState = {
+  id: 7,
+  userId: 3,
+  side: 1,
+  orderPath: 1,
+  price: 6_700_000,
+  qty: 5_000,
+  filledQty: 1_000,
+  leverage: 10,
+  heldMargin: 0,
+  status: 'open',
+  reduceOnly: false,
+  clientOrderId: null,
+  createdAtMs: Date.UTC(2026, 10, 21, 12),
+  updatedAtMs: Date.UTC(2026, 10, 21, 12),
+};
+
+describe('user stream events from committed batches', () => {
+  it('sends each user their orders, positions, notices and a balance hint when their money moved', () => {
+    const sent: Array<[number, UserEventKind, unknown]> = [];
+    const events: EngineEvent[] = [
+      { type: 'order', order },
+      { type: 'position', userId: 3, position: null },
+      { type: 'notice', userId: 4, kind: 'liquidation', text: 'Your position was liquidated.' },
+      { type: 'leverage', userId: 3, leverage: 10 },
+    ];
+    publishCommittedBatch(
+      {
+        events,
+        postings: [
+          { debit: 'user:3:futures', credit: 'user:3:order_margin', amount: 5, kind: 'orderHold' as never, ref: 'o7' },
+          { debit: 'house:fees', credit: 'user:9:spot', amount: 1, kind: 'fee' as never, ref: 'x' },
+        ],
+      },
+      (userId, kind, data) => sent.push([userId, kind, data]),
+    );
+    expect(sent).toEqual([
+      [
+        3,
+        'order',
+        {
+          no: 7,
+          position: 1,
+          volume: 0.4,
+          price: 67_000,
+          leverage: 10,
+          insertDate: '2026-11-21T12:00:00.000Z',
+          orderPath: 1,
+          status: 'open',
+        },
+      ],
+      [3, 'position', null],
+      [4, 'alarm', { kind: 'liquidation', content: 'Your position was liquidated.' }],
+      [3, 'balance', { changed: true }],
+      [9, 'balance', { changed: true }],
+    ]);
+  });
+});
