@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import { Account, Exchange, isUserAccount, type ApplyOutput, type Command, type Rejection } from '../../src/index.ts';
 
@@ -80,59 +81,76 @@ export class Harness {
   }
 }
 
+/** Throws with `what` unless `condition` holds (plain checks: this runs after every step of thousands of sequences). */
+function check(condition: boolean, what: string): void {
+  if (!condition) throw new Error(`invariant broken: ${what}`);
+}
+
 export function checkInvariants(exchange: Exchange): void {
   const balances = exchange.ledgerBalances();
-  expect(
-    balances.reduce((sum, [, amount]) => sum + amount, 0),
-    'ledger sums to zero',
-  ).toBe(0);
-  for (const [account, amount] of balances)
-    if (isUserAccount(account)) expect(amount, `${account} is not negative`).toBeGreaterThanOrEqual(0);
+  let sum = 0;
+  for (const [account, amount] of balances) {
+    sum += amount;
+    if (isUserAccount(account)) check(amount >= 0, `${account} is negative (${amount})`);
+  }
+  check(sum === 0, `ledger sums to ${sum}, not zero`);
 
   const { bids, asks } = exchange.depth(Number.MAX_SAFE_INTEGER);
-  if (bids[0] && asks[0]) expect(bids[0][0], 'book not crossed').toBeLessThan(asks[0][0]);
+  if (bids[0] && asks[0]) check(bids[0][0] < asks[0][0], `book crossed: bid ${bids[0][0]} ≥ ask ${asks[0][0]}`);
 
   const snapshot = exchange.snapshot();
   const users = new Set<number>();
   for (const [account] of balances) if (isUserAccount(account)) users.add(Number(account.split(':')[1]));
+  const bookQty = new Map<number, number>();
   for (const order of snapshot.openOrders) {
-    expect(order.filledQty).toBeLessThan(order.qty);
-    expect(order.filledQty).toBeGreaterThanOrEqual(0);
-    expect(order.status).toBe('open');
+    check(
+      order.filledQty >= 0 && order.filledQty < order.qty,
+      `order ${order.id} filled ${order.filledQty} of ${order.qty}`,
+    );
+    check(order.status === 'open', `resting order ${order.id} is ${order.status}`);
+    check(order.leverage === exchange.leverage(order.userId), `order ${order.id} leverage differs from the user's`);
+    bookQty.set(order.price as number, (bookQty.get(order.price as number) ?? 0) + order.qty - order.filledQty);
     users.add(order.userId);
   }
+  for (const [price, qty] of [...bids, ...asks])
+    check(bookQty.get(price) === qty, `book level ${price} holds ${qty}, orders say ${bookQty.get(price)}`);
+  check(bids.length + asks.length === bookQty.size, 'book levels match the open orders');
+
   let longQty = 0;
   let shortQty = 0;
   for (const position of snapshot.positions) {
-    expect(position.qty).toBeGreaterThan(0);
+    check(position.qty > 0, `position of ${position.userId} is empty`);
     if (position.side === 1) longQty += position.qty;
     else shortQty += position.qty;
   }
-  expect(longQty, 'open interest nets to zero').toBe(shortQty);
+  check(longQty === shortQty, `open interest: ${longQty} long vs ${shortQty} short`);
 
   for (const userId of users) {
     const view = exchange.balances(userId);
-    const held = exchange.openOrders(userId);
-    expect(view.bsc).toBe(exchange.accountBalance(Account.spot(userId)));
-    expect(view.futuresAvailable).toBe(exchange.accountBalance(Account.futures(userId)));
-    expect(view.longWaitingRequiredAmount + view.shortWaitingRequiredAmount).toBe(
-      exchange.accountBalance(Account.orderMargin(userId)),
+    const orderMargin = exchange.accountBalance(Account.orderMargin(userId));
+    const held = exchange.openOrders(userId).reduce((total, order) => total + order.heldMargin, 0);
+    const staked = exchange.optionOrders(userId).reduce((total, order) => total + order.stake, 0);
+    check(view.bsc === exchange.accountBalance(Account.spot(userId)), `bsc of ${userId}`);
+    check(view.futuresAvailable === exchange.accountBalance(Account.futures(userId)), `futuresAvailable of ${userId}`);
+    check(view.longWaitingRequiredAmount + view.shortWaitingRequiredAmount === orderMargin, `waiting of ${userId}`);
+    check(held === orderMargin, `order holds of ${userId}: ${held} vs account ${orderMargin}`);
+    check(view.usingRequiredAmount === (exchange.position(userId)?.margin ?? 0), `position margin of ${userId}`);
+    check(view.usingRequiredAmount === exchange.accountBalance(Account.positionMargin(userId)), `using of ${userId}`);
+    check(
+      view.optionStaked === staked && staked === exchange.accountBalance(Account.optionStake(userId)),
+      `stakes of ${userId}`,
     );
-    expect(held.reduce((sum, order) => sum + order.heldMargin, 0)).toBe(
-      exchange.accountBalance(Account.orderMargin(userId)),
+    check(
+      view.usdtm ===
+        view.futuresAvailable +
+          view.usingRequiredAmount +
+          view.longWaitingRequiredAmount +
+          view.shortWaitingRequiredAmount,
+      `usdtm of ${userId}`,
     );
-    expect(view.usingRequiredAmount).toBe(exchange.position(userId)?.margin ?? 0);
-    expect(view.usingRequiredAmount).toBe(exchange.accountBalance(Account.positionMargin(userId)));
-    expect(view.optionStaked).toBe(exchange.optionOrders(userId).reduce((sum, order) => sum + order.stake, 0));
-    expect(view.usdtm).toBe(
-      view.futuresAvailable +
-        view.usingRequiredAmount +
-        view.longWaitingRequiredAmount +
-        view.shortWaitingRequiredAmount,
-    );
-    expect(view.usdt).toBe(view.bsc + view.usdtm);
+    check(view.usdt === view.bsc + view.usdtm, `usdt of ${userId}`);
   }
 
   const restored = Exchange.fromSnapshot(snapshot, exchange.config);
-  expect(restored.snapshot(), 'snapshot round-trips').toEqual(snapshot);
+  check(isDeepStrictEqual(restored.snapshot(), snapshot), 'snapshot → restore → snapshot changes nothing');
 }
