@@ -67,7 +67,7 @@ const en = {
   'feedback.thanks': 'Thank you for your feedback.',
   'feedback.failed': 'Your feedback could not be sent. Please try again.',
 
-  'home.eyebrow': 'BTCUSDT · Perpetual futures & 1-minute options',
+  'home.eyebrow': 'Perpetual futures · 1-minute options',
   'home.heroTitle': 'Trade Bitcoin in one-minute rounds or with up to 100× leverage',
   'home.heroLead':
     'Tickline gives you a deep BTCUSDT perpetual market, one-minute higher/lower options and a USDT wallet on BNB Smart Chain — in one account.',
@@ -198,6 +198,11 @@ const en = {
   'profile.kycRequired': 'Verification required.',
   'profile.kycPending': 'Verification pending.',
   'profile.verify': 'Verify',
+  'profile.details': 'Account details',
+  'profile.userId': 'User ID',
+  'profile.phone': 'Phone',
+  'profile.referralCode': 'Referral code',
+  'profile.joined': 'Joined',
   'profile.referral': 'Referral link',
   'profile.referralHint': 'Friends who register with this link join your team.',
   'profile.copy': 'Copy',
@@ -386,7 +391,7 @@ const ko: Record<MessageKey, string> = {
   'feedback.thanks': '소중한 의견 감사합니다.',
   'feedback.failed': '의견을 보내지 못했습니다. 다시 시도해 주세요.',
 
-  'home.eyebrow': 'BTCUSDT · 무기한 선물 & 1분 옵션',
+  'home.eyebrow': '무기한 선물 · 1분 옵션',
   'home.heroTitle': '1분 라운드로, 또는 최대 100배 레버리지로 비트코인을 거래하세요',
   'home.heroLead':
     'Tickline 한 계정으로 BTCUSDT 무기한 선물, 1분 상승/하락 옵션, BNB 스마트 체인 USDT 지갑을 이용하세요.',
@@ -514,6 +519,11 @@ const ko: Record<MessageKey, string> = {
   'profile.kycRequired': '인증이 필요합니다.',
   'profile.kycPending': '인증 심사 중입니다.',
   'profile.verify': '인증하기',
+  'profile.details': '계정 정보',
+  'profile.userId': '아이디',
+  'profile.phone': '전화번호',
+  'profile.referralCode': '추천 코드',
+  'profile.joined': '가입일',
   'profile.referral': '추천 링크',
   'profile.referralHint': '이 링크로 가입한 친구는 회원님의 팀에 합류합니다.',
   'profile.copy': '복사',

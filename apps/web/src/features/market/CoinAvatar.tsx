@@ -10,6 +10,17 @@ export function isOwnImage(src: string | undefined | null): src is string {
   }
 }
 
+/** Brand-like colours for the home symbols; other coins get a hue from their first letter. */
+const KNOWN_COLOURS: Record<string, string> = {
+  BTC: '#f7931a',
+  ETH: '#627eea',
+  BNB: '#d9a30f',
+  SOL: '#8a4bf0',
+  XRP: '#4a5563',
+  DOGE: '#b8982a',
+  SHIB: '#d9480f',
+  BCH: '#0ab07f',
+};
 const AVATAR_HUES = [36, 200, 280, 150, 10, 320, 90, 240];
 
 /** Coin image when it is ours; otherwise a coloured initial, so a row never shows a broken picture. */
@@ -18,11 +29,12 @@ export function CoinAvatar({ symbol, image, size = 28 }: { symbol: string; image
     return (
       <img className="coin-avatar" src={image} alt="" width={size} height={size} loading="lazy" decoding="async" />
     );
-  const hue = AVATAR_HUES[(symbol.charCodeAt(0) || 0) % AVATAR_HUES.length];
+  const key = symbol.toUpperCase();
+  const hue = AVATAR_HUES[(key.charCodeAt(0) || 0) % AVATAR_HUES.length];
   return (
     <span
       className="coin-avatar coin-avatar--letter"
-      style={{ width: size, height: size, background: `hsl(${hue} 55% 32%)` }}
+      style={{ width: size, height: size, background: KNOWN_COLOURS[key] ?? `hsl(${hue} 55% 32%)` }}
       aria-hidden="true"
     >
       {symbol.slice(0, 1).toUpperCase()}

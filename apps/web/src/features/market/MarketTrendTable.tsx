@@ -21,8 +21,8 @@ export function MarketTrendTable() {
           {t('home.viewMore')} <ArrowRightIcon />
         </Link>
       </div>
-      <div className="card table-card">
-        <table className="table" data-testid="market-trend">
+      <div className="card table-card table-scroll">
+        <table className="table table--trend" data-testid="market-trend">
           <thead>
             <tr>
               <th scope="col">{t('market.name')}</th>
@@ -58,7 +58,7 @@ export function MarketTrendTable() {
                         <span className="coin-cell">
                           <CoinAvatar symbol={base} />
                           <strong>{base}</strong>
-                          <span className="muted">/{quote}</span>
+                          <span className="muted coin-cell__quote">/{quote}</span>
                         </span>
                       </td>
                       <td className="num">{formatNumber(ticker.lastPrice, 5)}</td>

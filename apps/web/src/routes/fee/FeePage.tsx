@@ -54,7 +54,7 @@ export default function FeePage() {
         <section className="card table-card">
           <h2 className="card__title card__title--padded">{t('fee.withdrawalTitle')}</h2>
           <div className="table-scroll">
-            <table className="table" data-testid="withdrawal-fees">
+            <table className="table table--stack" data-testid="withdrawal-fees">
               <thead>
                 <tr>
                   <th scope="col">{t('fee.coin')}</th>
@@ -76,14 +76,22 @@ export default function FeePage() {
               <tbody>
                 {FEES.withdrawal.map((row) => (
                   <tr key={row.coin}>
-                    <td>
+                    <td data-label={t('fee.coin')}>
                       <strong>{row.coin}</strong>
                     </td>
-                    <td>{row.network}</td>
-                    <td className="num">{row.fee} USDT</td>
-                    <td className="num">{row.minimum} USDT</td>
-                    <td className="num">{row.singleLimit} USDT</td>
-                    <td className="num">{row.dailyLimit} USDT</td>
+                    <td data-label={t('fee.network')}>{row.network}</td>
+                    <td className="num" data-label={t('fee.withdrawalFee')}>
+                      {row.fee} USDT
+                    </td>
+                    <td className="num" data-label={t('fee.minimum')}>
+                      {row.minimum} USDT
+                    </td>
+                    <td className="num" data-label={t('fee.singleLimit')}>
+                      {row.singleLimit} USDT
+                    </td>
+                    <td className="num" data-label={t('fee.dailyLimit')}>
+                      {row.dailyLimit} USDT
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -6,6 +6,7 @@ import { useTickers } from '../../features/market/queries.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../i18n/I18nProvider.tsx';
 import { formatNumber, formatPercent, trendOf } from '../../lib/format.ts';
+import type { Trend } from '../../lib/format.ts';
 import {
   BoltIcon,
   ChartIcon,
@@ -29,6 +30,28 @@ const steps: { icon: ReactNode; title: MessageKey; body: MessageKey }[] = [
   { icon: <BoltIcon />, title: 'home.step3Title', body: 'home.step3Body' },
 ];
 
+const SPARK_POINTS = [70, 64, 68, 55, 58, 44, 50, 38, 42, 30, 36, 24, 30, 18, 22, 12, 16];
+
+/** A decorative sparkline whose direction and colour follow the 24h change. */
+function HeroSpark({ trend }: { trend: Trend }) {
+  const falling = trend === 'down';
+  const points = (falling ? [...SPARK_POINTS].reverse() : SPARK_POINTS).map((y, index) => `${index * 20} ${y}`);
+  const line = `M${points.join(' L')}`;
+  const colour = falling ? 'var(--down)' : 'var(--up)';
+  return (
+    <svg className="hero__spark" viewBox="0 0 320 90" preserveAspectRatio="none" aria-hidden="true">
+      <defs>
+        <linearGradient id="hero-spark-fill" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor={colour} stopOpacity="0.35" />
+          <stop offset="1" stopColor={colour} stopOpacity="0" />
+        </linearGradient>
+      </defs>
+      <path d={`${line} L320 90 L0 90 Z`} fill="url(#hero-spark-fill)" />
+      <path d={line} fill="none" stroke={colour} strokeWidth="2" />
+    </svg>
+  );
+}
+
 /** The hero's live card: BTCUSDT from the same ticker poll as the table. */
 function HeroTicker() {
   const t = useT();
@@ -47,24 +70,7 @@ function HeroTicker() {
       <div className="hero__card-price">
         {btc ? formatNumber(btc.lastPrice, 2) : <span className="skeleton skeleton--price" />}
       </div>
-      <svg className="hero__spark" viewBox="0 0 320 90" preserveAspectRatio="none" aria-hidden="true">
-        <defs>
-          <linearGradient id="hero-spark-fill" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0" stopColor="var(--up)" stopOpacity="0.35" />
-            <stop offset="1" stopColor="var(--up)" stopOpacity="0" />
-          </linearGradient>
-        </defs>
-        <path
-          d="M0 70 L20 64 L40 68 L60 55 L80 58 L100 44 L120 50 L140 38 L160 42 L180 30 L200 36 L220 24 L240 30 L260 18 L280 22 L300 12 L320 16 L320 90 L0 90 Z"
-          fill="url(#hero-spark-fill)"
-        />
-        <path
-          d="M0 70 L20 64 L40 68 L60 55 L80 58 L100 44 L120 50 L140 38 L160 42 L180 30 L200 36 L220 24 L240 30 L260 18 L280 22 L300 12 L320 16"
-          fill="none"
-          stroke="var(--up)"
-          strokeWidth="2"
-        />
-      </svg>
+      <HeroSpark trend={btc ? trendOf(btc.priceChangePercent) : 'up'} />
       <div className="hero__card-grid">
         <span>
           <span className="muted">{t('home.heroLeverage')}</span>

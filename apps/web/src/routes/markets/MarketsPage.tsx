@@ -59,7 +59,7 @@ export default function MarketsPage() {
                 : rows.map((coin, index) => (
                     <tr key={coin.id}>
                       <td className="col-rank muted">{index + 1}</td>
-                      <td>
+                      <td className="col-name">
                         <span className="coin-cell">
                           <CoinAvatar symbol={coin.symbol} image={coin.image} />
                           <span className="coin-cell__names">
@@ -68,12 +68,16 @@ export default function MarketsPage() {
                           </span>
                         </span>
                       </td>
-                      <td className="num">${formatMarketPrice(coin.current_price)}</td>
-                      <td className={`num trend trend--${trendOf(coin.price_change_percentage_24h)}`}>
+                      <td className="num col-price">${formatMarketPrice(coin.current_price)}</td>
+                      <td className={`num col-change trend trend--${trendOf(coin.price_change_percentage_24h)}`}>
                         {formatPercent(coin.price_change_percentage_24h)}
                       </td>
-                      <td className="num">${formatMoney(coin.total_volume)}</td>
-                      <td className="num">${formatMoney(coin.market_cap)}</td>
+                      <td className="num col-volume" data-label={t('market.volume24h')}>
+                        ${formatMoney(coin.total_volume)}
+                      </td>
+                      <td className="num col-cap" data-label={t('market.marketCap')}>
+                        ${formatMoney(coin.market_cap)}
+                      </td>
                     </tr>
                   ))}
               {!coins.isPending && rows.length === 0 ? (

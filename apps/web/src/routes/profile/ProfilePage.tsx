@@ -4,6 +4,7 @@ import { useLogout, useUserInfo } from '../../features/account/queries.ts';
 import { PageHeader } from '../../features/layout/PageHeader.tsx';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../i18n/I18nProvider.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { CopyIcon, UserIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
@@ -78,7 +79,7 @@ export default function ProfilePage() {
             </button>
           </section>
 
-          <section className="card profile__panel">
+          <section className="card profile__panel profile__panel--kyc">
             <h2 className="card__title">{t('profile.verification')}</h2>
             {status ? (
               <div className="kyc-status">
@@ -97,7 +98,29 @@ export default function ProfilePage() {
             )}
           </section>
 
-          <section className="card profile__panel">
+          <section className="card profile__panel profile__panel--details">
+            <h2 className="card__title">{t('profile.details')}</h2>
+            <dl className="details-list">
+              <div>
+                <dt>{t('profile.userId')}</dt>
+                <dd>{user?.userid ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('profile.phone')}</dt>
+                <dd>{user?.phone ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('profile.referralCode')}</dt>
+                <dd className="mono">{user?.referralCode ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('profile.joined')}</dt>
+                <dd>{user ? formatDateTime(user.insertDate) : '—'}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section className="card profile__panel profile__panel--referral">
             <h2 className="card__title">{t('profile.referral')}</h2>
             <p className="muted">{t('profile.referralHint')}</p>
             <div className="copy-field">

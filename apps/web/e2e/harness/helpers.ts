@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { makePng } from './png.ts';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export async function api<T>(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: unknown; token?: string; form?: FormData } = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, body });
+  return (await response.json()) as Envelope<T>;
+}
+
+export interface Tokens {
+  userid: string;
+  level: number;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export async function apiLogin(baseUrl: string, userid: string, password = DEMO_PASSWORD): Promise<Tokens> {
+  const answer = await api<{ level: number; accessToken: string; refreshToken: string }>(
+    baseUrl,
+    'POST',
+    '/auth/login',
+    {
+      body: { userid, password },
+    },
+  );
+  assert.equal(answer.code, 0, `login of ${userid} failed: ${answer.message}`);
+  return { userid, ...answer.data };
+}
+
+/** Letters, digits and dots only: the seeds' login field does not accept '-', '_' or '+'. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${randomBytes(2).toString('hex')}@e2e.tickline.dev`;
+}
+
+export interface NewUser {
+  userid: string;
+  password: string;
+  name: string;
+  phone: string;
+}
+
+/** Registers through the API (upload, then register), as the register screen does. */
+export async function registerViaApi(baseUrl: string, prefix: string, referralCode = ''): Promise<NewUser> {
+  const form = new FormData();
+  form.append('uploadFile', new Blob([new Uint8Array(makePng())], { type: 'image/png' }), 'kyc.png');
+  const upload = await api<{ images: string[] }>(baseUrl, 'POST', '/upload/images', { form });
+  assert.equal(upload.code, 0, `upload failed: ${upload.message}`);
+  const digits = String(Date.now()).slice(-8);
+  const user: NewUser = {
+    userid: uniqueEmail(prefix),
+    password: 'Secret123!',
+    name: `E2E${digits.slice(-4)}`,
+    phone: `010-${digits.slice(0, 4)}-${digits.slice(4)}`,
+  };
+  const registered = await api(baseUrl, 'POST', '/auth/register', {
+    body: { ...user, referralCode, verificationImage: upload.data.images[0] },
+  });
+  assert.equal(registered.code, 0, `register failed: ${registered.message}`);
+  return user;
+}
+
+/** Puts a session into local storage the way the login screen does (seed keys), then opens `path`. */
+export async function openAs(page: Page, tokens: Partial<Tokens> | null, path: string): Promise<void> {
+  await page.goto('/faq');
+  await page.evaluate((session) => {
+    localStorage.clear();
+    if (!session) return;
+    for (const [key, value] of Object.entries(session))
+      if (value !== undefined) localStorage.setItem(key, String(value));
+  }, tokens);
+  await page.goto(path);
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+export async function expectPath(page: Page, path: string, timeoutMs = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: timeoutMs });
+}
+
+/** Navigation finished and nothing redirected for a moment: the route is allowed. */
+export async function expectStaysOn(page: Page, path: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(150);
+  assert.equal(pathOf(page), path);
+}
+
+/** The form shows exactly one validation message, and it is `message`. */
+export async function expectFieldError(page: Page, formTestId: string, message: string): Promise<void> {
+  const errors = page.locator(`[data-testid="${formTestId}"] .field__error`);
+  await errors.filter({ hasText: message }).first().waitFor({ state: 'visible', timeout: 5000 });
+  const texts = await errors.allTextContents();
+  assert.deepEqual(texts, [message]);
+}
+
+export async function expectToast(page: Page, message: string): Promise<void> {
+  await page.locator('.toast', { hasText: message }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+export async function expectDialog(page: Page, message: string): Promise<void> {
+  const dialog = page.getByTestId('message-dialog');
+  await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+  assert.equal((await dialog.textContent())?.trim(), message);
+}
+
+export async function storage(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => localStorage.getItem(name), key);
+}
+
+export { makePng };

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { test } from '../harness/runner.ts';
+import { DEMO_PASSWORD, expectDialog, expectFieldError, expectPath, openAs, storage } from '../harness/helpers.ts';
+
+test('login: validation messages in order, Enter submits', async ({ newPage }) => {
+  const page = await newPage();
+  await openAs(page, null, '/login');
+  const form = page.getByTestId('login-form');
+  await form.getByRole('button', { name: 'Log In' }).click();
+  await expectFieldError(page, 'login-form', 'Please enter your email.');
+  await form.locator('input[name=email]').fill('demo@tickline.dev');
+  await form.locator('input[name=password]').press('Enter');
+  await expectFieldError(page, 'login-form', 'Please enter your password.');
+});
+
+test('login: the email field only accepts the seed characters', async ({ newPage }) => {
+  const page = await newPage();
+  await openAs(page, null, '/login');
+  const email = page.locator('[data-testid=login-form] input[name=email]');
+  await email.pressSequentially('a b+c-d_e~`[]=;/\\\'x!#$%^&*(),.?":{}|<>@y.com');
+  assert.equal(await email.inputValue(), 'abcdex!#$%^&*(),.?":{}|<>@y.com');
+});
+
+test('login: wrong password shows the server errorMessage in a popup', async ({ newPage }) => {
+  const page = await newPage();
+  await openAs(page, null, '/login');
+  await page.fill('[data-testid=login-form] input[name=email]', 'demo@tickline.dev');
+  await page.fill('[data-testid=login-form] input[name=password]', 'wrong-password');
+  await page.press('[data-testid=login-form] input[name=password]', 'Enter');
+  const dialog = page.getByTestId('message-dialog');
+  await dialog.waitFor();
+  assert.ok(((await dialog.textContent()) ?? '').trim().length > 0, 'popup shows a message');
+  assert.equal(await storage(page, 'accessToken'), null);
+});
+
+test('login: a request failure shows "Please verify your username or password"', async ({ newPage }) => {
+  const page = await newPage();
+  await openAs(page, null, '/login');
+  await page.route('**/api/v1/auth/login', (route) => route.abort('connectionrefused'));
+  await page.fill('[data-testid=login-form] input[name=email]', 'demo@tickline.dev');
+  await page.fill('[data-testid=login-form] input[name=password]', DEMO_PASSWORD);
+  await page.press('[data-testid=login-form] input[name=password]', 'Enter');
+  await expectDialog(page, 'Please verify your username or password');
+});
+
+test('login: success stores userid, level, accessToken, refreshToken and replaces the location with /', async ({
+  newPage,
+}) => {
+  const page = await newPage();
+  await openAs(page, null, '/login');
+  await page.fill('[data-testid=login-form] input[name=email]', 'partner4@tickline.dev');
+  await page.fill('[data-testid=login-form] input[name=password]', DEMO_PASSWORD);
+  await page.press('[data-testid=login-form] input[name=password]', 'Enter');
+  await expectPath(page, '/');
+  assert.equal(await storage(page, 'userid'), 'partner4@tickline.dev');
+  assert.equal(await storage(page, 'level'), '4');
+  assert.ok(await storage(page, 'accessToken'));
+  assert.ok(await storage(page, 'refreshToken'));
+  // Replaced, not pushed: going back does not return to the login screen.
+  await page.goBack().catch(() => undefined);
+  assert.notEqual(new URL(page.url()).pathname, '/login');
+});
