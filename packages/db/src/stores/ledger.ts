@@ -12,22 +12,40 @@ export function balanceDeltas(postings: readonly Posting[]): Map<AccountId, numb
 }
 
 /**
- * Adds each delta to its account's stored balance, creating accounts on first use. The table's CHECK refuses a
- * negative user balance, which fails the whole batch. (Two statements: an upsert would check the CHECK against the
- * bare delta of the proposed insert row before noticing the conflict.)
+ * Adds each delta to its account's stored balance. Accounts not in `existing` are created with their delta as the
+ * opening balance (a wrong guess fails the batch on the primary key rather than double-counting). The table's CHECK
+ * refuses a negative user balance, which fails the whole batch.
  */
-export async function applyBalanceDeltas(db: Queryable, deltas: ReadonlyMap<AccountId, number>): Promise<void> {
-  if (deltas.size === 0) return;
-  const ids = [...deltas.keys()];
-  await db.query(
-    `INSERT INTO ledger_accounts (id, balance) SELECT id, 0 FROM unnest($1::text[]) AS id ON CONFLICT (id) DO NOTHING`,
-    [ids],
-  );
-  await db.query(
-    `UPDATE ledger_accounts AS account SET balance = account.balance + change.delta, updated_at = now()
-     FROM unnest($1::text[], $2::bigint[]) AS change (id, delta) WHERE account.id = change.id`,
-    [ids, [...deltas.values()]],
-  );
+export async function applyBalanceDeltas(
+  db: Queryable,
+  deltas: ReadonlyMap<AccountId, number>,
+  existing: { has(account: AccountId): boolean },
+): Promise<void> {
+  const created: AccountId[] = [];
+  const createdBalances: number[] = [];
+  const updated: AccountId[] = [];
+  const updatedDeltas: number[] = [];
+  for (const [account, delta] of deltas) {
+    if (existing.has(account)) {
+      if (delta === 0) continue;
+      updated.push(account);
+      updatedDeltas.push(delta);
+    } else {
+      created.push(account);
+      createdBalances.push(delta);
+    }
+  }
+  if (created.length > 0)
+    await db.query(`INSERT INTO ledger_accounts (id, balance) SELECT * FROM unnest($1::text[], $2::bigint[])`, [
+      created,
+      createdBalances,
+    ]);
+  if (updated.length > 0)
+    await db.query(
+      `UPDATE ledger_accounts AS account SET balance = account.balance + change.delta, updated_at = now()
+       FROM unnest($1::text[], $2::bigint[]) AS change (id, delta) WHERE account.id = change.id`,
+      [updated, updatedDeltas],
+    );
 }
 
 export async function insertPostings(db: Queryable, batchId: number, postings: readonly Posting[]): Promise<void> {

@@ -130,12 +130,18 @@ export class BatchChanges {
  * orders, positions, trades, history, option orders, leverages, transfers, idempotency keys and the sequencer's state.
  * Nothing is visible until COMMIT; any failure rolls the whole batch back.
  */
-export async function writeBatch(pool: Pool, batchId: number, state: SequencerState, changes: BatchChanges) {
+export async function writeBatch(
+  pool: Pool,
+  batchId: number,
+  state: SequencerState,
+  changes: BatchChanges,
+  existingAccounts: { has(account: string): boolean },
+) {
   const client = await pool.connect();
   try {
     // A hung database must not stall the sequencer forever: the batch fails and state is rebuilt.
     await client.query("BEGIN; SET LOCAL statement_timeout = '15s'");
-    await applyBalanceDeltas(client, balanceDeltas(changes.postings));
+    await applyBalanceDeltas(client, balanceDeltas(changes.postings), existingAccounts);
     await insertPostings(client, batchId, changes.postings);
     await upsertOrders(client, [...changes.orders.values()]);
     await savePositions(client, [...changes.positions.values()]);

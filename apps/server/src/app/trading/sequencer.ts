@@ -57,13 +57,24 @@ type Entry<E> = CommandEntry | ReadEntry<E>;
 /** An answer decided while applying a batch, delivered only once the batch is durable. */
 type Answer = { ok: true; value: unknown } | { ok: false; error: Error };
 
+/** A batch applied to the engine, with its commit under way (`write` resolves to null or the failure). */
+interface AppliedBatch<E> {
+  entries: Array<Entry<E>>;
+  answers: Answer[];
+  changes: BatchChanges;
+  batchId: number;
+  keys: Set<string>;
+  write?: Promise<unknown>;
+}
+
 /**
  * The one writer of all trading state (ARCHITECTURE.md, "one writer, in memory, group commit").
  *
  * Commands and reads queue; one loop takes everything waiting (up to `maxBatchSize`), applies it in order to the
  * in-memory engine, writes what changed to PostgreSQL in one transaction, and only after COMMIT answers the callers
- * (in order) and publishes the events. While a batch is being written the next one accumulates, so the batch size
- * grows with load: one database round trip per batch, not per command.
+ * (in order) and publishes the events. While a batch is being written the next one is applied (but not written
+ * before the first commits), and the one after accumulates: the batch size grows with load, one transaction per
+ * batch, not per command.
  *
  * Reads go through the same queue, so a read sees exactly the commands before it and is answered only once those
  * are durable: nobody ever sees state that a failed commit would take back.
@@ -74,7 +85,11 @@ type Answer = { ok: true; value: unknown } | { ok: false; error: Error };
 export class Sequencer<E extends SequencedEngine> {
   private engine: E;
   private state: SequencerState;
+  /** Ledger accounts that have a row (or will have one once the batch being written commits). */
+  private storedAccounts: Set<string>;
   private queue: Array<Entry<E>> = [];
+  /** The batch whose transaction is being committed, if any. */
+  private inflight: (AppliedBatch<E> & { write: Promise<unknown> }) | null = null;
   private readonly listeners = new Set<BatchListener>();
   private wake: (() => void) | null = null;
   private stopping = false;
@@ -84,10 +99,11 @@ export class Sequencer<E extends SequencedEngine> {
 
   private constructor(
     private readonly options: SequencerOptions<E>,
-    restored: { engine: E; state: SequencerState },
+    restored: { engine: E; state: SequencerState; accounts: Iterable<string> },
   ) {
     this.engine = restored.engine;
     this.state = restored.state;
+    this.storedAccounts = new Set(restored.accounts);
     this.maxBatchSize = options.maxBatchSize ?? 4096;
     this.maxQueueLength = options.maxQueueLength ?? 100_000;
     this.loopDone = this.run();
@@ -96,7 +112,8 @@ export class Sequencer<E extends SequencedEngine> {
   /** Restores the engine from the database and starts the loop. */
   static async start<E extends SequencedEngine>(options: SequencerOptions<E>): Promise<Sequencer<E>> {
     const { snapshot, state } = await loadEngineState(options.pool);
-    return new Sequencer(options, { engine: options.createEngine(snapshot), state });
+    const accounts = snapshot.balances.map(([account]) => account);
+    return new Sequencer(options, { engine: options.createEngine(snapshot), state, accounts });
   }
 
   /** The last prices the engine applied and when (restored from the database on start). */
@@ -161,6 +178,10 @@ export class Sequencer<E extends SequencedEngine> {
   private async run(): Promise<void> {
     for (;;) {
       if (this.queue.length === 0) {
+        if (this.inflight) {
+          await this.settleInflight();
+          continue;
+        }
         if (this.stopping) return;
         await new Promise<void>((resolve) => (this.wake = resolve));
         continue;
@@ -171,6 +192,10 @@ export class Sequencer<E extends SequencedEngine> {
     }
   }
 
+  /**
+   * Applies one batch while the previous one may still be committing (a pipeline of depth one: the engine works
+   * while PostgreSQL writes), then waits for the previous commit before starting this batch's.
+   */
   private async processBatch(entries: Array<Entry<E>>): Promise<void> {
     let appliedKeys: Set<string>;
     try {
@@ -179,6 +204,8 @@ export class Sequencer<E extends SequencedEngine> {
       this.fail(entries, error, 'idempotency key lookup');
       return;
     }
+    // Keys of the batch still committing are not in the database yet.
+    for (const key of this.inflight?.keys ?? []) appliedKeys.add(key);
 
     const changes = new BatchChanges();
     const answers: Answer[] = [];
@@ -188,35 +215,69 @@ export class Sequencer<E extends SequencedEngine> {
       try {
         answers.push(this.applyEntry(entry, changes, appliedKeys, batchKeys));
       } catch (error) {
-        // The engine threw mid-command: its state can no longer be trusted. Entries not yet applied go back to the
-        // front of the queue; the ones applied fail, and the engine is rebuilt from the database.
+        // The engine threw mid-command: its state can no longer be trusted. The batch before this one may still
+        // commit; the entries applied here fail, the ones not yet applied go back to the front of the queue, and the
+        // engine is rebuilt from the database.
         this.queue = [...entries.slice(index + 1), ...this.queue];
-        this.fail(entries.slice(0, index + 1), error, 'engine fault');
-        await this.recover();
+        if (await this.settleInflight()) {
+          this.fail(entries.slice(0, index + 1), error, 'engine fault');
+          await this.recover();
+        } else this.fail(entries.slice(0, index + 1), error, 'engine fault after a failed batch');
         return;
       }
     }
 
-    let batchId = this.state.lastBatchId;
-    if (!changes.isEmpty()) {
-      batchId += 1;
-      try {
-        await writeBatch(this.options.pool, batchId, this.state, changes);
-      } catch (error) {
-        this.fail(entries, error, 'batch commit');
-        await this.recover();
-        return;
-      }
-      this.state = { ...this.state, ...changes.prices, lastBatchId: batchId };
+    // This batch was applied on top of the previous one, so it can only be written once that one is durable.
+    if (!(await this.settleInflight())) {
+      // The engine was rebuilt without the previous batch, and so without this one.
+      this.fail(entries, new Error('the previous batch failed'), 'batch commit');
+      return;
     }
+    if (changes.isEmpty()) {
+      this.deliver({ entries, answers, changes, batchId: this.state.lastBatchId, keys: batchKeys });
+      return;
+    }
+    const batchId = this.state.lastBatchId + 1;
+    const newAccounts = new Set<string>();
+    for (const { debit, credit } of changes.postings) {
+      if (!this.storedAccounts.has(debit)) newAccounts.add(debit);
+      if (!this.storedAccounts.has(credit)) newAccounts.add(credit);
+    }
+    for (const account of newAccounts) this.storedAccounts.add(account);
+    const existing = { has: (account: string) => !newAccounts.has(account) };
+    const write = writeBatch(this.options.pool, batchId, this.state, changes, existing).then(
+      () => null,
+      (error: unknown) => error ?? new Error('batch commit failed'),
+    );
+    this.state = { ...this.state, ...changes.prices, lastBatchId: batchId };
+    this.inflight = { entries, answers, changes, batchId, keys: batchKeys, write };
+  }
 
-    entries.forEach((entry, index) => {
-      const answer = answers[index]!;
+  /** Waits for the batch being committed: answers it on success, or fails it and rebuilds the engine. */
+  private async settleInflight(): Promise<boolean> {
+    const batch = this.inflight;
+    if (!batch) return true;
+    const error = await batch.write;
+    this.inflight = null;
+    if (error !== null) {
+      this.fail(batch.entries, error, 'batch commit');
+      await this.recover();
+      return false;
+    }
+    this.deliver(batch);
+    return true;
+  }
+
+  /** Answers a durable batch's callers in order, then publishes its events. */
+  private deliver(batch: AppliedBatch<E>): void {
+    batch.entries.forEach((entry, index) => {
+      const answer = batch.answers[index]!;
       if (!answer.ok) entry.reject(answer.error);
       else if (entry.kind === 'command') entry.resolve(answer.value as CommandResult);
       else entry.resolve(answer.value);
     });
-    if (changes.events.length > 0 || changes.postings.length > 0) this.publish(batchId, changes);
+    if (batch.changes.events.length > 0 || batch.changes.postings.length > 0)
+      this.publish(batch.batchId, batch.changes);
   }
 
   private applyEntry(entry: Entry<E>, changes: BatchChanges, appliedKeys: Set<string>, batchKeys: Set<string>): Answer {
@@ -261,6 +322,7 @@ export class Sequencer<E extends SequencedEngine> {
         const { snapshot, state } = await loadEngineState(this.options.pool);
         this.engine = this.options.createEngine(snapshot);
         this.state = state;
+        this.storedAccounts = new Set(snapshot.balances.map(([account]) => account));
         return;
       } catch (error) {
         this.options.onError?.(error, 'restore after failed batch');

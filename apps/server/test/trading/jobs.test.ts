@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
+import type { Exchange } from '@tickline/engine';
+import { TradingJobs, settleOverdueOptionRounds, type PriceFeed, type PriceTick } from '../../src/app/trading/jobs.ts';
+import type { Sequencer } from '../../src/app/trading/sequencer.ts';
+import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
+import { ManualClock, startSequencer } from './helpers/sequencer.ts';
+
+const USDT = 1_000_000;
+const MINUTE = 60_000;
+const ROUND_START = Date.UTC(2026, 10, 21, 12, 0, 0);
+
+/** Stand-in for the market data service: prices pushed by the test. */
+class StandInFeed implements PriceFeed {
+  private last: PriceTick | null = null;
+  private readonly listeners = new Set<(tick: PriceTick) => void>();
+  fundingRate: number | null = 100;
+  push(tick: PriceTick): void {
+    this.last = tick;
+    for (const listener of this.listeners) listener(tick);
+  }
+  indexPrice() {
+    return this.last?.indexPrice ?? null;
+  }
+  markPrice() {
+    return this.last?.markPrice ?? null;
+  }
+  fundingRatePpm() {
+    return this.fundingRate;
+  }
+  subscribe(listener: (tick: PriceTick) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+let database: TestDatabase;
+let clock: ManualClock;
+let sequencer: Sequencer<Exchange>;
+let feed: StandInFeed;
+let jobs: TradingJobs;
+
+/** Pushes a tick at the clock's time and waits until the sequencer has committed it. */
+async function tick(indexPrice: number): Promise<void> {
+  feed.push({ indexPrice, markPrice: indexPrice, timeMs: clock.now() });
+  await sequencer.read(() => null);
+  await sequencer.read(() => null);
+}
+
+async function optionRow(userId: number) {
+  const { rows } = await database.pool.query(
+    'SELECT result, result_price, refunded, settled_profit FROM option_orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+    [userId],
+  );
+  return rows[0];
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  clock = new ManualClock(ROUND_START + 10_000);
+  sequencer = await startSequencer(database.pool, { clock });
+  feed = new StandInFeed();
+  jobs = new TradingJobs({ sequencer, feed, clock, fundingIntervalMs: 8 * 60 * MINUTE });
+  jobs.start();
+  for (const userId of [1, 2, 3])
+    await sequencer.submit({ type: 'fund', userId, wallet: 'futures', amount: 100 * USDT, reason: 'test' });
+});
+afterAll(async () => {
+  jobs.stop();
+  await sequencer.stop();
+  await database.drop();
+});
+
+describe('trading jobs', () => {
+  it('forwards price ticks to the engine and stores the last prices', async () => {
+    await tick(9_000_000);
+    expect(await sequencer.read((engine) => engine.indexPrice)).toBe(9_000_000);
+    const { rows } = await database.pool.query('SELECT last_index_price, last_price_at_ms FROM sequencer_state');
+    expect(rows[0]).toEqual({ last_index_price: 9_000_000, last_price_at_ms: clock.now() });
+  });
+
+  it('settles a round at its minute boundary with the last index price at or before it', async () => {
+    const placed = await sequencer.submit({ type: 'placeOptionOrder', userId: 1, betType: 1, stake: 10 * USDT });
+    expect(placed.ok).toBe(true);
+    clock.nowMs = ROUND_START + 59_000;
+    await tick(9_000_500);
+    clock.nowMs = ROUND_START + MINUTE + 200;
+    await tick(8_000_000); // after the boundary: must not count
+    const settled = await jobs.settleRoundEndingAt(ROUND_START + MINUTE);
+    expect(settled.ok).toBe(true);
+    expect(await optionRow(1)).toMatchObject({ result: 1, result_price: 9_000_500, refunded: false });
+    const balance = await sequencer.read((engine) => engine.balances(1));
+    expect(balance.futuresAvailable).toBe(90 * USDT + 19_500_000);
+    const round = await database.pool.query('SELECT result_price FROM option_rounds WHERE round_start_ms = $1', [
+      ROUND_START,
+    ]);
+    expect(round.rows).toEqual([{ result_price: 9_000_500 }]);
+    await expectLedgerInvariants(database.pool);
+  });
+
+  it('refunds a round whose end has no recent price', async () => {
+    const roundStart = ROUND_START + MINUTE;
+    clock.nowMs = roundStart + 5_000;
+    await tick(8_000_000);
+    expect((await sequencer.submit({ type: 'placeOptionOrder', userId: 2, betType: 2, stake: 5 * USDT })).ok).toBe(true);
+    clock.nowMs = roundStart + MINUTE + 100; // the feed went silent for 55 s
+    await jobs.settleRoundEndingAt(roundStart + MINUTE);
+    expect(await optionRow(2)).toMatchObject({ result: 3, refunded: true });
+    expect((await sequencer.read((engine) => engine.balances(2))).futuresAvailable).toBe(100 * USDT);
+  });
+
+  it('settles rounds that ended while the server was down when it starts again', async () => {
+    const roundStart = ROUND_START + 2 * MINUTE;
+    clock.nowMs = roundStart + 1_000;
+    await tick(8_000_000);
+    expect((await sequencer.submit({ type: 'placeOptionOrder', userId: 3, betType: 2, stake: 4 * USDT })).ok).toBe(true);
+    clock.nowMs = roundStart + 55_000;
+    await tick(7_999_000);
+    jobs.stop();
+    await sequencer.stop();
+
+    clock.nowMs = roundStart + 5 * MINUTE; // down for minutes
+    sequencer = await startSequencer(database.pool, { clock });
+    expect(await settleOverdueOptionRounds({ pool: database.pool, sequencer, clock })).toBe(1);
+    // The last price before the round's end (55 s into it) is recent enough: short wins.
+    expect(await optionRow(3)).toMatchObject({ result: 2, result_price: 7_999_000, refunded: false });
+    expect(await settleOverdueOptionRounds({ pool: database.pool, sequencer, clock })).toBe(0);
+    jobs = new TradingJobs({ sequencer, feed, clock, fundingIntervalMs: 8 * 60 * MINUTE });
+    await expectLedgerInvariants(database.pool);
+  });
+});
