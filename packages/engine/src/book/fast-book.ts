@@ -16,70 +16,107 @@ class OrderNode {
 /** All resting orders at one price of one side, oldest at the head. Pooled and reused. */
 class PriceLevel {
   price = 0;
+  side: BookSide | null = null;
   totalQty = 0;
   head: OrderNode | null = null;
   tail: OrderNode | null = null;
 }
 
+/** Levels per block: inserting or removing shifts at most this many references. */
+const BLOCK_SIZE = 256;
+
 /**
- * One side's levels in an array sorted from worst to best price, so the best level is the last element: reading it
- * is O(1) and the levels that come and go near the top of the book are inserted or removed with little shifting.
+ * One side's levels, sorted from worst to best price in a list of small sorted blocks (a B-tree of height two), so
+ * the best level is the last element of the last block: reading it is O(1), adding or removing levels near the top
+ * of the book shifts almost nothing, and a level far from the top costs O(log n + BLOCK_SIZE) instead of O(n).
  * A map finds a level by price in O(1).
  */
 class BookSide {
-  readonly levels: PriceLevel[] = [];
-  count = 0;
+  readonly blocks: PriceLevel[][] = [];
   readonly byPrice = new Map<PriceTicks, PriceLevel>();
 
   constructor(private readonly isBid: boolean) {}
 
   best(): PriceLevel | null {
-    return this.count > 0 ? (this.levels[this.count - 1] as PriceLevel) : null;
+    const blocks = this.blocks;
+    if (blocks.length === 0) return null;
+    const last = blocks[blocks.length - 1] as PriceLevel[];
+    return last[last.length - 1] as PriceLevel;
   }
 
-  /** Index where a level at `price` is or belongs (worse prices before it). */
-  private indexOf(price: PriceTicks): number {
-    const levels = this.levels;
+  /** True when price a is worse than price b for this side (levels are kept worst first). */
+  private worse(a: PriceTicks, b: PriceTicks): boolean {
+    return this.isBid ? a < b : a > b;
+  }
+
+  /** The first block whose best level is not worse than `price` (the last block if every block is). */
+  private blockFor(price: PriceTicks): number {
+    const blocks = this.blocks;
     let low = 0;
-    let high = this.count;
-    // Bids ascend toward the best (highest); asks descend toward the best (lowest).
-    if (this.isBid) {
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if ((levels[middle] as PriceLevel).price < price) low = middle + 1;
-        else high = middle;
-      }
-    } else {
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if ((levels[middle] as PriceLevel).price > price) low = middle + 1;
-        else high = middle;
-      }
+    let high = blocks.length - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const block = blocks[middle] as PriceLevel[];
+      if (this.worse((block[block.length - 1] as PriceLevel).price, price)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Index of the first level in `block` that is not worse than `price`. */
+  private indexIn(block: PriceLevel[], price: PriceTicks): number {
+    let low = 0;
+    let high = block.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.worse((block[middle] as PriceLevel).price, price)) low = middle + 1;
+      else high = middle;
     }
     return low;
   }
 
   insert(level: PriceLevel): void {
-    const levels = this.levels;
-    const count = this.count;
-    let index = count;
-    const best = count > 0 ? (levels[count - 1] as PriceLevel) : null;
-    // Fast path: a new best level (the usual case near the spread).
-    if (best !== null && (this.isBid ? level.price < best.price : level.price > best.price))
-      index = this.indexOf(level.price);
-    for (let i = count; i > index; i--) levels[i] = levels[i - 1] as PriceLevel;
-    levels[index] = level;
-    this.count = count + 1;
     this.byPrice.set(level.price, level);
+    const blocks = this.blocks;
+    if (blocks.length === 0) {
+      blocks.push([level]);
+      return;
+    }
+    const blockIndex = this.blockFor(level.price);
+    const block = blocks[blockIndex] as PriceLevel[];
+    const last = block[block.length - 1] as PriceLevel;
+    // Fast path: a new best level goes to the end.
+    const index = this.worse(last.price, level.price) ? block.length : this.indexIn(block, level.price);
+    block.push(level);
+    for (let i = block.length - 1; i > index; i--) block[i] = block[i - 1] as PriceLevel;
+    block[index] = level;
+    if (block.length > 2 * BLOCK_SIZE) blocks.splice(blockIndex + 1, 0, block.splice(BLOCK_SIZE));
   }
 
   remove(level: PriceLevel): void {
-    const levels = this.levels;
-    const last = this.count - 1;
-    const index = levels[last] === level ? last : this.indexOf(level.price);
-    for (let i = index; i < last; i++) levels[i] = levels[i + 1] as PriceLevel;
-    this.count = last;
     this.byPrice.delete(level.price);
+    const blocks = this.blocks;
+    const lastBlock = blocks[blocks.length - 1] as PriceLevel[];
+    let blockIndex = blocks.length - 1;
+    let block = lastBlock;
+    let index = lastBlock.length - 1;
+    if (lastBlock[index] !== level) {
+      blockIndex = this.blockFor(level.price);
+      block = blocks[blockIndex] as PriceLevel[];
+      index = this.indexIn(block, level.price);
+    }
+    for (let i = index; i < block.length - 1; i++) block[i] = block[i + 1] as PriceLevel;
+    block.pop();
+    if (block.length === 0) blocks.splice(blockIndex, 1);
+  }
+
+  /** Visits levels from the best; stops when the visitor returns false. */
+  forEachFromBest(visit: (level: PriceLevel) => boolean): void {
+    const blocks = this.blocks;
+    for (let b = blocks.length - 1; b >= 0; b--) {
+      const block = blocks[b] as PriceLevel[];
+      for (let i = block.length - 1; i >= 0; i--) if (!visit(block[i] as PriceLevel)) return;
+    }
   }
 }
 
@@ -108,6 +145,7 @@ export class FastOrderBook implements OrderBook {
       level.totalQty = 0;
       level.head = null;
       level.tail = null;
+      level.side = bookSide;
       bookSide.insert(level);
     }
     const node = this.freeNodes.pop() ?? new OrderNode();
@@ -189,20 +227,20 @@ export class FastOrderBook implements OrderBook {
   }
 
   walk(side: Side, visitor: OrderVisitor): void {
-    const bookSide = side === BUY ? this.bids : this.asks;
-    for (let i = bookSide.count - 1; i >= 0; i--) {
-      for (let node = (bookSide.levels[i] as PriceLevel).head; node !== null; node = node.next)
-        if (!visitor(node.id, node.ownerId, node.price, node.qty)) return;
-    }
+    (side === BUY ? this.bids : this.asks).forEachFromBest((level) => {
+      for (let node = level.head; node !== null; node = node.next)
+        if (!visitor(node.id, node.ownerId, node.price, node.qty)) return false;
+      return true;
+    });
   }
 
   depth(side: Side, levels: number): Array<[PriceTicks, QtyLots]> {
-    const bookSide = side === BUY ? this.bids : this.asks;
     const result: Array<[PriceTicks, QtyLots]> = [];
-    for (let i = bookSide.count - 1; i >= 0 && result.length < levels; i--) {
-      const level = bookSide.levels[i] as PriceLevel;
+    if (levels <= 0) return result;
+    (side === BUY ? this.bids : this.asks).forEachFromBest((level) => {
       result.push([level.price, level.totalQty]);
-    }
+      return result.length < levels;
+    });
     return result;
   }
 
@@ -215,7 +253,8 @@ export class FastOrderBook implements OrderBook {
     level.totalQty -= node.qty;
     this.nodesById.delete(node.id);
     if (level.head === null) {
-      (this.bids.byPrice.get(level.price) === level ? this.bids : this.asks).remove(level);
+      (level.side as BookSide).remove(level);
+      level.side = null;
       this.freeLevels.push(level);
     }
     node.prev = null;

@@ -162,6 +162,20 @@ describe.each(implementations)('%s', (_name, createBook) => {
     }
   });
 
+  it('keeps_price_order_across_thousands_of_levels_added_and_removed_in_any_order', () => {
+    const d = driver();
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 2_500; i++) d.limit(1, BUY, 1 + Math.floor(random() * 5_000), 1);
+    for (let i = 0; i < 2_500; i++) d.limit(1, SELL, 5_001 + Math.floor(random() * 5_000), 1);
+    d.checkInvariants();
+    for (let i = 0; i < 4_000; i++) d.cancel(1 + Math.floor(random() * d.lastId));
+    d.checkInvariants();
+    d.market(2, SELL, 300);
+    d.market(2, BUY, 300);
+    d.checkInvariants();
+  });
+
   it('keeps_3000_orders_fifo_on_one_level_and_cancels_them_all', () => {
     const d = driver();
     const ids: number[] = [];
