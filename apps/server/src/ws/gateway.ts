@@ -2,9 +2,9 @@
  * The websocket gateway: public market streams (depth, ticker, trade, kline per symbol) and the authenticated user
  * stream, with the seeds' message protocol (see @tickline/protocol ws.ts).
  *
- * Fan-out: each update is serialised ONCE per channel and the same buffer is written to every subscriber. Depth,
- * trades and klines are throttled per channel (leading edge, then at most one message per interval, only when
- * something changed); the ticker goes out every second.
+ * Fan-out: each update is serialised and framed ONCE per channel and the same bytes are written to every
+ * subscriber's socket. Depth, trades and klines are throttled per channel (leading edge, then at most one message per
+ * interval, only when something changed); the ticker goes out every second.
  * Protection: incoming frames are capped (oversize closes with 1009), messages are rate limited per connection
  * (a flood closes with 1008), subscriptions are capped, bad messages are answered with an error. A client whose
  * socket buffer is over a threshold skips market updates instead of queueing them without bound, and gets a fresh
@@ -101,6 +101,8 @@ class Client {
 
   constructor(
     readonly socket: WebSocket,
+    /** The TCP socket under `socket`: broadcasts write prebuilt frames to it directly. */
+    readonly transport: Duplex,
     burst: number,
     nowMs: number,
   ) {
@@ -115,6 +117,8 @@ class Channel {
   timer: NodeJS.Timeout | null = null;
   /** Trades waiting for the next flush (trade channels only). */
   pendingTrades: TradeData[] = [];
+  /** The last snapshot built, reused for a short while: a reconnect storm costs one serialisation, not thousands. */
+  cachedSnapshot: { payload: Buffer; builtAtMs: number } | null = null;
 
   constructor(
     readonly symbol: string,
@@ -123,6 +127,8 @@ class Channel {
 }
 
 const SEND_AS_TEXT = { binary: false } as const;
+/** How long a built snapshot may be handed to new subscribers (changes invalidate it at once). */
+const SNAPSHOT_REUSE_MS = 50;
 
 type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
@@ -169,6 +175,7 @@ export class WsGateway {
         const channel = this.channels.get(channelKey(symbol, 'trade'));
         if (!channel) return;
         channel.pendingTrades.push(trade);
+        channel.cachedSnapshot = null;
         this.schedule(channel);
       }),
     ];
@@ -268,11 +275,11 @@ export class WsGateway {
   private handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     if (this.closed) return rejectUpgrade(socket, 503);
     if (this.clients.size >= this.limits.maxConnections) return rejectUpgrade(socket, 503);
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.handleConnection(ws));
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.handleConnection(ws, socket));
   }
 
-  private handleConnection(socket: WebSocket): void {
-    const client = new Client(socket, this.limits.messageBurst, this.clock());
+  private handleConnection(socket: WebSocket, transport: Duplex): void {
+    const client = new Client(socket, transport, this.limits.messageBurst, this.clock());
     this.clients.add(client);
     this.counters.connections = this.clients.size;
     socket.on('message', (data, isBinary) => this.handleMessage(client, data, isBinary));
@@ -439,7 +446,9 @@ export class WsGateway {
 
   private markChanged(symbol: string, stream: 'depth' | 'kline'): void {
     const channel = this.channels.get(channelKey(symbol, stream));
-    if (channel) this.schedule(channel);
+    if (!channel) return;
+    channel.cachedSnapshot = null;
+    this.schedule(channel);
   }
 
   /** Leading-edge throttle: flush now if the last flush is an interval ago, else once the interval is over. */
@@ -490,14 +499,16 @@ export class WsGateway {
   }
 
   /**
-   * Writes one prebuilt frame to every subscriber. Slow clients skip it and are marked stale; a stale client that
-   * has caught up gets `snapshot()` (for streams whose frames are deltas) or the frame itself (already a snapshot).
+   * Writes one payload to every subscriber, framed once: the same bytes go to every socket. Slow clients skip it and
+   * are marked stale; a stale client that has caught up gets `snapshot()` (for streams whose payloads are deltas) or
+   * the payload itself (already a snapshot).
    */
-  private broadcast(channel: Channel, frame: Buffer, snapshot?: () => Buffer | null): void {
+  private broadcast(channel: Channel, payload: Buffer, snapshot?: () => Buffer | null): void {
+    const frame = textFrame(payload);
     let snapshotFrame: Buffer | null | undefined;
     for (const client of channel.subscribers) {
-      const socket = client.socket;
-      if (socket.readyState !== WebSocket.OPEN) continue;
+      const { socket, transport } = client;
+      if (socket.readyState !== WebSocket.OPEN || !transport.writable) continue;
       if (socket.bufferedAmount > this.limits.slowClientBytes) {
         client.stale.add(channel);
         this.counters.framesSkipped += 1;
@@ -506,21 +517,33 @@ export class WsGateway {
       if (client.stale.size > 0 && client.stale.delete(channel)) {
         this.counters.snapshotsAfterSkip += 1;
         if (snapshot) {
-          if (snapshotFrame === undefined) snapshotFrame = snapshot();
-          if (snapshotFrame) socket.send(snapshotFrame, SEND_AS_TEXT);
+          if (snapshotFrame === undefined) {
+            const snapshotPayload = snapshot();
+            snapshotFrame = snapshotPayload ? textFrame(snapshotPayload) : null;
+          }
+          if (snapshotFrame) transport.write(snapshotFrame);
           this.counters.framesSent += 1;
           continue;
         }
       }
-      socket.send(frame, SEND_AS_TEXT);
+      // ws writes whole frames synchronously (no compression), so a frame written here never splits one of its own.
+      transport.write(frame);
       this.counters.framesSent += 1;
     }
   }
 
-  /** The channel's current state as one frame (what a new subscriber gets first); null when there is none yet. */
+  /** The channel's current state as one payload (what a new subscriber gets first); null when there is none yet. */
   private snapshotFrame(channel: Channel): Buffer | null {
+    const nowMs = this.clock();
+    const cached = channel.cachedSnapshot;
+    if (cached && nowMs - cached.builtAtMs < SNAPSHOT_REUSE_MS) return cached.payload;
+    const payload = this.buildSnapshot(channel, nowMs);
+    channel.cachedSnapshot = payload ? { payload, builtAtMs: nowMs } : null;
+    return payload;
+  }
+
+  private buildSnapshot(channel: Channel, ts: number): Buffer | null {
     const { symbol } = channel;
-    const ts = this.clock();
     switch (channel.stream) {
       case 'depth':
         return encodeDepth(symbol, this.feed.depth(symbol, this.limits.depthLevels), this.limits.depthLevels, ts);
@@ -546,6 +569,25 @@ export class WsGateway {
   private sendError(client: Client, error: ErrorDefinition): void {
     this.send(client, { type: 'error', v: WS_PROTOCOL_VERSION, code: error.code, message: error.message });
   }
+}
+
+/** An unmasked, unfragmented text frame (RFC 6455 §5.2), as a server sends it. */
+export function textFrame(payload: Buffer): Buffer {
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81; // FIN + text
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
 }
 
 function channelKey(symbol: string, stream: MarketStreamType): string {

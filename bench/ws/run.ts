@@ -1,0 +1,181 @@
+/**
+ * `npm run bench:ws`: fan-out of depth (100 ms) and ticker (1 s) to 1,000 and 5,000 loopback clients, our gateway
+ * against a naive `ws` server that builds JSON per client, in the same run. Each server runs alone in a child process
+ * and measures its own CPU time (process.cpuUsage) over the window; the clients run in another child process.
+ * Result: delivered messages per server CPU-second (ratio ours / naive) and delivery lag percentiles, written to
+ * bench/results/ws-latest.json.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const startedAt = Date.now();
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RESULT_FILE = path.resolve(HERE, '../results/ws-latest.json');
+const CLIENT_COUNTS = (process.env.BENCH_WS_CLIENTS ?? '1000,5000').split(',').map(Number);
+const WARMUP_MS = 2_000;
+const WINDOW_MS = 8_000;
+const OPEN_FILES = 65_536;
+
+type Kind = 'ours' | 'naive';
+
+interface ServerWindow {
+  cpuUserMs: number;
+  cpuSystemMs: number;
+  framesSent: number;
+  elapsedMs: number;
+}
+
+interface ClientWindow {
+  received: number;
+  lagHistogram: number[];
+}
+
+interface RunResult {
+  messages_delivered: number;
+  server_cpu_ms: number;
+  messages_per_cpu_second: number;
+  messages_per_second: number;
+  p50_lag_ms: number;
+  p99_lag_ms: number;
+  max_lag_ms: number;
+}
+
+/** Children get a higher open-file limit (5,000 sockets each side) through the shell that starts them. */
+function spawnChild(script: string, args: string[]): ChildProcess {
+  const child = fork(path.join(HERE, script), args, {
+    execPath: '/bin/sh',
+    execArgv: [
+      '-c',
+      `ulimit -n ${OPEN_FILES} 2>/dev/null || ulimit -n $(ulimit -Hn); exec "$0" "$@"`,
+      process.execPath,
+      '--import',
+      'tsx',
+    ],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return child;
+}
+
+function nextMessage<T>(child: ChildProcess, type: string, timeoutMs = 60_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${type}`)), timeoutMs);
+    const onMessage = (message: { type: string }) => {
+      if (message.type !== type) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(message as T);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`child exited (${code}) before ${type}`)));
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const progress = (text: string) =>
+  process.stderr.write(`  [${((Date.now() - startedAt) / 1000).toFixed(1)} s] ${text}\n`);
+
+/** Ends a child: asks it to close (clients), then kills it if it is still there; never waits on a dead child. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.connected) child.send({ type: 'close' });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 2_000);
+  await exited;
+  clearTimeout(killer);
+}
+
+function percentile(histogram: number[], fraction: number): number {
+  const total = histogram.reduce((sum, n) => sum + n, 0);
+  let seen = 0;
+  for (let ms = 0; ms < histogram.length; ms += 1) {
+    seen += histogram[ms]!;
+    if (seen >= total * fraction) return ms;
+  }
+  return histogram.length - 1;
+}
+
+async function runOnce(kind: Kind, clients: number): Promise<RunResult> {
+  progress(`${kind} server, ${clients} clients: starting`);
+  const server = spawnChild('server.ts', [kind]);
+  const clientProcesses: ChildProcess[] = [];
+  try {
+    const { port } = await nextMessage<{ port: number }>(server, 'ready');
+    // Two client processes, so on two cores the clients drain a broadcast burst in parallel.
+    for (const share of [Math.ceil(clients / 2), Math.floor(clients / 2)]) {
+      clientProcesses.push(spawnChild('clients.ts', ['127.0.0.1', String(port), '/ws', String(share)]));
+    }
+    await Promise.all(clientProcesses.map((child) => nextMessage(child, 'connected', 120_000)));
+    progress(`${kind}: ${clients} clients connected, subscribing and measuring`);
+    for (const child of clientProcesses) child.send({ type: 'subscribe' });
+    await sleep(WARMUP_MS);
+    const serverWindow = nextMessage<ServerWindow>(server, 'window');
+    const clientWindows = clientProcesses.map((child) => nextMessage<ClientWindow>(child, 'window'));
+    for (const child of [server, ...clientProcesses]) child.send({ type: 'window-start' });
+    await sleep(WINDOW_MS);
+    for (const child of [server, ...clientProcesses]) child.send({ type: 'window-end' });
+    const s = await serverWindow;
+    const windows = await Promise.all(clientWindows);
+    const received = windows.reduce((sum, w) => sum + w.received, 0);
+    const histogram = windows[0]!.lagHistogram.map((_, ms) => windows.reduce((sum, w) => sum + w.lagHistogram[ms]!, 0));
+    const cpuMs = s.cpuUserMs + s.cpuSystemMs;
+    return {
+      messages_delivered: received,
+      server_cpu_ms: Math.round(cpuMs),
+      messages_per_cpu_second: Math.round((received / cpuMs) * 1000),
+      messages_per_second: Math.round((received / s.elapsedMs) * 1000),
+      p50_lag_ms: percentile(histogram, 0.5),
+      p99_lag_ms: percentile(histogram, 0.99),
+      max_lag_ms: percentile(histogram, 1),
+    };
+  } finally {
+    await Promise.all(clientProcesses.map(stopChild));
+    await stopChild(server);
+  }
+}
+
+const results: Record<string, unknown> = {};
+for (const clients of CLIENT_COUNTS) {
+  const ours = await runOnce('ours', clients);
+  const naive = await runOnce('naive', clients);
+  const ratio = Math.round((ours.messages_per_cpu_second / naive.messages_per_cpu_second) * 100) / 100;
+  results[`clients_${clients}`] = { ratio, p99_lag_ms: ours.p99_lag_ms, ours, naive };
+  console.log(
+    `${clients} clients: ours ${ours.messages_per_cpu_second} msg/CPU-s (p99 ${ours.p99_lag_ms} ms), ` +
+      `naive ${naive.messages_per_cpu_second} msg/CPU-s (p99 ${naive.p99_lag_ms} ms), ratio ${ratio}`,
+  );
+}
+
+const at5000 = (results.clients_5000 ?? { ratio: 0, p99_lag_ms: 0 }) as { ratio: number; p99_lag_ms: number };
+const output = {
+  ...results,
+  targets: { ratio_at_least: 2, p99_lag_ms_below_at_5000: 50 },
+  targets_met: at5000.ratio >= 2 && at5000.p99_lag_ms < 50,
+  setup: {
+    depth_interval_ms: 100,
+    ticker_interval_ms: 1000,
+    depth_levels: 20,
+    book_changes_per_second: 1000,
+    warmup_ms: WARMUP_MS,
+    window_ms: WINDOW_MS,
+    note: 'server and clients in separate child processes; CPU = user + system time of the server process in the window',
+  },
+  machine: {
+    cpus: os.cpus().length,
+    cpu_model: os.cpus()[0]?.model ?? 'unknown',
+    memory_gb: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.release()}`,
+    node: process.version,
+  },
+  command: 'npm run bench:ws',
+  date: new Date().toISOString(),
+  duration_s: Math.round((Date.now() - startedAt) / 1000),
+};
+await writeFile(RESULT_FILE, `${JSON.stringify(output, null, 2)}\n`);
+console.log(
+  `bench:ws 5000 clients: ratio ${at5000.ratio}x (target ≥ 2), p99 lag ${at5000.p99_lag_ms} ms (target < 50); ` +
+    `1000 clients: ratio ${(results.clients_1000 as { ratio: number } | undefined)?.ratio}x → ${path.relative(process.cwd(), RESULT_FILE)}`,
+);
