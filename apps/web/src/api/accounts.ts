@@ -33,8 +33,12 @@ export const findId = (body: FindIdRequest) => apiRequest<string>('POST', '/auth
 export const changePassword = (body: ChangePasswordRequest) =>
   apiRequest<unknown>('POST', '/auth/changePassword', { body, auth: false });
 
-/** Revokes the session on the server; a session that is already invalid needs no refresh to be ended. */
-export const logout = () => apiRequest<unknown>('POST', '/auth/logout', { refresh: false });
+/**
+ * Revokes the session on the server. The refresh token goes along so an expired access token still ends the
+ * session; a session that is already invalid needs no refresh to be ended.
+ */
+export const logout = (refreshToken: string | null) =>
+  apiRequest<unknown>('POST', '/auth/logout', { body: refreshToken ? { refreshToken } : {}, refresh: false });
 
 export const fetchUserInfo = () => apiData<UserInfo>('GET', '/user/info');
 export const fetchBalance = () => apiData<Balance>('GET', '/user/balance');

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fetchAlarms, fetchBalance, fetchUserInfo, logout } from '../../api/accounts.ts';
-import { clearSession, useSession } from '../../api/session.ts';
+import { clearSession, getSession, useSession } from '../../api/session.ts';
 
 export const accountKeys = {
   info: ['account', 'info'] as const,
@@ -41,7 +41,7 @@ export function useLogout(): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
-    void logout().catch(() => undefined);
+    void logout(getSession().refreshToken).catch(() => undefined);
     clearSession();
     queryClient.clear();
     navigate('/login');

@@ -38,7 +38,7 @@ export default function ProfilePage() {
   const logout = useLogout();
   const user = info.data;
   const referralLink = user?.parent2ReferralCode ? referralLinkFor(user.parent2ReferralCode) : '';
-  const status = user ? kycStatus[user.approveStatus] : undefined;
+  const status = user ? kycStatus[user.approveStatus as ApproveStatus] : undefined;
 
   const copy = async () => {
     try {
