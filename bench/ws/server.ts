@@ -5,7 +5,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
+import { WebSocketServer } from 'ws';
 import { WsGateway } from '../../apps/server/src/ws/gateway.ts';
 import type { MarketFeed } from '../../apps/server/src/ws/feed.ts';
 import { benchTicker, ChurningBook, LEVELS } from './book.ts';
