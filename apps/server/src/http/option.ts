@@ -17,8 +17,7 @@ export async function optionRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/optionOrder/register', guarded, async (request) => {
     const body = parseInput(registerBody, request.body);
-    await tradingService(app).registerOption(currentUser(request).id, body);
-    return ok(null, 'Order successfully completed.');
+    return ok(await tradingService(app).registerOption(currentUser(request).id, body), 'Order successfully completed.');
   });
 
   app.get('/optionOrder/top', guarded, async (request) =>

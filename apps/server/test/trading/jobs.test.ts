@@ -102,7 +102,9 @@ describe('trading jobs', () => {
     const roundStart = ROUND_START + MINUTE;
     clock.nowMs = roundStart + 5_000;
     await tick(8_000_000);
-    expect((await sequencer.submit({ type: 'placeOptionOrder', userId: 2, betType: 2, stake: 5 * USDT })).ok).toBe(true);
+    expect((await sequencer.submit({ type: 'placeOptionOrder', userId: 2, betType: 2, stake: 5 * USDT })).ok).toBe(
+      true,
+    );
     clock.nowMs = roundStart + MINUTE + 100; // the feed went silent for 55 s
     await jobs.settleRoundEndingAt(roundStart + MINUTE);
     expect(await optionRow(2)).toMatchObject({ result: 3, refunded: true });
@@ -113,7 +115,9 @@ describe('trading jobs', () => {
     const roundStart = ROUND_START + 2 * MINUTE;
     clock.nowMs = roundStart + 1_000;
     await tick(8_000_000);
-    expect((await sequencer.submit({ type: 'placeOptionOrder', userId: 3, betType: 2, stake: 4 * USDT })).ok).toBe(true);
+    expect((await sequencer.submit({ type: 'placeOptionOrder', userId: 3, betType: 2, stake: 4 * USDT })).ok).toBe(
+      true,
+    );
     clock.nowMs = roundStart + 55_000;
     await tick(7_999_000);
     jobs.stop();

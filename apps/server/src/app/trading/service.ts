@@ -25,7 +25,7 @@ const WHOLE_USDT = 10 ** USDT_SCALE;
 
 export interface PlaceOrderInput {
   leverage: number;
-  volume: unknown;
+  volume?: unknown;
   position: number;
   orderPath: number;
   priceType?: number | undefined;
@@ -92,7 +92,7 @@ export class TradingService implements BalanceReader, LeverageService {
   }
 
   /** `/transfer/registerFutures`: `to` names the receiving wallet as the seeds do ('bsc' spot, 'usdtm' futures). */
-  async transfer(userId: UserId, input: { to: unknown; amount: unknown }): Promise<void> {
+  async transfer(userId: UserId, input: { to?: unknown; amount?: unknown }): Promise<void> {
     const wallets: Record<string, Wallet> = { bsc: 'spot', usdtm: 'futures' };
     const to = typeof input.to === 'string' ? wallets[input.to] : undefined;
     if (!to) refuse('INVALID_WALLET');
@@ -139,10 +139,11 @@ export class TradingService implements BalanceReader, LeverageService {
   // ---- Futures ---------------------------------------------------------------------------------------------------
 
   /**
-   * `/order/registerOrder`. The order's leverage is the user's leverage: when the request names another one, it is
-   * applied first (as the seeds' leverage dialog does), and a refused leverage refuses the order.
+   * `/order/registerOrder`. In one-way isolated mode leverage belongs to the user, not the order: the request's
+   * leverage must equal the user's current one (the seeds' leverage dialog saves it with /user/updateLeverage before
+   * any order). Changing it here first would leave the change behind when the order is then refused.
    */
-  async placeOrder(userId: UserId, input: PlaceOrderInput): Promise<{ no: number | null }> {
+  async placeOrder(userId: UserId, input: PlaceOrderInput): Promise<{ no: number }> {
     const side = input.position;
     if (side !== 1 && side !== 2) refuse('INVALID_ORDER_TYPE', 'position must be 1 (long) or 2 (short).');
     const orderPath = input.orderPath;
@@ -155,8 +156,10 @@ export class TradingService implements BalanceReader, LeverageService {
     const qty = positiveDecimal(input.volume, parseQty, 'INVALID_QUANTITY');
     const price = orderPath === 1 ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
 
-    if ((await this.leverageOf(userId)) !== leverage) await this.setLeverage(userId, leverage);
-    const placed = await this.execute<{ order?: { id: number } } | undefined>({
+    const current = await this.leverageOf(userId);
+    if (current !== leverage)
+      refuse('INVALID_LEVERAGE', `Your leverage is ${current}×: change it with the leverage dialog first, then order.`);
+    const placed = await this.execute<{ orderId: number }>({
       type: 'placeOrder',
       userId,
       side: side as Side,
@@ -164,7 +167,7 @@ export class TradingService implements BalanceReader, LeverageService {
       price,
       qty,
     });
-    return { no: placed?.order?.id ?? null };
+    return { no: placed.orderId };
   }
 
   async cancelOrder(userId: UserId, orderId: number): Promise<void> {
@@ -188,7 +191,7 @@ export class TradingService implements BalanceReader, LeverageService {
   }
 
   /** Missing, null or 0 clears that trigger. */
-  async updateTpSl(userId: UserId, input: { takeProfit: unknown; stopLoss: unknown }): Promise<void> {
+  async updateTpSl(userId: UserId, input: { takeProfit?: unknown; stopLoss?: unknown }): Promise<void> {
     const trigger = (value: unknown) =>
       value === undefined || value === null || value === 0 || value === '0' || value === ''
         ? null
@@ -214,13 +217,14 @@ export class TradingService implements BalanceReader, LeverageService {
   // ---- Options ---------------------------------------------------------------------------------------------------
 
   /** `/optionOrder/register`: a whole-USDT stake from the futures wallet on BTCUSDT (symbol 1). */
-  async registerOption(userId: UserId, input: { symbol: unknown; betType: unknown; volume: unknown }) {
+  async registerOption(userId: UserId, input: { symbol?: unknown; betType?: unknown; volume?: unknown }) {
     if (input.symbol !== 1 && input.symbol !== '1') refuse('VALIDATION_FAILED', 'symbol must be 1 (BTCUSDT).');
     const betType = input.betType;
     if (betType !== 1 && betType !== 2) refuse('OPTION_INVALID_BET_TYPE');
     const stake = positiveDecimal(input.volume, parseUsdt, 'OPTION_INVALID_STAKE');
     if (stake % WHOLE_USDT !== 0) refuse('OPTION_INVALID_STAKE');
-    await this.execute({ type: 'placeOptionOrder', userId, betType, stake });
+    const placed = await this.execute<{ optionOrderId: number }>({ type: 'placeOptionOrder', userId, betType, stake });
+    return { no: placed.optionOrderId };
   }
 
   async recentOptionOrders(userId: UserId) {
