@@ -1,4 +1,4 @@
-import { divide, multiplyDivide, type MicroUsdt, type PriceTicks, type QtyLots } from '@tickline/money';
+import { multiplyDivide, type MicroUsdt, type PriceTicks, type QtyLots } from '@tickline/money';
 import type { ErrorName } from '@tickline/protocol';
 import { FastOrderBook } from './book/fast-book.ts';
 import { BUY, crosses, oppositeSide, SELL, type MatchListener, type OrderBook } from './book/order-book.ts';
@@ -6,7 +6,9 @@ import { ReferenceOrderBook } from './book/reference-book.ts';
 import { resolveConfig, type ExchangeConfig, type ExchangeConfigOverrides } from './config.ts';
 import { averageEntryPrice, initialMargin, liquidationPrice, pnl, tradingFee } from './futures/margin.ts';
 import { TriggerIndex } from './futures/trigger-index.ts';
-import { Account, Ledger, type AccountId, type Posting, type PostingKind } from './ledger.ts';
+import { Account, Ledger, type AccountId, type PostingKind } from './ledger.ts';
+import type { Effects } from './effects.ts';
+import { OptionRounds } from './options/option-rounds.ts';
 import { reject } from './rejections.ts';
 import type {
   ApplyOutput,
@@ -14,11 +16,9 @@ import type {
   Command,
   CommandResult,
   DepthView,
-  EngineEvent,
   EngineSnapshot,
   FuturesHistoryEntry,
   OptionOrderState,
-  OptionResult,
   OrderPath,
   OrderState,
   PositionState,
@@ -26,15 +26,6 @@ import type {
   UserId,
   Wallet,
 } from './types.ts';
-
-/** What one `apply` collects. Orders and positions are emitted once, in their final state, at the end. */
-interface Effects {
-  nowMs: number;
-  events: EngineEvent[];
-  postings: Posting[];
-  dirtyOrders: Map<number, OrderState>;
-  dirtyPositions: Set<UserId>;
-}
 
 type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
 
@@ -68,7 +59,6 @@ export interface PlaceOrderResult {
 const BASIS_POINTS = 10_000;
 /** Funding rates are capped at ±0.75 % (PRODUCT.md §3). */
 const MAX_FUNDING_RATE_MICROS = 7_500;
-const USDT = 1_000_000;
 
 /**
  * The whole trading core of one market: wallets, order book, futures positions, option rounds. Single-threaded and
@@ -92,8 +82,7 @@ export class Exchange {
   /** Long take-profits and short stop-losses fire upward; long stop-losses and short take-profits downward. */
   private readonly exitsAbove = new TriggerIndex('atOrAbove');
   private readonly exitsBelow = new TriggerIndex('atOrBelow');
-  private readonly unsettledOptionOrders = new Map<number, OptionOrderState>();
-  private readonly optionOrderIdsByRound = new Map<number, Set<number>>();
+  private readonly options: OptionRounds;
   private nextIds = { order: 1, trade: 1, history: 1, optionOrder: 1 };
   private lastIndexPrice: PriceTicks | null = null;
   private lastMarkPrice: PriceTicks | null = null;
@@ -103,6 +92,9 @@ export class Exchange {
   constructor(config: ExchangeConfigOverrides = {}) {
     this.config = resolveConfig(config);
     this.book = config.orderBook === 'reference' ? new ReferenceOrderBook() : new FastOrderBook();
+    this.options = new OptionRounds(this.config.option, this.post.bind(this), (userId) =>
+      this.ledger.balance(Account.futures(userId)),
+    );
   }
 
   apply(command: Command, nowMs: number): ApplyOutput {
@@ -137,9 +129,9 @@ export class Exchange {
       case 'settleFunding':
         return this.settleFunding(command, effects);
       case 'placeOptionOrder':
-        return this.placeOptionOrder(command, effects);
+        return this.options.place(command, this.lastIndexPrice, () => this.nextIds.optionOrder++, effects);
       case 'settleOptionRound':
-        return this.settleOptionRound(command, effects);
+        return this.options.settleRound(command, (price) => this.isValidPrice(price, false), effects);
       default:
         return reject('VALIDATION_FAILED');
     }
@@ -945,108 +937,6 @@ export class Exchange {
   }
 
   // -------------------------------------------------------------------------------------------------------------
-  // One-minute options, banked by the house pool.
-
-  private placeOptionOrder(command: CommandOf<'placeOptionOrder'>, effects: Effects): CommandResult {
-    const { userId, betType, stake } = command;
-    const options = this.config.option;
-    if (betType !== BUY && betType !== SELL) return reject('OPTION_INVALID_BET_TYPE');
-    if (!isPositiveInteger(stake) || stake % USDT !== 0 || stake < options.minStake)
-      return reject('OPTION_INVALID_STAKE');
-    if (stake > options.maxStakePerOrder) return reject('OPTION_STAKE_ABOVE_MAXIMUM');
-    const roundStartMs = divide(effects.nowMs, options.roundMs, 'floor') * options.roundMs;
-    const expireAtMs = roundStartMs + options.roundMs;
-    if (effects.nowMs >= expireAtMs - options.cutoffMs) return reject('OPTION_ROUND_CLOSED');
-    if (this.lastIndexPrice === null) return reject('OPTION_NO_PRICE');
-    let stakedThisRound = 0;
-    for (const orderId of this.optionOrderIdsByRound.get(roundStartMs) ?? []) {
-      const order = this.unsettledOptionOrders.get(orderId) as OptionOrderState;
-      if (order.userId === userId) stakedThisRound += order.stake;
-    }
-    if (stakedThisRound + stake > options.maxStakePerRound) return reject('OPTION_ROUND_LIMIT_REACHED');
-    if (this.ledger.balance(Account.futures(userId)) < stake) return reject('INSUFFICIENT_BALANCE');
-
-    const order: OptionOrderState = {
-      id: this.nextIds.optionOrder++,
-      userId,
-      betType,
-      stake,
-      openPrice: this.lastIndexPrice,
-      roundStartMs,
-      expireAtMs,
-      resultPrice: null,
-      result: 0,
-      settledProfit: 0,
-      refunded: false,
-      createdAtMs: effects.nowMs,
-      settledAtMs: null,
-    };
-    this.post(
-      Account.futures(userId),
-      Account.optionStake(userId),
-      stake,
-      'option_stake',
-      `option:${order.id}`,
-      effects,
-    );
-    this.addOptionOrder(order);
-    effects.events.push({ type: 'optionOrder', order: { ...order } });
-    return { ok: true, value: { optionOrderId: order.id, openPrice: order.openPrice, expireAtMs } };
-  }
-
-  private addOptionOrder(order: OptionOrderState): void {
-    this.unsettledOptionOrders.set(order.id, order);
-    let ids = this.optionOrderIdsByRound.get(order.roundStartMs);
-    if (!ids) this.optionOrderIdsByRound.set(order.roundStartMs, (ids = new Set()));
-    ids.add(order.id);
-  }
-
-  /** Settles every unsettled order of the round; a second call finds none and changes nothing. */
-  private settleOptionRound(command: CommandOf<'settleOptionRound'>, effects: Effects): CommandResult {
-    const { roundStartMs, resultPrice } = command;
-    if (!Number.isSafeInteger(roundStartMs)) return reject('VALIDATION_FAILED');
-    if (resultPrice !== null && !this.isValidPrice(resultPrice, false)) return reject('INVALID_PRICE');
-    if (effects.nowMs < roundStartMs + this.config.option.roundMs) return reject('OPTION_ROUND_NOT_ENDED');
-    const orderIds = [...(this.optionOrderIdsByRound.get(roundStartMs) ?? [])];
-    for (const orderId of orderIds)
-      this.settleOptionOrder(this.unsettledOptionOrders.get(orderId) as OptionOrderState, resultPrice, effects);
-    this.optionOrderIdsByRound.delete(roundStartMs);
-    return { ok: true, value: { roundStartMs, resultPrice, settledCount: orderIds.length } };
-  }
-
-  private settleOptionOrder(order: OptionOrderState, resultPrice: PriceTicks | null, effects: Effects): void {
-    const { userId, stake } = order;
-    const ref = `option:${order.id}`;
-    let result: OptionResult = 3;
-    if (resultPrice !== null) result = resultPrice > order.openPrice ? 1 : resultPrice < order.openPrice ? 2 : 3;
-    if (result === 3) {
-      this.post(Account.optionStake(userId), Account.futures(userId), stake, 'option_refund', ref, effects);
-    } else if (result === order.betType) {
-      const winnings = multiplyDivide(stake, this.config.option.payoutRateBps, BASIS_POINTS, 'floor');
-      this.post(Account.optionStake(userId), Account.futures(userId), stake, 'option_payout', ref, effects);
-      this.post(Account.optionPool, Account.futures(userId), winnings, 'option_payout', ref, effects);
-      order.settledProfit = winnings;
-    } else {
-      this.post(Account.optionStake(userId), Account.optionPool, stake, 'option_stake', ref, effects);
-      order.settledProfit = -stake;
-    }
-    order.result = result;
-    order.resultPrice = resultPrice;
-    order.refunded = resultPrice === null;
-    order.settledAtMs = effects.nowMs;
-    this.unsettledOptionOrders.delete(order.id);
-    effects.events.push({ type: 'optionOrder', order: { ...order } });
-    const outcome = order.refunded
-      ? 'refunded (no price)'
-      : result === 3
-        ? 'EQ, refunded'
-        : order.settledProfit > 0
-          ? 'won'
-          : 'lost';
-    effects.events.push({ type: 'notice', userId, kind: 'optionResult', text: `Option order ${order.id} ${outcome}.` });
-  }
-
-  // -------------------------------------------------------------------------------------------------------------
   // Ledger helpers
 
   private post(
@@ -1139,9 +1029,7 @@ export class Exchange {
 
   /** The user's unsettled option orders, oldest first. */
   optionOrders(userId: UserId): OptionOrderState[] {
-    const orders: OptionOrderState[] = [];
-    for (const order of this.unsettledOptionOrders.values()) if (order.userId === userId) orders.push({ ...order });
-    return orders;
+    return this.options.orders(userId);
   }
 
   leverage(userId: UserId): number {
@@ -1184,9 +1072,7 @@ export class Exchange {
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       openOrders: [...this.openOrdersById.values()].sort((a, b) => a.id - b.id).map((order) => ({ ...order })),
       positions: this.positions(),
-      unsettledOptionOrders: [...this.unsettledOptionOrders.values()]
-        .sort((a, b) => a.id - b.id)
-        .map((order) => ({ ...order })),
+      unsettledOptionOrders: this.options.orders(),
       leverageByUser: [...this.leverageByUser.entries()].sort((a, b) => a[0] - b[0]),
       nextIds: { ...this.nextIds },
       lastIndexPrice: this.lastIndexPrice,
@@ -1206,7 +1092,7 @@ export class Exchange {
       exchange.positionChanged(restored, null);
     }
     for (const order of [...snapshot.unsettledOptionOrders].sort((a, b) => a.id - b.id))
-      exchange.addOptionOrder({ ...order });
+      exchange.options.restore({ ...order });
     exchange.nextIds = { ...snapshot.nextIds };
     exchange.lastIndexPrice = snapshot.lastIndexPrice;
     exchange.lastMarkPrice = snapshot.lastMarkPrice;
