@@ -217,6 +217,12 @@ describe('exchange under random command sequences', () => {
           const output = exchange.apply(command, nowMs);
           count(output.result.ok ? `ok:${command.type}` : `refused:${output.result.reason}`);
           if (!output.result.ok) count(`refused-by:${command.type}:${output.result.reason}`);
+          for (const event of output.events) {
+            if (event.type === 'order' && !(event.order.filledQty >= 0 && event.order.filledQty <= event.order.qty))
+              throw new Error(`order ${event.order.id} filled ${event.order.filledQty} of ${event.order.qty}`);
+            if (event.type === 'trade' && !(event.trade.qty > 0 && event.trade.makerUserId !== event.trade.takerUserId))
+              throw new Error(`trade ${event.trade.id} is empty or a self-trade`);
+          }
           for (const event of output.events)
             count(event.type === 'notice' ? `notice:${event.kind}` : `event:${event.type}`);
           for (const posting of output.postings) count(`posting:${posting.kind}`);

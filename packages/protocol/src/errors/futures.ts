@@ -32,5 +32,4 @@ export const futuresErrors = defineErrors('Futures', {
   INVALID_ORDER_TYPE: { code: 3015, message: 'Unknown order type or side.' },
   NO_MARK_PRICE: { code: 3016, message: 'No mark price is available right now. Please try again shortly.' },
   INVALID_FUNDING_RATE: { code: 3017, message: 'The funding rate must be a whole number of ppm within ±0.75 %.' },
-  NOT_IMPLEMENTED: { code: 3999, message: 'This operation is not available yet.' },
 });
