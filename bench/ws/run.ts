@@ -36,6 +36,8 @@ interface ClientWindow {
 interface RunResult {
   messages_delivered: number;
   server_cpu_ms: number;
+  server_cpu_user_ms: number;
+  server_cpu_system_ms: number;
   messages_per_cpu_second: number;
   messages_per_second: number;
   p50_lag_ms: number;
@@ -125,6 +127,8 @@ async function runOnce(kind: Kind, clients: number): Promise<RunResult> {
     return {
       messages_delivered: received,
       server_cpu_ms: Math.round(cpuMs),
+      server_cpu_user_ms: Math.round(s.cpuUserMs),
+      server_cpu_system_ms: Math.round(s.cpuSystemMs),
       messages_per_cpu_second: Math.round((received / cpuMs) * 1000),
       messages_per_second: Math.round((received / s.elapsedMs) * 1000),
       p50_lag_ms: percentile(histogram, 0.5),

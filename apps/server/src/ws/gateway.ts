@@ -3,8 +3,9 @@
  * stream, with the seeds' message protocol (see @tickline/protocol ws.ts).
  *
  * Fan-out: each update is serialised and framed ONCE per channel and the same bytes are written to every
- * subscriber's socket. Depth, trades and klines are throttled per channel (leading edge, then at most one message per
- * interval, only when something changed); the ticker goes out every second.
+ * subscriber's socket. Depth, trades and klines go out at most once per interval (100, 100, 250 ms) and only when
+ * something changed; the ticker every second. Flushes land on interval boundaries, so frames falling due together
+ * (depth and ticker, each second) reach a client in one write.
  * Protection: incoming frames are capped (oversize closes with 1009), messages are rate limited per connection
  * (a flood closes with 1008), subscriptions are capped, bad messages are answered with an error. A client whose
  * socket buffer is over a threshold skips market updates instead of queueing them without bound, and gets a fresh
@@ -113,8 +114,11 @@ class Client {
 
 class Channel {
   readonly subscribers = new Set<Client>();
-  lastFlushMs = 0;
-  timer: NodeJS.Timeout | null = null;
+  /** Something changed since the last flush (depth, trade and kline channels). */
+  dirty = false;
+  lastFlushMs = -Infinity;
+  /** Interval number (time / interval) of the last flush: flushes land on interval boundaries. */
+  lastFlushBucket = -1;
   /** Trades waiting for the next flush (trade channels only). */
   pendingTrades: TradeData[] = [];
   /** The last snapshot built, reused for a short while: a reconnect storm costs one serialisation, not thousands. */
@@ -152,7 +156,7 @@ export class WsGateway {
   private readonly feedSubscriptions: Unsubscribe[];
   private readonly attached: Array<{ server: Server; listener: UpgradeListener }> = [];
   private readonly ownServers: Server[] = [];
-  private readonly tickerTimer: NodeJS.Timeout;
+  private readonly pumpTimer: NodeJS.Timeout;
   private readonly heartbeatTimer: NodeJS.Timeout;
   private closed = false;
 
@@ -176,12 +180,18 @@ export class WsGateway {
         if (!channel) return;
         channel.pendingTrades.push(trade);
         channel.cachedSnapshot = null;
-        this.schedule(channel);
+        channel.dirty = true;
       }),
     ];
-    this.tickerTimer = setInterval(() => this.broadcastTickers(), this.limits.tickerIntervalMs);
+    const shortestIntervalMs = Math.min(
+      this.limits.depthIntervalMs,
+      this.limits.tradeIntervalMs,
+      this.limits.klineIntervalMs,
+      this.limits.tickerIntervalMs,
+    );
+    this.pumpTimer = setInterval(() => this.pump(), Math.max(5, Math.floor(shortestIntervalMs / 2)));
     this.heartbeatTimer = setInterval(() => this.heartbeat(), this.limits.heartbeatIntervalMs);
-    this.tickerTimer.unref();
+    this.pumpTimer.unref();
     this.heartbeatTimer.unref();
   }
 
@@ -226,10 +236,9 @@ export class WsGateway {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.tickerTimer);
+    clearInterval(this.pumpTimer);
     clearInterval(this.heartbeatTimer);
     for (const unsubscribe of this.feedSubscriptions) unsubscribe();
-    for (const channel of this.channels.values()) if (channel.timer) clearTimeout(channel.timer);
     for (const { server, listener } of this.attached) server.off('upgrade', listener);
     for (const client of this.clients) client.socket.close(WS_CLOSE_CODES.goingAway, 'server shutting down');
     await Promise.all(
@@ -437,7 +446,6 @@ export class WsGateway {
     channel.subscribers.delete(client);
     client.stale.delete(channel);
     if (channel.subscribers.size > 0) return;
-    if (channel.timer) clearTimeout(channel.timer);
     this.channels.delete(channelKey(channel.symbol, channel.stream));
   }
 
@@ -448,19 +456,7 @@ export class WsGateway {
     const channel = this.channels.get(channelKey(symbol, stream));
     if (!channel) return;
     channel.cachedSnapshot = null;
-    this.schedule(channel);
-  }
-
-  /** Leading-edge throttle: flush now if the last flush is an interval ago, else once the interval is over. */
-  private schedule(channel: Channel): void {
-    if (channel.timer || this.closed) return;
-    const intervalMs = this.intervalOf(channel.stream);
-    const waitMs = Math.max(0, channel.lastFlushMs + intervalMs - this.clock());
-    channel.timer = setTimeout(() => {
-      channel.timer = null;
-      channel.lastFlushMs = this.clock();
-      this.flush(channel);
-    }, waitMs);
+    channel.dirty = true;
   }
 
   private intervalOf(stream: MarketStreamType): number {
@@ -470,40 +466,60 @@ export class WsGateway {
     return this.limits.tickerIntervalMs;
   }
 
-  private flush(channel: Channel): void {
-    if (channel.subscribers.size === 0) return;
-    if (channel.stream === 'trade') {
-      const trades = channel.pendingTrades;
-      channel.pendingTrades = [];
-      if (trades.length === 0) return;
-      const frame = encodeMessage({
-        type: 'trade',
-        v: WS_PROTOCOL_VERSION,
-        symbol: channel.symbol,
-        ts: this.clock(),
-        data: trades,
-      });
-      // A client that missed trades gets the recent ones instead of only the newest.
-      return this.broadcast(channel, frame, () => this.snapshotFrame(channel));
+  /**
+   * Runs every half of the shortest interval. A channel is flushed on the first run after each boundary of its
+   * interval (multiples of it since the epoch), at most once per interval and only when changed (the ticker always),
+   * so channels of different intervals fall due in the same run at shared boundaries (every second the depth and the
+   * ticker): those frames go to each client in one write.
+   */
+  private pump(): void {
+    if (this.closed || this.channels.size === 0) return;
+    const nowMs = this.clock();
+    const due: Array<{ channel: Channel; payload: Buffer; snapshot?: () => Buffer | null }> = [];
+    for (const channel of this.channels.values()) {
+      const intervalMs = this.intervalOf(channel.stream);
+      const bucket = Math.floor(nowMs / intervalMs);
+      if (bucket === channel.lastFlushBucket || nowMs - channel.lastFlushMs < intervalMs * 0.95) continue;
+      if (channel.stream !== 'ticker' && !channel.dirty) continue;
+      const flush = this.payloadOf(channel);
+      channel.dirty = false;
+      channel.lastFlushBucket = bucket;
+      channel.lastFlushMs = nowMs;
+      if (flush) due.push({ channel, ...flush });
     }
-    const frame = this.snapshotFrame(channel);
-    if (frame) this.broadcast(channel, frame);
+    if (due.length === 1) return this.broadcast(due[0]!.channel, due[0]!.payload, due[0]!.snapshot);
+    const corked = new Set<Client>();
+    for (const { channel, payload, snapshot } of due) this.broadcast(channel, payload, snapshot, corked);
+    for (const client of corked) client.transport.uncork();
   }
 
-  private broadcastTickers(): void {
-    for (const channel of this.channels.values()) {
-      if (channel.stream !== 'ticker') continue;
-      const frame = this.snapshotFrame(channel);
-      if (frame) this.broadcast(channel, frame);
+  /** What a flush of the channel sends: the snapshot, or for trades the ones since the last flush. */
+  private payloadOf(channel: Channel): { payload: Buffer; snapshot?: () => Buffer | null } | null {
+    if (channel.stream !== 'trade') {
+      const payload = this.snapshotFrame(channel);
+      return payload ? { payload } : null;
     }
+    const trades = channel.pendingTrades;
+    channel.pendingTrades = [];
+    if (trades.length === 0) return null;
+    const payload = encodeMessage({
+      type: 'trade',
+      v: WS_PROTOCOL_VERSION,
+      symbol: channel.symbol,
+      ts: this.clock(),
+      data: trades,
+    });
+    // A client that missed trades gets the recent ones instead of only the newest.
+    return { payload, snapshot: () => this.snapshotFrame(channel) };
   }
 
   /**
    * Writes one payload to every subscriber, framed once: the same bytes go to every socket. Slow clients skip it and
    * are marked stale; a stale client that has caught up gets `snapshot()` (for streams whose payloads are deltas) or
-   * the payload itself (already a snapshot).
+   * the payload itself (already a snapshot). With `corked`, each socket is corked before its first write and added to
+   * the set; the caller uncorks them once every channel of the run is written.
    */
-  private broadcast(channel: Channel, payload: Buffer, snapshot?: () => Buffer | null): void {
+  private broadcast(channel: Channel, payload: Buffer, snapshot?: () => Buffer | null, corked?: Set<Client>): void {
     const frame = textFrame(payload);
     let snapshotFrame: Buffer | null | undefined;
     for (const client of channel.subscribers) {
@@ -513,6 +529,10 @@ export class WsGateway {
         client.stale.add(channel);
         this.counters.framesSkipped += 1;
         continue;
+      }
+      if (corked && !corked.has(client)) {
+        transport.cork();
+        corked.add(client);
       }
       if (client.stale.size > 0 && client.stale.delete(channel)) {
         this.counters.snapshotsAfterSkip += 1;
