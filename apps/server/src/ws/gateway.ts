@@ -525,7 +525,8 @@ export class WsGateway {
     for (const client of channel.subscribers) {
       const { socket, transport } = client;
       if (socket.readyState !== WebSocket.OPEN || !transport.writable) continue;
-      if (socket.bufferedAmount > this.limits.slowClientBytes) {
+      // Unsent bytes queued in the process (ws compresses nothing, so its own queue is always empty).
+      if (transport.writableLength > this.limits.slowClientBytes) {
         client.stale.add(channel);
         this.counters.framesSkipped += 1;
         continue;
