@@ -33,8 +33,8 @@ describe('user stream events from committed batches', () => {
       {
         events,
         postings: [
-          { debit: 'user:3:futures', credit: 'user:3:order_margin', amount: 5, kind: 'orderHold' as never, ref: 'o7' },
-          { debit: 'house:fees', credit: 'user:9:spot', amount: 1, kind: 'fee' as never, ref: 'x' },
+          { debit: 'user:3:futures', credit: 'user:3:order_margin', amount: 5, kind: 'order_margin_hold', ref: 'o7' },
+          { debit: 'house:fees', credit: 'user:9:spot', amount: 1, kind: 'trading_fee', ref: 'x' },
         ],
       },
       (userId, kind, data) => sent.push([userId, kind, data]),
