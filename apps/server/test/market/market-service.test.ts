@@ -35,7 +35,17 @@ describe('market service', () => {
     expect(chart.at(-1)).toMatchObject({ openTime: Math.floor(T0 / 60_000) * 60_000, closed: false });
     expect(chart.at(-2)!.closed).toBe(true);
     expect(chart.at(-2)!.closeTime).toBe(chart.at(-1)!.openTime - 1);
-    clock.advance(60_000);
+    const klineUpdates: string[] = [];
+    first.onKline((symbol) => klineUpdates.push(symbol));
+    clock.set(Math.floor(T0 / 60_000) * 60_000 + 60_000);
+    first.tick();
+    // The tick closed the start minute and opened the next one; pushes follow each change.
+    expect(klineUpdates).toEqual(['BTCUSDT']);
+    expect(first.kline('BTCUSDT')).toMatchObject({
+      openTime: Math.floor(T0 / 60_000) * 60_000 + 60_000,
+      closed: false,
+    });
+    clock.advance(5_000);
     first.tick();
     await first.stop();
     // 1,500 backfilled minutes, the minute of the start and the next one.
@@ -156,6 +166,11 @@ describe('market service', () => {
     });
     expect(market.ticker('ETHUSDT')).toBeNull();
     expect(market.depth('BTCUSDT', 10)).toEqual({ bids: [], asks: [] });
+    expect(market.kline('BTCUSDT')).toMatchObject({ open: 67_000, close: 67_000, closed: false });
+    // The source goes quiet past the minute: the closed candle is what the kline stream shows, marked final.
+    clock.advance(61_000);
+    market.tick();
+    expect(market.kline('BTCUSDT')).toMatchObject({ openTime: Date.UTC(2026, 10, 21, 12), closed: true });
     await market.stop();
   });
 

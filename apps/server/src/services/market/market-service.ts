@@ -275,9 +275,13 @@ export class MarketService implements MarketFeed {
     return symbol === FUTURES_SYMBOL ? this.tickerCache : null;
   }
 
+  /** The open candle; between a minute's close and the next observation, the closed one (final, `closed: true`). */
   kline(symbol: string): KlineData | null {
+    if (symbol !== FUTURES_SYMBOL) return null;
     const open = this.candles.current();
-    return symbol === FUTURES_SYMBOL && open ? klineData(open, false) : null;
+    if (open) return klineData(open, false);
+    const [last] = this.candles.recent(1);
+    return last ? klineData(last, true) : null;
   }
 
   recentTrades(symbol: string, limit: number): TradeData[] {
