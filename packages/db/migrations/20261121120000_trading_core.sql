@@ -51,7 +51,7 @@ CREATE TABLE orders (
   created_at_ms bigint NOT NULL,
   updated_at_ms bigint NOT NULL
 );
-CREATE INDEX orders_open_by_user ON orders (user_id) WHERE status = 'open';
+-- No index on status or user: open orders are read from the engine, and restore scans the table once at start.
 CREATE UNIQUE INDEX orders_client_order_id ON orders (user_id, client_order_id) WHERE client_order_id IS NOT NULL;
 
 -- One net position per user (one-way mode); a closed position's row is deleted.

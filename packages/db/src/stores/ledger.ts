@@ -1,5 +1,6 @@
 import type { AccountId, Posting } from '@tickline/engine';
-import type { Queryable } from '../pool.ts';
+import type { PoolClient, Queryable } from '../pool.ts';
+import { copyRows, copyValue as v } from './copy.ts';
 
 /** Net change of each account's balance over a set of postings: the credit side gains, the debit side loses. */
 export function balanceDeltas(postings: readonly Posting[]): Map<AccountId, number> {
@@ -48,19 +49,13 @@ export async function applyBalanceDeltas(
     );
 }
 
-export async function insertPostings(db: Queryable, batchId: number, postings: readonly Posting[]): Promise<void> {
-  if (postings.length === 0) return;
-  await db.query(
-    `INSERT INTO ledger_postings (batch_id, debit, credit, amount, kind, ref)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[])`,
-    [
-      batchId,
-      postings.map((p) => p.debit),
-      postings.map((p) => p.credit),
-      postings.map((p) => p.amount),
-      postings.map((p) => p.kind),
-      postings.map((p) => p.ref),
-    ],
+export async function insertPostings(client: PoolClient, batchId: number, postings: readonly Posting[]): Promise<void> {
+  await copyRows(
+    client,
+    'ledger_postings',
+    ['batch_id', 'debit', 'credit', 'amount', 'kind', 'ref'],
+    postings,
+    (p) => `${batchId}\t${v(p.debit)}\t${v(p.credit)}\t${p.amount}\t${v(p.kind)}\t${v(p.ref)}`,
   );
 }
 

@@ -1,37 +1,62 @@
 import type { OrderState } from '@tickline/engine';
-import type { Queryable } from '../pool.ts';
+import type { PoolClient, Queryable } from '../pool.ts';
+import { copyRows, copyValue as v } from './copy.ts';
 
 const ORDER_COLUMNS = `id, user_id AS "userId", side, order_path AS "orderPath", price, qty, filled_qty AS "filledQty",
   leverage, held_margin AS "heldMargin", status, reduce_only AS "reduceOnly", client_order_id AS "clientOrderId",
   created_at_ms AS "createdAtMs", updated_at_ms AS "updatedAtMs"`;
 
-/** Inserts new orders and replaces the state of known ones (one row per id; callers pass each id once). */
-export async function upsertOrders(db: Queryable, orders: readonly OrderState[]): Promise<void> {
+/** Appends orders never stored before (COPY: the bulk of a busy batch). */
+export async function insertOrders(client: PoolClient, orders: readonly OrderState[]): Promise<void> {
+  await copyRows(
+    client,
+    'orders',
+    [
+      'id',
+      'user_id',
+      'side',
+      'order_path',
+      'price',
+      'qty',
+      'filled_qty',
+      'leverage',
+      'held_margin',
+      'status',
+      'reduce_only',
+      'client_order_id',
+      'created_at_ms',
+      'updated_at_ms',
+    ],
+    orders,
+    (o) =>
+      `${o.id}\t${o.userId}\t${o.side}\t${o.orderPath}\t${v(o.price)}\t${o.qty}\t${o.filledQty}\t${o.leverage}\t${o.heldMargin}\t${v(o.status)}\t${v(o.reduceOnly)}\t${v(o.clientOrderId)}\t${o.createdAtMs}\t${o.updatedAtMs}`,
+  );
+}
+
+/**
+ * Stores the new state (fills, holds, status) of orders stored before. Every one must exist: a missing row means
+ * the caller's idea of what is stored is wrong, and the batch fails rather than losing the order.
+ */
+export async function updateOrders(db: Queryable, orders: readonly OrderState[]): Promise<void> {
   if (orders.length === 0) return;
-  await db.query(
-    `INSERT INTO orders (id, user_id, side, order_path, price, qty, filled_qty, leverage, held_margin, status,
-       reduce_only, client_order_id, created_at_ms, updated_at_ms)
-     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::smallint[], $4::smallint[], $5::bigint[], $6::bigint[],
-       $7::bigint[], $8::integer[], $9::bigint[], $10::text[], $11::boolean[], $12::text[], $13::bigint[], $14::bigint[])
-     ON CONFLICT (id) DO UPDATE SET filled_qty = excluded.filled_qty, held_margin = excluded.held_margin,
-       status = excluded.status, price = excluded.price, qty = excluded.qty, updated_at_ms = excluded.updated_at_ms`,
+  const result = await db.query(
+    `UPDATE orders AS o SET filled_qty = u.filled_qty, held_margin = u.held_margin, status = u.status,
+       updated_at_ms = u.updated_at_ms
+     FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[])
+       AS u (id, filled_qty, held_margin, status, updated_at_ms)
+     WHERE o.id = u.id`,
     [
       orders.map((o) => o.id),
-      orders.map((o) => o.userId),
-      orders.map((o) => o.side),
-      orders.map((o) => o.orderPath),
-      orders.map((o) => o.price),
-      orders.map((o) => o.qty),
       orders.map((o) => o.filledQty),
-      orders.map((o) => o.leverage),
       orders.map((o) => o.heldMargin),
       orders.map((o) => o.status),
-      orders.map((o) => o.reduceOnly),
-      orders.map((o) => o.clientOrderId),
-      orders.map((o) => o.createdAtMs),
       orders.map((o) => o.updatedAtMs),
     ],
   );
+  if (result.rowCount !== orders.length)
+    throw new Error(
+      `updateOrders: ${orders.length - (result.rowCount ?? 0)} of ${orders.length} orders are not stored`,
+    );
 }
 
 /** Every resting order, oldest first (so the book is rebuilt in time priority). */

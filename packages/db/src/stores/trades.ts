@@ -1,24 +1,25 @@
 import type { TradeRecord } from '@tickline/engine';
-import type { Queryable } from '../pool.ts';
+import type { PoolClient, Queryable } from '../pool.ts';
+import { copyRows, copyValue as v } from './copy.ts';
 
-export async function insertTrades(db: Queryable, trades: readonly TradeRecord[]): Promise<void> {
-  if (trades.length === 0) return;
-  await db.query(
-    `INSERT INTO trades (id, price, qty, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id,
-       time_ms)
-     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::smallint[], $5::bigint[], $6::bigint[],
-       $7::bigint[], $8::bigint[], $9::bigint[])`,
+export async function insertTrades(client: PoolClient, trades: readonly TradeRecord[]): Promise<void> {
+  await copyRows(
+    client,
+    'trades',
     [
-      trades.map((t) => t.id),
-      trades.map((t) => t.price),
-      trades.map((t) => t.qty),
-      trades.map((t) => t.takerSide),
-      trades.map((t) => t.makerOrderId),
-      trades.map((t) => t.takerOrderId),
-      trades.map((t) => t.makerUserId),
-      trades.map((t) => t.takerUserId),
-      trades.map((t) => t.timeMs),
+      'id',
+      'price',
+      'qty',
+      'taker_side',
+      'maker_order_id',
+      'taker_order_id',
+      'maker_user_id',
+      'taker_user_id',
+      'time_ms',
     ],
+    trades,
+    (t) =>
+      `${t.id}\t${t.price}\t${t.qty}\t${t.takerSide}\t${t.makerOrderId}\t${t.takerOrderId}\t${t.makerUserId}\t${t.takerUserId}\t${t.timeMs}`,
   );
 }
 

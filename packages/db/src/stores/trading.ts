@@ -8,3 +8,4 @@ export * from './option_orders.ts';
 export * from './wallet_transfers.ts';
 export * from './trading_state.ts';
 export * from './paging.ts';
+export * from './copy.ts';

@@ -67,10 +67,19 @@ export async function loadSequencerState(db: Queryable): Promise<SequencerState>
   return state;
 }
 
-export async function saveSequencerState(db: Queryable, state: SequencerState): Promise<void> {
-  await db.query(
-    `UPDATE sequencer_state SET last_batch_id = $1, last_index_price = $2, last_mark_price = $3,
-       last_price_at_ms = $4 WHERE id = 1`,
-    [state.lastBatchId, state.lastIndexPrice, state.lastMarkPrice, state.lastPriceAtMs],
+/**
+ * The UPDATE of the sequencer's state row as literal SQL, so the batch writer sends it in one round trip with its
+ * COMMIT (a simple query cannot carry parameters; every value is checked to be an integer).
+ */
+export function sequencerStateUpdateSql(state: SequencerState): string {
+  const integer = (value: number | null) => {
+    if (value === null) return 'NULL';
+    if (!Number.isSafeInteger(value)) throw new RangeError(`sequencer state value ${value} is not an integer`);
+    return String(value);
+  };
+  return (
+    `UPDATE sequencer_state SET last_batch_id = ${integer(state.lastBatchId)}, ` +
+    `last_index_price = ${integer(state.lastIndexPrice)}, last_mark_price = ${integer(state.lastMarkPrice)}, ` +
+    `last_price_at_ms = ${integer(state.lastPriceAtMs)} WHERE id = 1`
   );
 }

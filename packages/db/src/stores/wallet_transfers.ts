@@ -1,4 +1,5 @@
-import type { Queryable } from '../pool.ts';
+import type { PoolClient, Queryable } from '../pool.ts';
+import { copyRows, copyValue as v } from './copy.ts';
 
 /** The seeds' wallet names: 'bsc' is the spot wallet, 'usdtm' the futures wallet. */
 export type WalletCode = 'bsc' | 'usdtm';
@@ -14,21 +15,16 @@ export interface WalletTransferRecord {
   createdAtMs: number;
 }
 
-export async function insertWalletTransfers(db: Queryable, transfers: readonly WalletTransferRecord[]): Promise<void> {
-  if (transfers.length === 0) return;
-  await db.query(
-    `INSERT INTO wallet_transfers (user_id, type, sell, sell_amount, buy, buy_amount, created_at_ms)
-     SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::text[], $4::bigint[], $5::text[], $6::bigint[],
-       $7::bigint[])`,
-    [
-      transfers.map((t) => t.userId),
-      transfers.map((t) => t.type),
-      transfers.map((t) => t.sell),
-      transfers.map((t) => t.sellAmount),
-      transfers.map((t) => t.buy),
-      transfers.map((t) => t.buyAmount),
-      transfers.map((t) => t.createdAtMs),
-    ],
+export async function insertWalletTransfers(
+  client: PoolClient,
+  transfers: readonly WalletTransferRecord[],
+): Promise<void> {
+  await copyRows(
+    client,
+    'wallet_transfers',
+    ['user_id', 'type', 'sell', 'sell_amount', 'buy', 'buy_amount', 'created_at_ms'],
+    transfers,
+    (t) => `${t.userId}\t${t.type}\t${v(t.sell)}\t${t.sellAmount}\t${v(t.buy)}\t${t.buyAmount}\t${t.createdAtMs}`,
   );
 }
 

@@ -26,11 +26,12 @@ import {
   maxOptionOrderId,
   maxOrderId,
   maxTradeId,
-  saveSequencerState,
+  sequencerStateUpdateSql,
   savePositions,
   upsertLeverages,
   upsertOptionOrders,
-  upsertOrders,
+  insertOrders,
+  updateOrders,
   type CommandKeyRecord,
   type OptionRoundSettlement,
   type PositionChange,
@@ -125,6 +126,13 @@ export class BatchChanges {
   }
 }
 
+/** What the database holds before a batch, so the batch can append new rows (COPY) and update only known ones. */
+export interface StoredSoFar {
+  accounts: { has(account: string): boolean };
+  /** Order ids are assigned in increasing order: above this one, an order is new. */
+  maxOrderId: number;
+}
+
 /**
  * Writes one batch in ONE transaction: balances (as deltas, so the table's CHECK sees every user balance), postings,
  * orders, positions, trades, history, option orders, leverages, transfers, idempotency keys and the sequencer's state.
@@ -135,15 +143,23 @@ export async function writeBatch(
   batchId: number,
   state: SequencerState,
   changes: BatchChanges,
-  existingAccounts: { has(account: string): boolean },
+  stored: StoredSoFar,
 ) {
   const client = await pool.connect();
   try {
     // A hung database must not stall the sequencer forever: the batch fails and state is rebuilt.
     await client.query("BEGIN; SET LOCAL statement_timeout = '15s'");
-    await applyBalanceDeltas(client, balanceDeltas(changes.postings), existingAccounts);
+    await applyBalanceDeltas(client, balanceDeltas(changes.postings), stored.accounts);
     await insertPostings(client, batchId, changes.postings);
-    await upsertOrders(client, [...changes.orders.values()]);
+    const orders = [...changes.orders.values()];
+    await insertOrders(
+      client,
+      orders.filter((order) => order.id > stored.maxOrderId),
+    );
+    await updateOrders(
+      client,
+      orders.filter((order) => order.id <= stored.maxOrderId),
+    );
     await savePositions(client, [...changes.positions.values()]);
     await insertTrades(client, changes.trades);
     await insertFuturesHistory(client, changes.history);
@@ -152,8 +168,8 @@ export async function writeBatch(
     await upsertLeverages(client, [...changes.leverages.entries()]);
     await insertWalletTransfers(client, changes.transfers);
     await insertCommandKeys(client, batchId, changes.keys);
-    await saveSequencerState(client, { ...state, ...changes.prices, lastBatchId: batchId });
-    await client.query('COMMIT');
+    // The state row and COMMIT in one round trip (a simple query: the values are integers, rendered safely).
+    await client.query(`${sequencerStateUpdateSql({ ...state, ...changes.prices, lastBatchId: batchId })}; COMMIT`);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
