@@ -1,6 +1,6 @@
 import type { TradeRecord } from '@tickline/engine';
 import type { PoolClient, Queryable } from '../pool.ts';
-import { copyRows, copyValue as v } from './copy.ts';
+import { copyRows } from './copy.ts';
 
 export async function insertTrades(client: PoolClient, trades: readonly TradeRecord[]): Promise<void> {
   await copyRows(
