@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { createPool, migrate, startEmbeddedPostgres, type EmbeddedPostgresHandle, type Pool } from '@tickline/db';
 import { buildApp } from './app.ts';
 import { demoCredentialsText, seedDemo } from './app/demo/seed.ts';
+import { ensureLiquidityAccounts } from './app/demo/liquidity-accounts.ts';
 import { fundDemoAccounts } from './app/trading/demo-funding.ts';
+import { DemoLiquidity } from './app/trading/liquidity.ts';
 import { startTradingCore } from './app/trading/runtime.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -13,6 +15,8 @@ import { resolveSecrets, type Secrets } from './services/secrets.ts';
 import { startMarketData } from './services/market/runtime.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from './ws/runtime.ts';
 
+/** Each wallet of the demo market maker and taker (5,000,000 USDT). */
+const LIQUIDITY_FUNDING_MICRO_USDT = 5_000_000 * 1_000_000;
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 function readConfig(): Config {
@@ -112,6 +116,19 @@ async function serve(
   if (config.mode === 'demo') {
     await fundDemoAccounts(trading.service, await seedDemo(app.context));
     console.log(demoCredentialsText(baseUrl));
+    if (process.env.DEMO_LIQUIDITY !== 'off') {
+      const accounts = await ensureLiquidityAccounts(app.context);
+      for (const userId of [accounts.makerUserId, accounts.takerUserId])
+        await trading.service.fundDemoUser(userId, LIQUIDITY_FUNDING_MICRO_USDT);
+      const liquidity = new DemoLiquidity({
+        sequencer: trading.sequencer,
+        indexPrice: () => market.service.indexPrice(),
+        ...accounts,
+        log: (error, context) => app.log.warn({ err: error }, `demo liquidity: ${context}`),
+      });
+      liquidity.start();
+      stops.push(async () => liquidity.stop());
+    }
   }
   console.log(`Tickline (${config.mode} mode) is listening on ${baseUrl} (API at ${baseUrl}/api/v1)`);
 }
