@@ -21,9 +21,11 @@ afterAll(async () => {
   await t.close();
 });
 
+let validFieldsCount = 0;
+
 async function validFields(overrides: Record<string, unknown> = {}) {
   return {
-    userid: `new-${Math.random().toString(36).slice(2, 10)}@example.com`,
+    userid: `new-${(validFieldsCount += 1)}@example.com`,
     password: 'Passw0rd!',
     name: 'Kim123',
     phone: '010-1234-5678',

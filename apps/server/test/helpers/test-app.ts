@@ -138,7 +138,8 @@ export function multipartBody(
   fileName = 'photo.png',
   contentType = 'image/png',
 ): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----tickline${Math.random().toString(16).slice(2)}`;
+  // The payload is a generated image or short text, so a fixed boundary never occurs inside it.
+  const boundary = '----tickline-test-boundary';
   const payload = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\n` +
@@ -176,12 +177,12 @@ export async function registerUser(
 ): Promise<RegisteredUser> {
   registeredCount += 1;
   const user = {
-    userid: fields.userid ?? `user${registeredCount}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    userid: fields.userid ?? `user${registeredCount}@example.com`,
     password: fields.password ?? DEFAULT_PASSWORD,
     name: fields.name ?? `Trader${registeredCount}`,
     phone:
       fields.phone ??
-      `010-${String(1000 + registeredCount).padStart(4, '0')}-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
+      `010-${String(1000 + registeredCount).padStart(4, '0')}-${String(registeredCount).padStart(4, '0')}`,
   };
   const verificationImage = await uploadImage(app);
   const answer = await post(app, '/auth/register', {
