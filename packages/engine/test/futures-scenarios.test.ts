@@ -297,7 +297,8 @@ describe('liquidation', () => {
 
   it('liquidates_short_when_mark_crosses', () => {
     const h = traderWithPosition(2);
-    expect(h.exchange.position(TRADER)).toMatchObject({ liquidationPrice: 5_478_087 }); // (50,000 + 5,000) / 1.004, down
+    // At ~54,776 the notional is past 50,000, in the 0.5 % tier (deduction 50): (50,000 + 5,000 + 50) / 1.005, down.
+    expect(h.exchange.position(TRADER)).toMatchObject({ liquidationPrice: 5_477_611 });
     h.limit(MAKER, 2, usd(54_850), btc(1));
     expect(h.tick(usd(54_700)).result).toMatchObject({ value: { liquidated: 0 } });
     const output = h.tick(usd(54_800));

@@ -13,9 +13,9 @@ import {
 
 const tiers = defaultExchangeConfig.maintenanceTiers;
 
-/** margin + PnL ≤ maintenance at `mark`, computed exactly (×1e6 to stay in integers), with the entry notional's tier. */
+/** margin + PnL ≤ maintenance at `mark`, computed exactly (×1e6 to stay in integers), with the mark notional's tier. */
 function liquidatable(side: 1 | 2, qty: number, entry: number, margin: number, mark: number): boolean {
-  const { rateMicros, deduction } = maintenanceRate(entry * qty, tiers);
+  const { rateMicros, deduction } = maintenanceRate(mark * qty, tiers);
   const pnl = BigInt(side === 1 ? mark - entry : entry - mark) * BigInt(qty);
   const balance = (BigInt(margin) + pnl) * 1_000_000n;
   const maintenance = BigInt(mark) * BigInt(qty) * BigInt(rateMicros) - BigInt(deduction) * 1_000_000n;
@@ -47,7 +47,15 @@ describe('futures arithmetic', () => {
           expect(side === 1 ? price >= bankrupt : price <= bankrupt).toBe(true);
         },
       ),
-      { numRuns: 500 },
+      {
+        numRuns: 1000,
+        // Longs entered just above the 15M tier: liquidated in a lower tier (the entry tier's deduction would have
+        // put the liquidation price below bankruptcy).
+        examples: [
+          [1, 750_001, 19_999_974, 2],
+          [1, 909_702, 16_488_917, 2],
+        ],
+      },
     );
   });
 

@@ -55,15 +55,20 @@ export interface MaintenanceRate {
 }
 
 export function maintenanceRate(positionNotional: MicroUsdt, tiers: MaintenanceTier[]): MaintenanceRate {
+  for (const tier of tiersWithDeductions(tiers)) if (positionNotional <= tier.maxNotional) return tier;
+  throw new RangeError('the last maintenance tier must have maxNotional Infinity');
+}
+
+/** The tiers in order, each with its rate and the deduction that makes the requirement continuous at its lower end. */
+function* tiersWithDeductions(tiers: MaintenanceTier[]): Generator<MaintenanceRate & { maxNotional: number }> {
   let deduction = 0;
   let previous: MaintenanceTier | undefined;
   for (const tier of tiers) {
     if (previous)
       deduction += multiplyDivide(previous.maxNotional, tier.rateMicros - previous.rateMicros, MICROS, 'floor');
-    if (positionNotional <= tier.maxNotional) return { rateMicros: tier.rateMicros, deduction };
+    yield { maxNotional: tier.maxNotional, rateMicros: tier.rateMicros, deduction };
     previous = tier;
   }
-  throw new RangeError('the last maintenance tier must have maxNotional Infinity');
 }
 
 /** Maintenance margin at `price`: notional × rate − deduction (the tier is chosen by that notional). */
@@ -75,7 +80,7 @@ export function maintenanceMargin(price: PriceTicks, qty: QtyLots, tiers: Mainte
 
 /**
  * Mark price at which the isolated margin balance (margin + unrealised PnL) falls to the maintenance margin.
- * The tier is the one of the entry notional. A long is liquidated when mark ≤ this price, a short when mark ≥ it.
+ * The tier is the one of the notional at that price (see liquidationTier). A long is liquidated when mark ≤ this price, a short when mark ≥ it.
  * 0 means a long that cannot be liquidated (margin covers the whole notional).
  */
 export function liquidationPrice(
@@ -86,7 +91,7 @@ export function liquidationPrice(
   tiers: MaintenanceTier[],
 ): PriceTicks {
   const entryNotional = notional(entryPrice, qty);
-  const { rateMicros, deduction } = maintenanceRate(entryNotional, tiers);
+  const { rateMicros, deduction } = liquidationTier(side, entryNotional, margin, tiers);
   if (side === 1) {
     const numerator = subtract(subtract(entryNotional, margin), deduction);
     if (numerator <= 0) return 0;
@@ -94,6 +99,26 @@ export function liquidationPrice(
   }
   const numerator = add(add(entryNotional, margin), deduction);
   return multiplyDivide(numerator, MICROS, multiply(qty, MICROS + rateMicros), 'floor');
+}
+
+/**
+ * The maintenance tier at the liquidation point. The tier follows the notional at the mark, so a position entered in
+ * one tier is liquidated in another once the mark has moved far enough (with the entry tier's larger deduction, a
+ * big long's requirement would turn negative and it would be liquidated only past bankruptcy). margin + PnL −
+ * maintenance changes monotonically with the mark's notional n (rising for a long, falling for a short) and is
+ * continuous across tiers, so the root lies in the first tier, from the smallest, at whose upper end the long is
+ * still solvent or the short already is not. Compared exactly, in BigInt: tier ends × rate exceed 2^53.
+ */
+function liquidationTier(side: Side, entryNotional: MicroUsdt, margin: MicroUsdt, tiers: MaintenanceTier[]) {
+  for (const tier of tiersWithDeductions(tiers)) {
+    if (tier.maxNotional === Infinity) return tier;
+    const n = BigInt(tier.maxNotional);
+    const pnlAtEnd = side === 1 ? n - BigInt(entryNotional) : BigInt(entryNotional) - n;
+    // (margin + PnL − (n × rate / 10^6 − deduction)) × 10^6
+    const surplus = (BigInt(margin) + pnlAtEnd + BigInt(tier.deduction)) * BigInt(MICROS) - n * BigInt(tier.rateMicros);
+    if (side === 1 ? surplus >= 0n : surplus <= 0n) return tier;
+  }
+  throw new RangeError('the last maintenance tier must have maxNotional Infinity');
 }
 
 /** Price at which margin + PnL is exactly zero, rounded against the user (long up, short down). */
