@@ -1,11 +1,11 @@
 /**
- * The websocket gateway: public market streams (depth, ticker, trade, kline per symbol) and the authenticated user
- * stream, with the seeds' message protocol (see @tickline/protocol ws.ts).
+ * The websocket gateway's connection half: public market streams (depth, ticker, trade, kline per symbol) and the
+ * authenticated user stream, with the seeds' message protocol (see @tickline/protocol ws.ts).
  *
- * Fan-out: each update is serialised and framed ONCE per channel and the same bytes are written to every
- * subscriber's socket. Depth, trades and klines go out at most once per interval (100, 100, 250 ms) and only when
- * something changed; the ticker every second. Flushes land on interval boundaries, so frames falling due together
- * (depth and ticker, each second) reach a client in one write.
+ * Market payloads come from a `MarketPump` (pump.ts), built once per flush, either in this process or relayed from
+ * the main process to a websocket worker (cluster.ts). Fan-out: each payload is framed ONCE and the same bytes are
+ * written to every subscriber's socket; frames falling due together (depth and ticker, each second) reach a client in
+ * one write.
  * Protection: incoming frames are capped (oversize closes with 1009), messages are rate limited per connection
  * (a flood closes with 1008), subscriptions are capped, bad messages are answered with an error. A client whose
  * socket buffer is over a threshold skips market updates instead of queueing them without bound, and gets a fresh
@@ -23,16 +23,23 @@ import {
   WS_PROTOCOL_VERSION,
   type ErrorDefinition,
   type MarketStreamType,
-  type TradeData,
   type UserEventKind,
   type WsServerMessage,
 } from '@tickline/protocol';
 import { silentLogger, type MarketLogger } from '../services/market/logger.ts';
-import type { Unsubscribe } from '../services/market/types.ts';
 import type { MarketFeed } from './feed.ts';
-import { encodeDepth, encodeMessage } from './serialize.ts';
+import {
+  channelKey,
+  MarketPump,
+  type MarketFlush,
+  type MarketHub,
+  type MarketLink,
+  type MarketSink,
+  type PumpLimits,
+} from './pump.ts';
+import { encodeMessage, userEventPayload } from './serialize.ts';
 
-export interface GatewayLimits {
+export interface GatewayLimits extends PumpLimits {
   /** Largest incoming frame; larger ones close the connection with 1009. */
   maxPayloadBytes: number;
   /** Sustained incoming messages per second, and the burst allowed on top. */
@@ -40,17 +47,11 @@ export interface GatewayLimits {
   messageBurst: number;
   maxSubscriptions: number;
   maxConnections: number;
-  depthLevels: number;
-  depthIntervalMs: number;
-  tradeIntervalMs: number;
-  klineIntervalMs: number;
-  tickerIntervalMs: number;
   /** Above this many unsent bytes a client skips market updates (and gets a snapshot once below). */
   slowClientBytes: number;
   /** Above this (user events keep coming) the connection is closed with 1013. */
   maxBufferedBytes: number;
   heartbeatIntervalMs: number;
-  recentTrades: number;
 }
 
 export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
@@ -74,7 +75,10 @@ export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
 export type VerifyToken = (token: string) => Promise<{ userId: number } | null>;
 
 export interface GatewayOptions {
-  feed: MarketFeed;
+  /** Market data in this process: the gateway runs its own pump on it. */
+  feed?: MarketFeed;
+  /** Or a pump shared with other fan-outs (or a worker's relay to the main process's pump). */
+  hub?: MarketHub;
   verifyToken?: VerifyToken;
   limits?: Partial<GatewayLimits>;
   logger?: MarketLogger;
@@ -114,15 +118,12 @@ class Client {
 
 class Channel {
   readonly subscribers = new Set<Client>();
-  /** Something changed since the last flush (depth, trade and kline channels). */
-  dirty = false;
-  lastFlushMs = -Infinity;
-  /** Interval number (time / interval) of the last flush: flushes land on interval boundaries. */
-  lastFlushBucket = -1;
-  /** Trades waiting for the next flush (trade channels only). */
-  pendingTrades: TradeData[] = [];
-  /** The last snapshot built, reused for a short while: a reconnect storm costs one serialisation, not thousands. */
-  cachedSnapshot: { payload: Buffer; builtAtMs: number } | null = null;
+  /**
+   * Subscribers waiting for a snapshot (new ones, and stale ones of delta channels): they skip broadcasts until it
+   * arrives, so it is their first frame and nothing older follows it.
+   */
+  readonly awaitingSnapshot = new Set<Client>();
+  snapshotRequested = false;
 
   constructor(
     readonly symbol: string,
@@ -131,12 +132,10 @@ class Channel {
 }
 
 const SEND_AS_TEXT = { binary: false } as const;
-/** How long a built snapshot may be handed to new subscribers (changes invalidate it at once). */
-const SNAPSHOT_REUSE_MS = 50;
 
 type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
-export class WsGateway {
+export class WsGateway implements MarketSink {
   readonly limits: GatewayLimits;
   readonly counters: GatewayCounters = {
     connections: 0,
@@ -145,7 +144,9 @@ export class WsGateway {
     snapshotsAfterSkip: 0,
     userEventsSent: 0,
   };
-  private readonly feed: MarketFeed;
+  private readonly market: MarketLink;
+  /** The pump this gateway runs itself (given a feed), closed with it. */
+  private readonly ownPump: MarketPump | null;
   private readonly verifyToken: VerifyToken | null;
   private readonly logger: MarketLogger;
   private readonly clock: () => number;
@@ -153,15 +154,12 @@ export class WsGateway {
   private readonly clients = new Set<Client>();
   private readonly channels = new Map<string, Channel>();
   private readonly usersOnline = new Map<number, Set<Client>>();
-  private readonly feedSubscriptions: Unsubscribe[];
   private readonly attached: Array<{ server: Server; listener: UpgradeListener }> = [];
   private readonly ownServers: Server[] = [];
-  private readonly pumpTimer: NodeJS.Timeout;
   private readonly heartbeatTimer: NodeJS.Timeout;
   private closed = false;
 
   constructor(options: GatewayOptions) {
-    this.feed = options.feed;
     this.verifyToken = options.verifyToken ?? null;
     this.logger = options.logger ?? silentLogger;
     this.clock = options.clock ?? Date.now;
@@ -172,26 +170,16 @@ export class WsGateway {
       perMessageDeflate: false,
       clientTracking: false,
     });
-    this.feedSubscriptions = [
-      this.feed.onDepthChange((symbol) => this.markChanged(symbol, 'depth')),
-      this.feed.onKline((symbol) => this.markChanged(symbol, 'kline')),
-      this.feed.onTrade((symbol, trade) => {
-        const channel = this.channels.get(channelKey(symbol, 'trade'));
-        if (!channel) return;
-        channel.pendingTrades.push(trade);
-        channel.cachedSnapshot = null;
-        channel.dirty = true;
-      }),
-    ];
-    const shortestIntervalMs = Math.min(
-      this.limits.depthIntervalMs,
-      this.limits.tradeIntervalMs,
-      this.limits.klineIntervalMs,
-      this.limits.tickerIntervalMs,
-    );
-    this.pumpTimer = setInterval(() => this.pump(), Math.max(5, Math.floor(shortestIntervalMs / 2)));
+    if (options.hub) {
+      this.ownPump = null;
+      this.market = options.hub.link(this);
+    } else if (options.feed) {
+      this.ownPump = new MarketPump(options.feed, this.limits, this.clock);
+      this.market = this.ownPump.link(this);
+    } else {
+      throw new Error('WsGateway needs a feed or a hub');
+    }
     this.heartbeatTimer = setInterval(() => this.heartbeat(), this.limits.heartbeatIntervalMs);
-    this.pumpTimer.unref();
     this.heartbeatTimer.unref();
   }
 
@@ -236,9 +224,9 @@ export class WsGateway {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.pumpTimer);
     clearInterval(this.heartbeatTimer);
-    for (const unsubscribe of this.feedSubscriptions) unsubscribe();
+    this.market.close();
+    this.ownPump?.close();
     for (const { server, listener } of this.attached) server.off('upgrade', listener);
     for (const client of this.clients) client.socket.close(WS_CLOSE_CODES.goingAway, 'server shutting down');
     await Promise.all(
@@ -261,9 +249,14 @@ export class WsGateway {
    * The sequencer calls this after a commit. Events are never skipped; a connection that cannot absorb them is closed.
    */
   publishToUser(userId: number, event: UserEventKind, data: unknown): number {
+    if (!this.usersOnline.has(userId)) return 0;
+    return this.deliverToUser(userId, userEventPayload(event, data, this.clock()));
+  }
+
+  /** Sends a built user event (see `publishToUser`); a worker gets them so from the main process. */
+  deliverToUser(userId: number, payload: Buffer): number {
     const clients = this.usersOnline.get(userId);
     if (!clients || clients.size === 0) return 0;
-    const frame = encodeMessage({ type: 'user', v: WS_PROTOCOL_VERSION, ts: this.clock(), event, data });
     let delivered = 0;
     for (const client of clients) {
       if (client.socket.readyState !== WebSocket.OPEN) continue;
@@ -271,7 +264,7 @@ export class WsGateway {
         client.socket.close(WS_CLOSE_CODES.tryAgainLater, 'too slow');
         continue;
       }
-      client.socket.send(frame, SEND_AS_TEXT);
+      client.socket.send(payload, SEND_AS_TEXT);
       delivered += 1;
     }
     this.counters.userEventsSent += delivered;
@@ -385,7 +378,7 @@ export class WsGateway {
     }
     const stream = streamType as MarketStreamType;
     const symbol = rawSymbol.toUpperCase();
-    if (!this.feed.isSymbol(symbol)) return this.sendError(client, Errors.MARKET_UNKNOWN_SYMBOL);
+    if (!this.market.isSymbol(symbol)) return this.sendError(client, Errors.MARKET_UNKNOWN_SYMBOL);
     const key = channelKey(symbol, stream);
     if (type === 'unsubscribe') {
       const channel = this.channels.get(key);
@@ -400,13 +393,14 @@ export class WsGateway {
       if (!channel) {
         channel = new Channel(symbol, stream);
         this.channels.set(key, channel);
+        this.market.watch(symbol, stream);
       }
       channel.subscribers.add(client);
       client.subscriptions.add(channel);
     }
     this.send(client, { type: 'subscribed', v: WS_PROTOCOL_VERSION, symbol, streamType: stream });
-    const snapshot = this.snapshotFrame(channel);
-    if (snapshot) client.socket.send(snapshot, SEND_AS_TEXT);
+    channel.awaitingSnapshot.add(client);
+    this.requestSnapshot(channel);
   }
 
   private async handleAuth(client: Client, message: Record<string, unknown>): Promise<void> {
@@ -444,143 +438,87 @@ export class WsGateway {
 
   private removeSubscriber(channel: Channel, client: Client): void {
     channel.subscribers.delete(client);
+    channel.awaitingSnapshot.delete(client);
     client.stale.delete(channel);
     if (channel.subscribers.size > 0) return;
     this.channels.delete(channelKey(channel.symbol, channel.stream));
+    this.market.unwatch(channel.symbol, channel.stream);
   }
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Outgoing market data
+  // Outgoing market data (MarketSink)
 
-  private markChanged(symbol: string, stream: 'depth' | 'kline'): void {
-    const channel = this.channels.get(channelKey(symbol, stream));
-    if (!channel) return;
-    channel.cachedSnapshot = null;
-    channel.dirty = true;
-  }
-
-  private intervalOf(stream: MarketStreamType): number {
-    if (stream === 'depth') return this.limits.depthIntervalMs;
-    if (stream === 'trade') return this.limits.tradeIntervalMs;
-    if (stream === 'kline') return this.limits.klineIntervalMs;
-    return this.limits.tickerIntervalMs;
-  }
-
-  /**
-   * Runs every half of the shortest interval. A channel is flushed on the first run after each boundary of its
-   * interval (multiples of it since the epoch), at most once per interval and only when changed (the ticker always),
-   * so channels of different intervals fall due in the same run at shared boundaries (every second the depth and the
-   * ticker): those frames go to each client in one write.
-   */
-  private pump(): void {
-    if (this.closed || this.channels.size === 0) return;
-    const nowMs = this.clock();
-    const due: Array<{ channel: Channel; payload: Buffer; snapshot?: () => Buffer | null }> = [];
-    for (const channel of this.channels.values()) {
-      const intervalMs = this.intervalOf(channel.stream);
-      const bucket = Math.floor(nowMs / intervalMs);
-      if (bucket === channel.lastFlushBucket || nowMs - channel.lastFlushMs < intervalMs * 0.95) continue;
-      if (channel.stream !== 'ticker' && !channel.dirty) continue;
-      const flush = this.payloadOf(channel);
-      channel.dirty = false;
-      channel.lastFlushBucket = bucket;
-      channel.lastFlushMs = nowMs;
-      if (flush) due.push({ channel, ...flush });
-    }
-    if (due.length === 1) return this.broadcast(due[0]!.channel, due[0]!.payload, due[0]!.snapshot);
+  /** One pump run: a single frame is written as is; several are corked per client and leave in one write. */
+  deliverFlushes(flushes: readonly MarketFlush[]): void {
+    if (this.closed) return;
+    if (flushes.length === 1) return this.broadcast(flushes[0]!);
     const corked = new Set<Client>();
-    for (const { channel, payload, snapshot } of due) this.broadcast(channel, payload, snapshot, corked);
+    for (const flush of flushes) this.broadcast(flush, corked);
     for (const client of corked) client.transport.uncork();
   }
 
-  /** What a flush of the channel sends: the snapshot, or for trades the ones since the last flush. */
-  private payloadOf(channel: Channel): { payload: Buffer; snapshot?: () => Buffer | null } | null {
-    if (channel.stream !== 'trade') {
-      const payload = this.snapshotFrame(channel);
-      return payload ? { payload } : null;
+  /** The answer to a snapshot request: the first frame of every subscriber waiting for one. */
+  deliverSnapshot(symbol: string, stream: MarketStreamType, payload: Buffer | null): void {
+    const channel = this.channels.get(channelKey(symbol, stream));
+    if (!channel) return;
+    channel.snapshotRequested = false;
+    const frame = payload ? textFrame(payload) : null;
+    for (const client of channel.awaitingSnapshot) {
+      if (frame && client.socket.readyState === WebSocket.OPEN && client.transport.writable) {
+        client.transport.write(frame);
+        this.counters.framesSent += 1;
+      }
     }
-    const trades = channel.pendingTrades;
-    channel.pendingTrades = [];
-    if (trades.length === 0) return null;
-    const payload = encodeMessage({
-      type: 'trade',
-      v: WS_PROTOCOL_VERSION,
-      symbol: channel.symbol,
-      ts: this.clock(),
-      data: trades,
-    });
-    // A client that missed trades gets the recent ones instead of only the newest.
-    return { payload, snapshot: () => this.snapshotFrame(channel) };
+    channel.awaitingSnapshot.clear();
+  }
+
+  /** One request per channel at a time: a subscribe storm costs one snapshot. */
+  private requestSnapshot(channel: Channel): void {
+    if (channel.snapshotRequested) return;
+    channel.snapshotRequested = true;
+    this.market.requestSnapshot(channel.symbol, channel.stream);
   }
 
   /**
    * Writes one payload to every subscriber, framed once: the same bytes go to every socket. Slow clients skip it and
-   * are marked stale; a stale client that has caught up gets `snapshot()` (for streams whose payloads are deltas) or
-   * the payload itself (already a snapshot). With `corked`, each socket is corked before its first write and added to
+   * are marked stale; a stale client that has caught up gets this payload when it is a snapshot, or waits for a
+   * snapshot when it is a delta (trades). With `corked`, each socket is corked before its first write and added to
    * the set; the caller uncorks them once every channel of the run is written.
    */
-  private broadcast(channel: Channel, payload: Buffer, snapshot?: () => Buffer | null, corked?: Set<Client>): void {
-    const frame = textFrame(payload);
-    let snapshotFrame: Buffer | null | undefined;
+  private broadcast(flush: MarketFlush, corked?: Set<Client>): void {
+    const channel = this.channels.get(channelKey(flush.symbol, flush.stream));
+    if (!channel) return;
+    const frame = textFrame(flush.payload);
+    const { awaitingSnapshot } = channel;
+    const slowClientBytes = this.limits.slowClientBytes;
+    let snapshotNeeded = false;
     for (const client of channel.subscribers) {
       const { socket, transport } = client;
       if (socket.readyState !== WebSocket.OPEN || !transport.writable) continue;
+      if (awaitingSnapshot.size > 0 && awaitingSnapshot.has(client)) continue;
       // Unsent bytes queued in the process (ws compresses nothing, so its own queue is always empty).
-      if (transport.writableLength > this.limits.slowClientBytes) {
+      if (transport.writableLength > slowClientBytes) {
         client.stale.add(channel);
         this.counters.framesSkipped += 1;
         continue;
+      }
+      if (client.stale.size > 0 && client.stale.delete(channel)) {
+        this.counters.snapshotsAfterSkip += 1;
+        if (flush.delta) {
+          awaitingSnapshot.add(client);
+          snapshotNeeded = true;
+          continue;
+        }
       }
       if (corked && !corked.has(client)) {
         transport.cork();
         corked.add(client);
       }
-      if (client.stale.size > 0 && client.stale.delete(channel)) {
-        this.counters.snapshotsAfterSkip += 1;
-        if (snapshot) {
-          if (snapshotFrame === undefined) {
-            const snapshotPayload = snapshot();
-            snapshotFrame = snapshotPayload ? textFrame(snapshotPayload) : null;
-          }
-          if (snapshotFrame) transport.write(snapshotFrame);
-          this.counters.framesSent += 1;
-          continue;
-        }
-      }
       // ws writes whole frames synchronously (no compression), so a frame written here never splits one of its own.
       transport.write(frame);
       this.counters.framesSent += 1;
     }
-  }
-
-  /** The channel's current state as one payload (what a new subscriber gets first); null when there is none yet. */
-  private snapshotFrame(channel: Channel): Buffer | null {
-    const nowMs = this.clock();
-    const cached = channel.cachedSnapshot;
-    if (cached && nowMs - cached.builtAtMs < SNAPSHOT_REUSE_MS) return cached.payload;
-    const payload = this.buildSnapshot(channel, nowMs);
-    channel.cachedSnapshot = payload ? { payload, builtAtMs: nowMs } : null;
-    return payload;
-  }
-
-  private buildSnapshot(channel: Channel, ts: number): Buffer | null {
-    const { symbol } = channel;
-    switch (channel.stream) {
-      case 'depth':
-        return encodeDepth(symbol, this.feed.depth(symbol, this.limits.depthLevels), this.limits.depthLevels, ts);
-      case 'ticker': {
-        const data = this.feed.ticker(symbol);
-        return data ? encodeMessage({ type: 'ticker', v: WS_PROTOCOL_VERSION, symbol, ts, data }) : null;
-      }
-      case 'kline': {
-        const data = this.feed.kline(symbol);
-        return data ? encodeMessage({ type: 'kline', v: WS_PROTOCOL_VERSION, symbol, ts, interval: '1m', data }) : null;
-      }
-      case 'trade': {
-        const data = this.feed.recentTrades(symbol, this.limits.recentTrades);
-        return encodeMessage({ type: 'trade', v: WS_PROTOCOL_VERSION, symbol, ts, data });
-      }
-    }
+    if (snapshotNeeded) this.requestSnapshot(channel);
   }
 
   private send(client: Client, message: WsServerMessage): void {
@@ -609,10 +547,6 @@ export function textFrame(payload: Buffer): Buffer {
   }
   payload.copy(frame, headerLength);
   return frame;
-}
-
-function channelKey(symbol: string, stream: MarketStreamType): string {
-  return `${stream}:${symbol}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -3,12 +3,17 @@
  * formatting, no intermediate objects): it is the hottest message. Prices get 2 decimals, quantities 4.
  */
 import { PRICE_SCALE, QTY_SCALE } from '@tickline/money';
-import { WS_PROTOCOL_VERSION, type WsServerMessage } from '@tickline/protocol';
+import { WS_PROTOCOL_VERSION, type UserEventKind, type WsServerMessage } from '@tickline/protocol';
 import { formatScaled } from '../services/market/units.ts';
 import type { BookLevel, BookSnapshot } from '../services/market/types.ts';
 
 export function encodeMessage(message: WsServerMessage): Buffer {
   return Buffer.from(JSON.stringify(message));
+}
+
+/** A user-stream event, built once however many connections (or worker processes) deliver it. */
+export function userEventPayload(event: UserEventKind, data: unknown, timeMs: number): Buffer {
+  return encodeMessage({ type: 'user', v: WS_PROTOCOL_VERSION, ts: timeMs, event, data });
 }
 
 export function encodeDepth(symbol: string, book: BookSnapshot, levels: number, timeMs: number): Buffer {
