@@ -21,6 +21,8 @@ export interface Config {
   logLevel: string;
   /** Optional second port for the websocket gateway (the seeds' client uses 9999). */
   wsPort: number | undefined;
+  /** Processes serving WS_PORT: 1 = the API process itself; more = that many websocket worker processes. */
+  wsProcesses: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   trustProxy: boolean;
@@ -102,6 +104,12 @@ const environmentSchema = z.object({
     })
     .default('info'),
   WS_PORT: z.preprocess((v) => (v === '' ? undefined : v), port('WS_PORT').optional()),
+  WS_PROCESSES: z.coerce
+    .number({ error: 'WS_PROCESSES must be a whole number from 1 to 64' })
+    .int({ error: 'WS_PROCESSES must be a whole number from 1 to 64' })
+    .min(1, { error: 'WS_PROCESSES must be a whole number from 1 to 64' })
+    .max(64, { error: 'WS_PROCESSES must be a whole number from 1 to 64' })
+    .default(1),
   ACCESS_TOKEN_TTL_SECONDS: positiveSeconds('ACCESS_TOKEN_TTL_SECONDS').default(900),
   REFRESH_TOKEN_TTL_SECONDS: positiveSeconds('REFRESH_TOKEN_TTL_SECONDS').default(30 * 24 * 3600),
   TRUST_PROXY: booleanFlag('TRUST_PROXY').default(false),
@@ -146,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     wsPort: e.WS_PORT,
+    wsProcesses: e.WS_PROCESSES,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,

@@ -89,6 +89,7 @@ async function serve(
     verifyToken: sessionTokenVerifier(app.context),
     sequencer: trading.sequencer,
     wsPort: config.wsPort,
+    wsProcesses: config.wsProcesses,
     host: config.host,
   });
   stops.push(() => ws.close());

@@ -1,21 +1,28 @@
 /**
- * Wires the websocket gateway into the server: attaches it to the API's HTTP server at /ws (and a second port when
- * configured), verifies tokens with the accounts module, and connects the trading core: committed batches feed the
- * market (order book, trades, last price) and the users' streams.
+ * Wires the websocket gateway into the server: one pump builds the market payloads; the in-process gateway serves
+ * /ws on the API's HTTP server, and the second port (when configured) is served in-process too or, with
+ * `wsProcesses` > 1, by that many worker processes (cluster.ts). Tokens are verified with the accounts module, and
+ * the trading core is connected: committed batches feed the market (order book, trades, last price) and the users'
+ * streams.
  */
 import type { Server } from 'node:http';
 import type { Exchange } from '@tickline/engine';
 import { authenticate } from '../app/accounts/sessions.ts';
 import type { Sequencer } from '../app/trading/sequencer.ts';
 import type { AppContext } from '../context.ts';
+import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
 import { EngineMarketBridge } from '../services/market/engine-bridge.ts';
 import type { MarketLogger } from '../services/market/logger.ts';
 import type { MarketService } from '../services/market/market-service.ts';
-import { WsGateway, type VerifyToken } from './gateway.ts';
+import { WsCluster } from './cluster.ts';
+import { DEFAULT_GATEWAY_LIMITS, WsGateway, type VerifyToken } from './gateway.ts';
+import { MarketPump } from './pump.ts';
 import { publishCommittedBatch } from './user-events.ts';
 
 export interface RunningGateway {
   gateway: WsGateway;
+  /** The worker processes serving the websocket port, when there are several. */
+  cluster: WsCluster | null;
   close(): Promise<void>;
 }
 
@@ -38,11 +45,26 @@ export async function startWebsocketGateway(options: {
   /** The trading core; without it the market runs on the index alone and nobody gets user events. */
   sequencer?: Sequencer<Exchange>;
   wsPort?: number | null;
+  /** Processes serving `wsPort`: 1 = this one; more = that many workers. */
+  wsProcesses?: number;
   host?: string;
   logger?: MarketLogger;
 }): Promise<RunningGateway> {
-  const gateway = new WsGateway({ feed: options.market, verifyToken: options.verifyToken, logger: options.logger });
+  const pump = new MarketPump(options.market, DEFAULT_GATEWAY_LIMITS);
+  const gateway = new WsGateway({ hub: pump, verifyToken: options.verifyToken, logger: options.logger });
   gateway.attach(options.server);
+  const cluster =
+    options.wsPort && (options.wsProcesses ?? 1) > 1
+      ? new WsCluster({
+          hub: pump,
+          verifyToken: options.verifyToken,
+          symbols: [FUTURES_SYMBOL],
+          processes: options.wsProcesses!,
+          port: options.wsPort,
+          host: options.host,
+          logger: options.logger,
+        })
+      : null;
   let detach = (): void => undefined;
   if (options.sequencer) {
     const sequencer = options.sequencer;
@@ -55,16 +77,23 @@ export async function startWebsocketGateway(options: {
     options.market.attachLastPriceSource(bridge);
     detach = sequencer.onCommitted((batch) => {
       bridge.handleEvents(batch.events);
-      publishCommittedBatch(batch, (userId, event, data) => gateway.publishToUser(userId, event, data));
+      publishCommittedBatch(batch, (userId, event, data) => {
+        gateway.publishToUser(userId, event, data);
+        cluster?.publishToUser(userId, event, data);
+      });
     });
     await bridge.refreshDepth();
   }
-  if (options.wsPort) await gateway.listen(options.wsPort, options.host);
+  if (cluster) await cluster.start();
+  else if (options.wsPort) await gateway.listen(options.wsPort, options.host);
   return {
     gateway,
+    cluster,
     async close() {
       detach();
+      await cluster?.close();
       await gateway.close();
+      pump.close();
     },
   };
 }
