@@ -120,7 +120,12 @@ export class MarketPump implements MarketHub {
         if (watched.has(key) || !this.feed.isSymbol(symbol)) return;
         watched.add(key);
         let channel = this.channels.get(key);
-        if (!channel) this.channels.set(key, (channel = new PumpChannel(symbol, stream)));
+        if (!channel) {
+          channel = new PumpChannel(symbol, stream);
+          // The first subscriber gets a snapshot now: the first flush waits for the next boundary (no duplicate).
+          channel.lastFlushBucket = Math.floor(this.clock() / this.intervalOf(stream));
+          this.channels.set(key, channel);
+        }
         channel.sinks.add(sink);
       },
       unwatch: (symbol, stream) => {
