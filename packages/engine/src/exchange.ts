@@ -235,10 +235,11 @@ export class Exchange {
     if (plan.shortOfMargin) return reject('INSUFFICIENT_MARGIN');
     if (!isLimit && plan.filledQty === 0) return reject('NO_LIQUIDITY');
     const restingQty = qty - plan.filledQty;
+    let restingHold = 0;
     if (isLimit && restingQty > 0) {
       const reducible = this.reducibleQty(userId, side, plan.position);
-      const hold = this.holdFor(limitPrice, restingQty, Math.min(reducible, restingQty), leverage);
-      if (hold > plan.freeAfter) return reject('INSUFFICIENT_MARGIN');
+      restingHold = this.holdFor(limitPrice, restingQty, Math.min(reducible, restingQty), leverage);
+      if (restingHold > plan.freeAfter) return reject('INSUFFICIENT_MARGIN');
     }
 
     const order: OrderState = {
@@ -268,8 +269,13 @@ export class Exchange {
     if (remaining === 0) order.status = 'filled';
     else if (isLimit && !wouldCross) this.rest(order);
     else order.status = 'cancelled'; // market remainder, or a limit whose fills stopped at the margin available
+    // The common case, an order that only rests: no fill and no self-trade cancel moved the position or another
+    // order, so every older order still holds what it needs and only the new one (the youngest: it comes last in
+    // the reduce-budget order) takes its hold. Anything else rebalances all of the user's holds.
+    const onlyRests = order.status === 'open' && plan.filledQty === 0 && effects.dirtyOrders.size === 0;
     this.markOrder(order, effects);
-    this.rebalanceHolds(userId, effects);
+    if (onlyRests) this.addHold(order, restingHold, effects);
+    else this.rebalanceHolds(userId, effects);
     return { ok: true, value: { orderId: order.id, status: order.status, filledQty: order.filledQty } };
   }
 
@@ -380,19 +386,25 @@ export class Exchange {
           cancelledOne = true;
           break;
         }
-        this.post(
-          Account.futures(userId),
-          Account.orderMargin(userId),
-          extra,
-          'order_margin_hold',
-          `order:${order.id}`,
-          effects,
-        );
-        order.heldMargin = required;
-        this.markOrder(order, effects);
+        this.addHold(order, extra, effects);
       }
       if (!cancelledOne) return;
     }
+  }
+
+  /** Moves `amount` from the user's futures wallet into the order's hold. */
+  private addHold(order: OrderState, amount: MicroUsdt, effects: Effects): void {
+    const { userId } = order;
+    this.post(
+      Account.futures(userId),
+      Account.orderMargin(userId),
+      amount,
+      'order_margin_hold',
+      `order:${order.id}`,
+      effects,
+    );
+    order.heldMargin += amount;
+    this.markOrder(order, effects);
   }
 
   /** How much of a new order on `side` may reduce the position: its size less the older opposite orders' claims. */
@@ -1020,6 +1032,11 @@ export class Exchange {
     return [...(this.orderIdsByUser.get(userId) ?? [])].map((id) => ({
       ...(this.openOrdersById.get(id) as OrderState),
     }));
+  }
+
+  /** What each of the user's resting orders should hold now (order id → micro-USDT), oldest first. */
+  requiredOrderHolds(userId: UserId): Map<number, MicroUsdt> {
+    return new Map(this.requiredHolds(userId, this.leverage(userId)).map(([order, hold]) => [order.id, hold]));
   }
 
   position(userId: UserId): PositionState | null {

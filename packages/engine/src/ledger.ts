@@ -6,19 +6,32 @@ import { add, assertSafeInteger, subtract, type MicroUsdt } from '@tickline/mone
  */
 export type AccountId = string;
 
+/**
+ * `user:<id>:<purpose>`, built once per user and then reused: every command looks balances up by account id, and a
+ * string the engine has already used as a key carries its hash, where a freshly built one must be hashed again.
+ */
+function userAccount(purpose: string): (userId: number) => AccountId {
+  const ids = new Map<number, AccountId>();
+  return (userId) => {
+    let id = ids.get(userId);
+    if (id === undefined) ids.set(userId, (id = `user:${userId}:${purpose}`));
+    return id;
+  };
+}
+
 export const Account = {
   /** Spot wallet (USDT BEP-20), `bsc` in the seeds. */
-  spot: (userId: number): AccountId => `user:${userId}:spot`,
+  spot: userAccount('spot'),
   /** Futures wallet, `usdtm` in the seeds: free futures balance. */
-  futures: (userId: number): AccountId => `user:${userId}:futures`,
+  futures: userAccount('futures'),
   /** Initial margin and estimated fees held for the user's resting orders. */
-  orderMargin: (userId: number): AccountId => `user:${userId}:order_margin`,
+  orderMargin: userAccount('order_margin'),
   /** Isolated margin of the user's open position. */
-  positionMargin: (userId: number): AccountId => `user:${userId}:position_margin`,
+  positionMargin: userAccount('position_margin'),
   /** Stakes of the user's unsettled option orders. */
-  optionStake: (userId: number): AccountId => `user:${userId}:option_stake`,
+  optionStake: userAccount('option_stake'),
   /** Amount + fee of the user's pending withdrawals. */
-  withdrawalHold: (userId: number): AccountId => `user:${userId}:withdrawal_hold`,
+  withdrawalHold: userAccount('withdrawal_hold'),
   /** Trading and withdrawal fees earned. */
   feeRevenue: 'house:fee_revenue' as AccountId,
   /** Absorbs liquidation surpluses and shortfalls. */

@@ -134,6 +134,12 @@ export function checkInvariants(exchange: Exchange): void {
     check(view.futuresAvailable === exchange.accountBalance(Account.futures(userId)), `futuresAvailable of ${userId}`);
     check(view.longWaitingRequiredAmount + view.shortWaitingRequiredAmount === orderMargin, `waiting of ${userId}`);
     check(held === orderMargin, `order holds of ${userId}: ${held} vs account ${orderMargin}`);
+    const required = exchange.requiredOrderHolds(userId);
+    for (const order of exchange.openOrders(userId))
+      check(
+        order.heldMargin === required.get(order.id),
+        `order ${order.id} holds ${order.heldMargin}, needs ${required.get(order.id)}`,
+      );
     check(view.usingRequiredAmount === (exchange.position(userId)?.margin ?? 0), `position margin of ${userId}`);
     check(view.usingRequiredAmount === exchange.accountBalance(Account.positionMargin(userId)), `using of ${userId}`);
     check(
