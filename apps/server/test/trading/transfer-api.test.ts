@@ -25,7 +25,7 @@ describe('demo balances', () => {
     const balance = await get<Record<string, number>>(testApp.app, '/user/balance', alice.accessToken);
     expect(balance.body).toMatchObject({ code: 0, data: { bsc: 10_000, usdtm: 10_000, usdt: 20_000 } });
     const postings = await testApp.pool.query(
-      `SELECT debit, credit, amount, kind FROM ledger_postings WHERE credit LIKE $1 ORDER BY id`,
+      `SELECT debit, credit, amount, kind FROM ledger_postings WHERE credit LIKE $1 ORDER BY batch_id, seq`,
       [`user:${alice.userId}:%`],
     );
     expect(postings.rows).toEqual([

@@ -1,6 +1,10 @@
 import type { AccountId, Posting } from '@tickline/engine';
 import type { PoolClient, Queryable } from '../pool.ts';
 import { copyRows, copyValue as v } from './copy.ts';
+import { integerArray, textArray } from './pg-array.ts';
+
+const accountOf = ([account]: readonly [AccountId, number]): string => account;
+const amountOf = ([, amount]: readonly [AccountId, number]): number => amount;
 
 /** Net change of each account's balance over a set of postings: the credit side gains, the debit side loses. */
 export function balanceDeltas(postings: readonly Posting[]): Map<AccountId, number> {
@@ -22,40 +26,34 @@ export async function applyBalanceDeltas(
   deltas: ReadonlyMap<AccountId, number>,
   existing: { has(account: AccountId): boolean },
 ): Promise<void> {
-  const created: AccountId[] = [];
-  const createdBalances: number[] = [];
-  const updated: AccountId[] = [];
-  const updatedDeltas: number[] = [];
-  for (const [account, delta] of deltas) {
-    if (existing.has(account)) {
-      if (delta === 0) continue;
-      updated.push(account);
-      updatedDeltas.push(delta);
-    } else {
-      created.push(account);
-      createdBalances.push(delta);
-    }
+  const created: Array<[AccountId, number]> = [];
+  const updated: Array<[AccountId, number]> = [];
+  for (const change of deltas) {
+    if (!existing.has(change[0])) created.push(change);
+    else if (change[1] !== 0) updated.push(change);
   }
   if (created.length > 0)
     await db.query(`INSERT INTO ledger_accounts (id, balance) SELECT * FROM unnest($1::text[], $2::bigint[])`, [
-      created,
-      createdBalances,
+      textArray(created, accountOf),
+      integerArray(created, amountOf),
     ]);
   if (updated.length > 0)
     await db.query(
       `UPDATE ledger_accounts AS account SET balance = account.balance + change.delta, updated_at = now()
        FROM unnest($1::text[], $2::bigint[]) AS change (id, delta) WHERE account.id = change.id`,
-      [updated, updatedDeltas],
+      [textArray(updated, accountOf), integerArray(updated, amountOf)],
     );
 }
 
+/** Appends a batch's postings in order: `(batch_id, seq)` identifies each, seq counting from 0 within the batch. */
 export async function insertPostings(client: PoolClient, batchId: number, postings: readonly Posting[]): Promise<void> {
+  let seq = 0;
   await copyRows(
     client,
     'ledger_postings',
-    ['batch_id', 'debit', 'credit', 'amount', 'kind', 'ref'],
+    ['batch_id', 'seq', 'debit', 'credit', 'amount', 'kind', 'ref'],
     postings,
-    (p) => `${batchId}\t${v(p.debit)}\t${v(p.credit)}\t${p.amount}\t${v(p.kind)}\t${v(p.ref)}`,
+    (p) => `${batchId}\t${seq++}\t${v(p.debit)}\t${v(p.credit)}\t${p.amount}\t${v(p.kind)}\t${v(p.ref)}`,
   );
 }
 

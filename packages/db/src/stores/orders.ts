@@ -1,6 +1,7 @@
 import type { OrderState } from '@tickline/engine';
 import type { PoolClient, Queryable } from '../pool.ts';
 import { copyRows, copyValue as v } from './copy.ts';
+import { integerArray, textArray } from './pg-array.ts';
 
 const ORDER_COLUMNS = `id, user_id AS "userId", side, order_path AS "orderPath", price, qty, filled_qty AS "filledQty",
   leverage, held_margin AS "heldMargin", status, reduce_only AS "reduceOnly", client_order_id AS "clientOrderId",
@@ -46,11 +47,11 @@ export async function updateOrders(db: Queryable, orders: readonly OrderState[])
        AS u (id, filled_qty, held_margin, status, updated_at_ms)
      WHERE o.id = u.id`,
     [
-      orders.map((o) => o.id),
-      orders.map((o) => o.filledQty),
-      orders.map((o) => o.heldMargin),
-      orders.map((o) => o.status),
-      orders.map((o) => o.updatedAtMs),
+      integerArray(orders, (o) => o.id),
+      integerArray(orders, (o) => o.filledQty),
+      integerArray(orders, (o) => o.heldMargin),
+      textArray(orders, (o) => o.status),
+      integerArray(orders, (o) => o.updatedAtMs),
     ],
   );
   if (result.rowCount !== orders.length)

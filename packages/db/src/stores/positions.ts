@@ -1,5 +1,6 @@
 import type { PositionState, UserId } from '@tickline/engine';
 import type { Queryable } from '../pool.ts';
+import { integerArray } from './pg-array.ts';
 
 export interface PositionChange {
   userId: UserId;
@@ -9,9 +10,12 @@ export interface PositionChange {
 
 /** Applies the latest position of each user (callers pass each user once). */
 export async function savePositions(db: Queryable, changes: readonly PositionChange[]): Promise<void> {
-  const closed = changes.filter((change) => change.position === null).map((change) => change.userId);
+  const closed = changes.filter((change) => change.position === null);
   const open = changes.flatMap((change) => (change.position ? [change.position] : []));
-  if (closed.length > 0) await db.query('DELETE FROM positions WHERE user_id = ANY($1::bigint[])', [closed]);
+  if (closed.length > 0)
+    await db.query('DELETE FROM positions WHERE user_id = ANY($1::bigint[])', [
+      integerArray(closed, (change) => change.userId),
+    ]);
   if (open.length === 0) return;
   await db.query(
     `INSERT INTO positions (user_id, side, qty, entry_price, leverage, margin, liquidation_price, take_profit, stop_loss,
@@ -23,17 +27,17 @@ export async function savePositions(db: Queryable, changes: readonly PositionCha
        take_profit = excluded.take_profit, stop_loss = excluded.stop_loss, opened_at_ms = excluded.opened_at_ms,
        updated_at_ms = excluded.updated_at_ms`,
     [
-      open.map((p) => p.userId),
-      open.map((p) => p.side),
-      open.map((p) => p.qty),
-      open.map((p) => p.entryPrice),
-      open.map((p) => p.leverage),
-      open.map((p) => p.margin),
-      open.map((p) => p.liquidationPrice),
-      open.map((p) => p.takeProfit),
-      open.map((p) => p.stopLoss),
-      open.map((p) => p.openedAtMs),
-      open.map((p) => p.updatedAtMs),
+      integerArray(open, (p) => p.userId),
+      integerArray(open, (p) => p.side),
+      integerArray(open, (p) => p.qty),
+      integerArray(open, (p) => p.entryPrice),
+      integerArray(open, (p) => p.leverage),
+      integerArray(open, (p) => p.margin),
+      integerArray(open, (p) => p.liquidationPrice),
+      integerArray(open, (p) => p.takeProfit),
+      integerArray(open, (p) => p.stopLoss),
+      integerArray(open, (p) => p.openedAtMs),
+      integerArray(open, (p) => p.updatedAtMs),
     ],
   );
 }
