@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import { Account, type Exchange } from '@tickline/engine';
 import {
   DUPLICATE_COMMAND,
+  SequencerLockedError,
   SequencerUnavailableError,
   type CommittedBatch,
   type Sequencer,
@@ -34,6 +35,23 @@ async function storedBalance(account: string): Promise<number> {
 async function lastBatchId(): Promise<number> {
   const { rows } = await database.pool.query<{ last_batch_id: number }>('SELECT last_batch_id FROM sequencer_state');
   return rows[0]!.last_batch_id;
+}
+
+/** Transactions open in the test database other than this query's own (the sequencer's batch writes). */
+async function openTransactions(): Promise<number> {
+  const { rows } = await database.pool.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM pg_stat_activity
+     WHERE datname = current_database() AND xact_start IS NOT NULL AND pid <> pg_backend_pid()`,
+  );
+  return rows[0]!.count;
+}
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 2_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 describe('sequencer', () => {
@@ -133,6 +151,50 @@ describe('sequencer', () => {
     const retried = await sequencer.submit({ type: 'transfer', userId: 1, to: 'spot', amount: 40 * USDT });
     expect(retried.ok).toBe(true);
     await expectLedgerInvariants(database.pool);
+  });
+
+  it('writes the next batch while one commits, and fails both when the first one fails', async () => {
+    const failing = (await lastBatchId()) + 1;
+    // The first batch's last statement stalls, then fails: time for the next batch to start its own transaction.
+    await database.pool.query(`
+      CREATE FUNCTION fail_slowly() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_sleep(0.5); RAISE EXCEPTION 'simulated late failure'; END $$;
+      CREATE TRIGGER fail_slowly BEFORE UPDATE ON sequencer_state FOR EACH ROW
+        WHEN (NEW.last_batch_id = ${failing}) EXECUTE FUNCTION fail_slowly();`);
+    try {
+      const first = sequencer.submit({ type: 'fund', userId: 8, wallet: 'spot', amount: 8 * USDT, reason: 't' });
+      await waitFor(async () => (await openTransactions()) === 1);
+      const second = sequencer.submit({ type: 'fund', userId: 9, wallet: 'spot', amount: 9 * USDT, reason: 't' });
+      // The second batch is applied on top of the first and starts writing before the first has committed.
+      await waitFor(async () => (await openTransactions()) === 2);
+      const results = await Promise.allSettled([first, second]);
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+      for (const result of results)
+        if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(SequencerUnavailableError);
+    } finally {
+      await database.pool.query('DROP TRIGGER fail_slowly ON sequencer_state; DROP FUNCTION fail_slowly();');
+    }
+    // Neither batch is in the database, and the engine was rebuilt without both.
+    expect(await storedBalance(Account.spot(8))).toBe(0);
+    expect(await storedBalance(Account.spot(9))).toBe(0);
+    const { rows } = await database.pool.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM ledger_postings WHERE credit IN ($1, $2)`,
+      [Account.spot(8), Account.spot(9)],
+    );
+    expect(rows[0]!.count).toBe(0);
+    expect(await sequencer.read((engine) => [engine.balances(8).bsc, engine.balances(9).bsc])).toEqual([0, 0]);
+    const retried = await sequencer.submit({ type: 'fund', userId: 9, wallet: 'spot', amount: 9 * USDT, reason: 't' });
+    expect(retried.ok).toBe(true);
+    expect(await storedBalance(Account.spot(9))).toBe(9 * USDT);
+    await expectLedgerInvariants(database.pool);
+  });
+
+  it('refuses a second sequencer on the same database while one runs', async () => {
+    await expect(startSequencer(database.pool)).rejects.toBeInstanceOf(SequencerLockedError);
+    // The refused one left nothing behind: the running one still works.
+    expect((await sequencer.submit({ type: 'fund', userId: 10, wallet: 'spot', amount: USDT, reason: 't' })).ok).toBe(
+      true,
+    );
   });
 
   it('restores exactly the same state in a new sequencer over the same database', async () => {

@@ -133,10 +133,20 @@ export interface StoredSoFar {
   maxOrderId: number;
 }
 
+/** The batch before this one did not commit, so this one (applied on top of it) must not either. */
+export class PreviousBatchFailedError extends Error {}
+
 /**
  * Writes one batch in ONE transaction: balances (as deltas, so the table's CHECK sees every user balance), postings,
  * orders, positions, trades, history, option orders, leverages, transfers, idempotency keys and the sequencer's state.
  * Nothing is visible until COMMIT; any failure rolls the whole batch back.
+ *
+ * `previous` is the commit of the batch before, possibly still under way (it resolves to null once durable, or to
+ * its failure). The rows only this batch can have written (new postings, orders, trades, history, transfers, keys)
+ * go in while the previous batch is still being written, on another connection: PostgreSQL then works on two
+ * batches at once. Everything the previous batch may have written too (balances, orders it created, positions,
+ * option orders, leverage, the state row) waits until it is durable, and so does COMMIT; if it failed, this batch
+ * rolls back with PreviousBatchFailedError.
  */
 export async function writeBatch(
   pool: Pool,
@@ -144,30 +154,37 @@ export async function writeBatch(
   state: SequencerState,
   changes: BatchChanges,
   stored: StoredSoFar,
+  previous: Promise<unknown> | null = null,
 ) {
   const client = await pool.connect();
   try {
-    // A hung database must not stall the sequencer forever: the batch fails and state is rebuilt.
-    await client.query("BEGIN; SET LOCAL statement_timeout = '15s'");
-    await applyBalanceDeltas(client, balanceDeltas(changes.postings), stored.accounts);
-    await insertPostings(client, batchId, changes.postings);
+    // A hung database must not stall the sequencer forever: the batch fails and state is rebuilt. Every statement
+    // touches rows by primary key, so index lookups per row are the plan; left to itself the planner switches to
+    // merge or hash joins over whole tables once a batch holds a few thousand rows, which grows with the tables.
+    await client.query(
+      "BEGIN; SET LOCAL statement_timeout = '15s'; SET LOCAL enable_mergejoin = off; SET LOCAL enable_hashjoin = off",
+    );
     const orders = [...changes.orders.values()];
+    await insertPostings(client, batchId, changes.postings);
     await insertOrders(
       client,
       orders.filter((order) => order.id > stored.maxOrderId),
     );
+    await insertTrades(client, changes.trades);
+    await insertFuturesHistory(client, changes.history);
+    await insertWalletTransfers(client, changes.transfers);
+    await insertCommandKeys(client, batchId, changes.keys);
+
+    if (previous && (await previous) !== null) throw new PreviousBatchFailedError('the previous batch failed');
+    await applyBalanceDeltas(client, balanceDeltas(changes.postings), stored.accounts);
     await updateOrders(
       client,
       orders.filter((order) => order.id <= stored.maxOrderId),
     );
     await savePositions(client, [...changes.positions.values()]);
-    await insertTrades(client, changes.trades);
-    await insertFuturesHistory(client, changes.history);
     await upsertOptionOrders(client, [...changes.optionOrders.values()]);
     await insertOptionRounds(client, changes.rounds);
     await upsertLeverages(client, [...changes.leverages.entries()]);
-    await insertWalletTransfers(client, changes.transfers);
-    await insertCommandKeys(client, batchId, changes.keys);
     // The state row and COMMIT in one round trip (a simple query: the values are integers, rendered safely).
     await client.query(`${sequencerStateUpdateSql({ ...state, ...changes.prices, lastBatchId: batchId })}; COMMIT`);
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { ApplyOutput, Command, CommandResult, EngineEvent, EngineSnapshot, Posting } from '@tickline/engine';
-import { findCommandKeys, type Pool, type SequencerState } from '@tickline/db';
+import { findCommandKeys, type Pool, type PoolClient, type SequencerState } from '@tickline/db';
 import type { Clock } from '../../clock.ts';
 import { BatchChanges, loadEngineState, writeBatch } from './persistence.ts';
 
@@ -19,6 +19,12 @@ export type BatchListener = (batch: CommittedBatch) => void;
 
 /** The sequencer could not make the command durable (database down, engine fault): nothing was applied. */
 export class SequencerUnavailableError extends Error {}
+
+/** Another sequencer holds the database: there is one writer per database. */
+export class SequencerLockedError extends Error {}
+
+// Any fixed number, different from the migrations' lock: the same for every process using this database.
+const SEQUENCER_LOCK_KEY = 7_345_002;
 
 /** Refusal of a command whose idempotency key was already applied. */
 export const DUPLICATE_COMMAND = 'DUPLICATE_COMMAND';
@@ -72,9 +78,9 @@ interface AppliedBatch<E> {
  *
  * Commands and reads queue; one loop takes everything waiting (up to `maxBatchSize`), applies it in order to the
  * in-memory engine, writes what changed to PostgreSQL in one transaction, and only after COMMIT answers the callers
- * (in order) and publishes the events. While a batch is being written the next one is applied (but not written
- * before the first commits), and the one after accumulates: the batch size grows with load, one transaction per
- * batch, not per command.
+ * (in order) and publishes the events. While a batch is being written the next one is applied and starts its own
+ * transaction with the rows only it has (it commits only after the first one), and the one after accumulates: the
+ * batch size grows with load, one transaction per batch, not per command.
  *
  * Reads go through the same queue, so a read sees exactly the commands before it and is answered only once those
  * are durable: nobody ever sees state that a failed commit would take back.
@@ -102,6 +108,8 @@ export class Sequencer<E extends SequencedEngine> {
   private constructor(
     private readonly options: SequencerOptions<E>,
     restored: { engine: E; state: SequencerState; snapshot: EngineSnapshot },
+    /** The connection holding the one-writer lock, for as long as the sequencer runs. */
+    private readonly lock: PoolClient,
   ) {
     this.engine = restored.engine;
     this.state = restored.state;
@@ -112,10 +120,26 @@ export class Sequencer<E extends SequencedEngine> {
     this.loopDone = this.run();
   }
 
-  /** Restores the engine from the database and starts the loop. */
+  /**
+   * Takes the database's one-writer lock, restores the engine from the database and starts the loop. A second
+   * sequencer on the same database would apply commands to a state the first keeps changing: it is refused.
+   */
   static async start<E extends SequencedEngine>(options: SequencerOptions<E>): Promise<Sequencer<E>> {
-    const { snapshot, state } = await loadEngineState(options.pool);
-    return new Sequencer(options, { engine: options.createEngine(snapshot), state, snapshot });
+    const lock = await options.pool.connect();
+    // A checked-out connection that dies emits 'error'; unheard, it would end the process.
+    lock.on('error', (error) => options.onError?.(error, 'the sequencer lock connection was lost'));
+    try {
+      const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+        SEQUENCER_LOCK_KEY,
+      ]);
+      if (!rows[0]?.locked) throw new SequencerLockedError('another sequencer is already writing to this database');
+      const { snapshot, state } = await loadEngineState(options.pool);
+      return new Sequencer(options, { engine: options.createEngine(snapshot), state, snapshot }, lock);
+    } catch (error) {
+      await lock.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+      lock.release();
+      throw error;
+    }
   }
 
   /** The last prices the engine applied and when (restored from the database on start). */
@@ -160,9 +184,12 @@ export class Sequencer<E extends SequencedEngine> {
 
   /** Finishes everything already queued, then stops the loop; later submissions are refused. */
   async stop(): Promise<void> {
+    if (this.stopping) return this.loopDone;
     this.stopping = true;
     this.wake?.();
     await this.loopDone;
+    await this.lock.query('SELECT pg_advisory_unlock($1)', [SEQUENCER_LOCK_KEY]).catch(() => undefined);
+    this.lock.release();
   }
 
   private enqueue(entry: Entry<E>): void {
@@ -180,8 +207,12 @@ export class Sequencer<E extends SequencedEngine> {
   private async run(): Promise<void> {
     for (;;) {
       if (this.queue.length === 0) {
-        if (this.inflight) {
-          await this.settleInflight();
+        const inflight = this.inflight;
+        if (inflight) {
+          // Whichever comes first: the commit (answer it) or new work (apply and start writing it meanwhile).
+          await Promise.race([inflight.write, new Promise<void>((resolve) => (this.wake = resolve))]);
+          this.wake = null;
+          if (this.queue.length === 0) await this.settleInflight();
           continue;
         }
         if (this.stopping) return;
@@ -195,8 +226,9 @@ export class Sequencer<E extends SequencedEngine> {
   }
 
   /**
-   * Applies one batch while the previous one may still be committing (a pipeline of depth one: the engine works
-   * while PostgreSQL writes), then waits for the previous commit before starting this batch's.
+   * Applies one batch while the previous one may still be committing (the engine works while PostgreSQL writes),
+   * starts its write (which overlaps the previous one's until that commits), then waits for the previous commit and
+   * answers it.
    */
   private async processBatch(entries: Array<Entry<E>>): Promise<void> {
     let appliedKeys: Set<string>;
@@ -232,14 +264,11 @@ export class Sequencer<E extends SequencedEngine> {
       }
     }
 
-    // This batch was applied on top of the previous one, so it can only be written once that one is durable.
-    if (!(await this.settleInflight())) {
-      // The engine was rebuilt without the previous batch, and so without this one.
-      this.fail(entries, new Error('the previous batch failed'), 'batch commit');
-      return;
-    }
     if (changes.isEmpty()) {
-      this.deliver({ entries, answers, changes, batchId: this.state.lastBatchId, keys: batchKeys });
+      // Nothing to write, but the answers (reads included) may depend on the batch still committing.
+      if (await this.settleInflight())
+        this.deliver({ entries, answers, changes, batchId: this.state.lastBatchId, keys: batchKeys });
+      else this.fail(entries, new Error('the previous batch failed'), 'batch commit');
       return;
     }
     const batchId = this.state.lastBatchId + 1;
@@ -254,12 +283,26 @@ export class Sequencer<E extends SequencedEngine> {
       maxOrderId: this.storedMaxOrderId,
     };
     for (const orderId of changes.orders.keys()) this.storedMaxOrderId = Math.max(this.storedMaxOrderId, orderId);
-    const write = writeBatch(this.options.pool, batchId, this.state, changes, stored).then(
+    // This batch was applied on top of the one still committing: its write starts now and commits only after that
+    // one (see writeBatch), and fails if that one does.
+    const previous = this.inflight;
+    const write = writeBatch(this.options.pool, batchId, this.state, changes, stored, previous?.write ?? null).then(
       () => null,
       (error: unknown) => error ?? new Error('batch commit failed'),
     );
     this.state = { ...this.state, ...changes.prices, lastBatchId: batchId };
-    this.inflight = { entries, answers, changes, batchId, keys: batchKeys, write };
+    const batch = { entries, answers, changes, batchId, keys: batchKeys, write };
+    if (previous && (await previous.write) !== null) {
+      // The engine is rebuilt from the database, which has neither batch: wait for this one to roll back first.
+      await write;
+      this.inflight = null;
+      this.fail(previous.entries, await previous.write, 'batch commit');
+      this.fail(entries, new Error('the previous batch failed'), 'batch commit');
+      await this.recover();
+      return;
+    }
+    if (previous) this.deliver(previous);
+    this.inflight = batch;
   }
 
   /** Waits for the batch being committed: answers it on success, or fails it and rebuilds the engine. */
