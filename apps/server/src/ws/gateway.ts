@@ -27,6 +27,7 @@ import {
   type WsServerMessage,
 } from '@tickline/protocol';
 import { silentLogger, type MarketLogger } from '../services/market/logger.ts';
+import { canWriteDirect, unsentBytes, writeFrame } from './direct-write.ts';
 import type { MarketFeed } from './feed.ts';
 import {
   channelKey,
@@ -101,6 +102,8 @@ class Client {
   readonly stale = new Set<Channel>();
   userId: number | null = null;
   alive = true;
+  /** Frames may go straight to the TCP handle (direct-write.ts). */
+  readonly direct: boolean;
   tokens: number;
   refilledAtMs: number;
 
@@ -113,6 +116,7 @@ class Client {
   ) {
     this.tokens = burst;
     this.refilledAtMs = nowMs;
+    this.direct = canWriteDirect(transport);
   }
 }
 
@@ -260,7 +264,7 @@ export class WsGateway implements MarketSink {
     let delivered = 0;
     for (const client of clients) {
       if (client.socket.readyState !== WebSocket.OPEN) continue;
-      if (client.socket.bufferedAmount > this.limits.maxBufferedBytes) {
+      if (unsentBytes(client.transport) > this.limits.maxBufferedBytes) {
         client.socket.close(WS_CLOSE_CODES.tryAgainLater, 'too slow');
         continue;
       }
@@ -465,7 +469,7 @@ export class WsGateway implements MarketSink {
     const frame = payload ? textFrame(payload) : null;
     for (const client of channel.awaitingSnapshot) {
       if (frame && client.socket.readyState === WebSocket.OPEN && client.transport.writable) {
-        client.transport.write(frame);
+        writeFrame(client.transport, frame, client.direct);
         this.counters.framesSent += 1;
       }
     }
@@ -497,7 +501,7 @@ export class WsGateway implements MarketSink {
       if (socket.readyState !== WebSocket.OPEN || !transport.writable) continue;
       if (awaitingSnapshot.size > 0 && awaitingSnapshot.has(client)) continue;
       // Unsent bytes queued in the process (ws compresses nothing, so its own queue is always empty).
-      if (transport.writableLength > slowClientBytes) {
+      if (unsentBytes(transport) > slowClientBytes) {
         client.stale.add(channel);
         this.counters.framesSkipped += 1;
         continue;
@@ -515,7 +519,7 @@ export class WsGateway implements MarketSink {
         corked.add(client);
       }
       // ws writes whole frames synchronously (no compression), so a frame written here never splits one of its own.
-      transport.write(frame);
+      writeFrame(transport, frame, client.direct);
       this.counters.framesSent += 1;
     }
     if (snapshotNeeded) this.requestSnapshot(channel);
