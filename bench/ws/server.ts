@@ -1,20 +1,27 @@
 /**
- * One benchmark server process: `ours` (the real gateway, fed by a churning book) or `naive` (a plain `ws` server
- * that builds the message and JSON.stringify's it per client). Both: depth every 100 ms when changed, ticker every
- * second. The parent process talks over IPC: `window-start` / `window-end` measure this process's CPU time.
+ * One benchmark server: `ours` (the real multi-process runtime: the pump in this process, fed by a churning book,
+ * and as many websocket worker processes as the parent says on the shared port, as WS_PROCESSES does) or `naive` (one plain
+ * `ws` server process that builds the message and JSON.stringify's it per client). Both: depth every 100 ms when
+ * changed, ticker every second. The parent process talks over IPC: `window-start` / `window-end` measure the CPU time
+ * of every server process (this one and its workers) from /proc.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebSocket } from 'ws';
 import { WebSocketServer } from 'ws';
-import { WsGateway } from '../../apps/server/src/ws/gateway.ts';
+import { WsCluster } from '../../apps/server/src/ws/cluster.ts';
 import type { MarketFeed } from '../../apps/server/src/ws/feed.ts';
+import { DEFAULT_GATEWAY_LIMITS } from '../../apps/server/src/ws/gateway.ts';
+import { MarketPump } from '../../apps/server/src/ws/pump.ts';
 import { benchTicker, ChurningBook, LEVELS } from './book.ts';
 
 const kind = process.argv[2] === 'naive' ? 'naive' : 'ours';
+const processes = Number(process.argv[3] ?? 2);
 const server = createServer();
-let framesSent = 0;
 let book: ChurningBook;
+let cluster: WsCluster | null = null;
 
 if (kind === 'ours') {
   const depthListeners = new Set<(symbol: string) => void>();
@@ -34,11 +41,15 @@ if (kind === 'ours') {
   book = new ChurningBook(() => {
     for (const listener of depthListeners) listener('BTCUSDT');
   });
-  const gateway = new WsGateway({ feed, limits: { depthLevels: LEVELS, maxConnections: 100_000 } });
-  gateway.attach(server);
-  setInterval(() => {
-    framesSent = gateway.counters.framesSent;
-  }, 100).unref();
+  const limits = { depthLevels: LEVELS, maxConnections: 100_000 };
+  cluster = new WsCluster({
+    hub: new MarketPump(feed, { ...DEFAULT_GATEWAY_LIMITS, ...limits }),
+    symbols: ['BTCUSDT'],
+    processes,
+    port: 0,
+    host: '127.0.0.1',
+    limits,
+  });
 } else {
   let changed = false;
   book = new ChurningBook(() => {
@@ -76,35 +87,61 @@ if (kind === 'ours') {
           },
         }),
       );
-      framesSent += 1;
     }
   }, 100);
   setInterval(() => {
     for (const ws of tickerClients) {
       ws.send(JSON.stringify({ type: 'ticker', v: 1, symbol: 'BTCUSDT', ts: Date.now(), data: benchTicker() }));
-      framesSent += 1;
     }
   }, 1000);
 }
 
-let windowStart: { cpu: NodeJS.CpuUsage; framesSent: number; atMs: number } | null = null;
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+/** User and system CPU milliseconds of the server's processes so far (utime and stime of /proc/<pid>/stat). */
+function serverCpu(): { userMs: number; systemMs: number; pids: number[] } {
+  const pids = [process.pid, ...(cluster?.pids() ?? [])];
+  let userTicks = 0;
+  let systemTicks = 0;
+  for (const pid of pids) {
+    // Fields after the command name (which may hold spaces) start with the state, field 3.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    userTicks += Number(fields[14 - 3]);
+    systemTicks += Number(fields[15 - 3]);
+  }
+  const msPerTick = 1000 / CLOCK_TICKS_PER_SECOND;
+  return { userMs: userTicks * msPerTick, systemMs: systemTicks * msPerTick, pids };
+}
+
+let windowStart: { cpu: ReturnType<typeof serverCpu>; atMs: number } | null = null;
 process.on('message', (message: { type: string }) => {
   if (message.type === 'window-start') {
-    windowStart = { cpu: process.cpuUsage(), framesSent, atMs: Date.now() };
+    windowStart = { cpu: serverCpu(), atMs: Date.now() };
   } else if (message.type === 'window-end' && windowStart) {
-    const cpu = process.cpuUsage(windowStart.cpu);
+    const cpu = serverCpu();
     process.send!({
       type: 'window',
-      cpuUserMs: cpu.user / 1000,
-      cpuSystemMs: cpu.system / 1000,
-      framesSent: framesSent - windowStart.framesSent,
+      cpuUserMs: cpu.userMs - windowStart.cpu.userMs,
+      cpuSystemMs: cpu.systemMs - windowStart.cpu.systemMs,
+      processes: cpu.pids.length,
+      // A worker replaced during the window would make the sums meaningless.
+      samePids: cpu.pids.join() === windowStart.cpu.pids.join(),
       elapsedMs: Date.now() - windowStart.atMs,
       bookChanges: book.changes,
     });
+  } else if (message.type === 'close') {
+    void cluster?.close().finally(() => process.exit(0));
   }
 });
 
-server.listen(0, '127.0.0.1', 4096, () => {
+if (cluster) {
+  const port = await cluster.start();
   book.start();
-  process.send!({ type: 'ready', port: (server.address() as AddressInfo).port, kind });
-});
+  process.send!({ type: 'ready', port, kind });
+} else {
+  server.listen(0, '127.0.0.1', 4096, () => {
+    book.start();
+    process.send!({ type: 'ready', port: (server.address() as AddressInfo).port, kind });
+  });
+}
