@@ -14,6 +14,7 @@ const CONNECT_BATCH = 200;
 
 let counting = false;
 let received = 0;
+let cpuAtStart = process.cpuUsage();
 /** Milliseconds of lag, 0..5,000 (the last bucket holds everything later). */
 const lagHistogram = new Uint32Array(5_001);
 const TS_MARKER = Buffer.from('"ts":');
@@ -117,12 +118,19 @@ process.on('message', (message: { type: string }) => {
     // Everyone subscribes at once, after all connections are open: connecting stays cheap for both servers.
     for (const socket of sockets) socket.write(Buffer.concat([subscribeFrame('depth'), subscribeFrame('ticker')]));
   } else if (message.type === 'window-start') {
+    cpuAtStart = process.cpuUsage();
     received = 0;
     lagHistogram.fill(0);
     counting = true;
   } else if (message.type === 'window-end') {
     counting = false;
-    process.send!({ type: 'window', received, lagHistogram: Array.from(lagHistogram) });
+    const cpu = process.cpuUsage(cpuAtStart);
+    process.send!({
+      type: 'window',
+      received,
+      lagHistogram: Array.from(lagHistogram),
+      cpuMs: (cpu.user + cpu.system) / 1000,
+    });
   } else if (message.type === 'close') {
     for (const socket of sockets) socket.destroy();
     process.exit(0);

@@ -34,6 +34,8 @@ interface ServerWindow {
 
 interface ClientWindow {
   received: number;
+  /** The client process's own CPU time in the window (not counted as the server's; shown for where the cores go). */
+  cpuMs: number;
   lagHistogram: number[];
 }
 
@@ -48,6 +50,7 @@ interface RunResult {
   p50_lag_ms: number;
   p99_lag_ms: number;
   max_lag_ms: number;
+  client_cpu_ms: number;
 }
 
 /** Children get a higher open-file limit (5,000 sockets each side) through the shell that starts them. */
@@ -141,6 +144,7 @@ async function runOnce(kind: Kind, clients: number): Promise<RunResult> {
       p50_lag_ms: percentile(histogram, 0.5),
       p99_lag_ms: percentile(histogram, 0.99),
       max_lag_ms: percentile(histogram, 1),
+      client_cpu_ms: Math.round(windows.reduce((sum, w) => sum + w.cpuMs, 0)),
     };
   } finally {
     await Promise.all(clientProcesses.map(stopChild));
