@@ -1,24 +1,49 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useT } from '../../i18n/I18nProvider.tsx';
+import type { MessageKey } from '../../i18n/I18nProvider.tsx';
+
+/** A link under the card; with a prompt it reads "<prompt> <label>" (e.g. "No account yet? Sign up"). */
+export interface AuthLink {
+  to: string;
+  label: MessageKey;
+  prompt?: MessageKey;
+}
 
 /** The centred card the login, register and recovery screens share. */
 export function AuthCard({
   title,
   subtitle,
   children,
-  footer,
+  links = [],
 }: {
   title: string;
   subtitle?: string;
   children: ReactNode;
-  footer?: ReactNode;
+  links?: AuthLink[];
 }) {
+  const t = useT();
+  const footer = links.map(({ to, label, prompt }) => {
+    const link = (
+      <Link key={to} to={to} className="link">
+        {t(label)}
+      </Link>
+    );
+    return prompt ? (
+      <span key={to} className="muted">
+        {t(prompt)} {link}
+      </span>
+    ) : (
+      link
+    );
+  });
   return (
     <div className="auth">
       <div className="auth__card card">
         <h1 className="auth__title">{title}</h1>
         {subtitle ? <p className="auth__subtitle muted">{subtitle}</p> : null}
         {children}
-        {footer ? <div className="auth__footer">{footer}</div> : null}
+        {links.length > 0 ? <div className="auth__footer">{footer}</div> : null}
       </div>
     </div>
   );

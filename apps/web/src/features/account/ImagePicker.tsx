@@ -1,10 +1,12 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { ImageIcon } from '../../ui/icons.tsx';
-import { ACCEPTED_IMAGE_TYPES } from './inputRules.ts';
+import { useToast } from '../../ui/Toast.tsx';
+import { ACCEPTED_IMAGE_TYPES, isAcceptedImage } from './inputRules.ts';
 
 interface ImagePickerProps {
   file: File | null;
+  /** The chosen JPEG or PNG; null when the choice was cleared or was another kind of file (a toast says so). */
   onChange(file: File | null): void;
   disabled?: boolean;
   label: string;
@@ -13,6 +15,7 @@ interface ImagePickerProps {
 /** KYC photo picker (JPEG or PNG) with a preview of the chosen image. */
 export function ImagePicker({ file, onChange, disabled, label }: ImagePickerProps) {
   const t = useT();
+  const toast = useToast();
   const inputId = useId();
   const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
@@ -41,7 +44,14 @@ export function ImagePicker({ file, onChange, disabled, label }: ImagePickerProp
         onClick={(event) => {
           event.currentTarget.value = '';
         }}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+        onChange={(event) => {
+          const chosen = event.target.files?.[0] ?? null;
+          if (chosen && !isAcceptedImage(chosen)) {
+            onChange(null);
+            return toast(t('kyc.selectImage'), 'error');
+          }
+          onChange(chosen);
+        }}
       />
       {file ? (
         <div className="image-picker__meta">

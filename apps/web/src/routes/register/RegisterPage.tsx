@@ -1,32 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { register, uploadImage } from '../../api/accounts.ts';
+import { useNavigate, useParams } from 'react-router-dom';
+import { register } from '../../api/accounts.ts';
 import { isSuccess } from '../../api/client.ts';
+import { EmailField, PhoneField } from '../../features/account/AccountFields.tsx';
 import { AuthCard } from '../../features/account/AuthCard.tsx';
 import { ImagePicker } from '../../features/account/ImagePicker.tsx';
+import { uploadVerificationImage } from '../../features/account/kycImage.ts';
 import { filterNameInput, formatPhone344, isAcceptedImage } from '../../features/account/inputRules.ts';
-import { useFieldFocus } from '../../features/account/useFieldFocus.ts';
+import { useAccountForm } from '../../features/account/useAccountForm.ts';
 import { validateRegisterStep1 } from '../../features/account/validation.ts';
-import type { FieldError, RegisterField } from '../../features/account/validation.ts';
+import type { RegisterField } from '../../features/account/validation.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { MessageDialog } from '../../ui/Modal.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
 /** Seeds §9: after a successful registration, go to /login after 1 second. */
 const REDIRECT_AFTER_REGISTER_MS = 1000;
-
-/** Upload the image first; its reference, or null when the upload failed in any way. */
-async function uploadVerificationImage(file: File): Promise<string | null> {
-  try {
-    const answer = await uploadImage(file);
-    return isSuccess(answer) ? (answer.data?.images?.[0] ?? null) : null;
-  } catch {
-    return null;
-  }
-}
 
 function StepIndicator({ step }: { step: 1 | 2 }) {
   const t = useT();
@@ -48,10 +41,11 @@ export default function RegisterPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const { code } = useParams();
-  const fields = useFieldFocus<RegisterField>();
   const [step, setStep] = useState<1 | 2>(1);
-  const [form, setForm] = useState({ email: '', password: '', confirmPassword: '', name: '', phone: '' });
-  const [error, setError] = useState<FieldError<RegisterField> | null>(null);
+  const { values, bind, check } = useAccountForm<RegisterField>({
+    initial: { email: '', password: '', confirmPassword: '', name: '', phone: '' },
+    validate: validateRegisterStep1,
+  });
   const [image, setImage] = useState<File | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [popup, setPopup] = useState<string | null>(null);
@@ -60,23 +54,9 @@ export default function RegisterPage() {
 
   useEffect(() => () => (redirectTimer.current ? clearTimeout(redirectTimer.current) : undefined), []);
 
-  const update = (field: RegisterField, value: string) => setForm((current) => ({ ...current, [field]: value }));
-  const errorFor = (field: RegisterField) => (error?.field === field ? t(error.message) : null);
-
   const next = (event: FormEvent) => {
     event.preventDefault();
-    const failure = validateRegisterStep1(form);
-    setError(failure);
-    if (failure) return fields.focus(failure.field);
-    setStep(2);
-  };
-
-  const chooseImage = (file: File | null) => {
-    if (file && !isAcceptedImage(file)) {
-      setImage(null);
-      return toast(t('kyc.selectImage'), 'error');
-    }
-    setImage(file);
+    if (check()) setStep(2);
   };
 
   const createAccount = async (event: FormEvent) => {
@@ -92,10 +72,10 @@ export default function RegisterPage() {
     }
     try {
       const answer = await register({
-        userid: form.email.trim(),
-        password: form.password,
-        name: form.name,
-        phone: form.phone,
+        userid: values.email.trim(),
+        password: values.password,
+        name: values.name,
+        phone: values.phone,
         referralCode,
         verificationImage,
       });
@@ -116,84 +96,42 @@ export default function RegisterPage() {
     <AuthCard
       title={t(step === 1 ? 'register.title' : 'register.kycTitle')}
       subtitle={t(step === 1 ? 'register.subtitle' : 'register.kycSubtitle')}
-      footer={
-        <span className="muted">
-          {t('register.haveAccount')}{' '}
-          <Link to="/login" className="link">
-            {t('nav.login')}
-          </Link>
-        </span>
-      }
+      links={[{ to: '/login', label: 'nav.login', prompt: 'register.haveAccount' }]}
     >
       <StepIndicator step={step} />
       {step === 1 ? (
         <form className="form" onSubmit={next} noValidate data-testid="register-form">
-          <TextField
-            ref={fields.register('email')}
+          <EmailField
+            {...bind('email')}
             label={t('register.email')}
-            name="email"
             type="email"
             autoComplete="email"
-            autoCapitalize="none"
             spellCheck={false}
-            placeholder={t('login.emailPlaceholder')}
-            value={form.email}
-            error={errorFor('email')}
-            onChange={(event) => update('email', event.target.value)}
           />
+          <PasswordField {...bind('password')} label={t('register.password')} autoComplete="new-password" />
           <PasswordField
-            ref={fields.register('password')}
-            label={t('register.password')}
-            name="password"
-            autoComplete="new-password"
-            value={form.password}
-            error={errorFor('password')}
-            onChange={(event) => update('password', event.target.value)}
-          />
-          <PasswordField
-            ref={fields.register('confirmPassword')}
+            {...bind('confirmPassword')}
             label={t('register.confirmPassword')}
-            name="confirmPassword"
             autoComplete="new-password"
-            value={form.confirmPassword}
-            error={errorFor('confirmPassword')}
-            onChange={(event) => update('confirmPassword', event.target.value)}
           />
           <TextField
-            ref={fields.register('name')}
+            {...bind('name', filterNameInput)}
             label={t('register.name')}
-            name="name"
             autoComplete="name"
-            value={form.name}
-            error={errorFor('name')}
             hint={t('register.nameHint')}
-            onChange={(event) => update('name', filterNameInput(event.target.value))}
           />
-          <TextField
-            ref={fields.register('phone')}
-            label={t('register.phone')}
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            placeholder="010-1234-5678"
-            value={form.phone}
-            error={errorFor('phone')}
-            onChange={(event) => update('phone', formatPhone344(event.target.value))}
-          />
+          <PhoneField {...bind('phone', formatPhone344)} label={t('register.phone')} />
           <input type="hidden" name="referralCode" value={referralCode} />
           {referralCode ? (
             <p className="note" data-testid="referral-note">
               {t('register.referralApplied', { code: referralCode })}
             </p>
           ) : null}
-          <button type="submit" className="btn btn--primary btn--block btn--lg">
-            {t('register.next')}
-          </button>
+          <SubmitButton>{t('register.next')}</SubmitButton>
         </form>
       ) : (
         <form className="form" onSubmit={createAccount} noValidate data-testid="kyc-form">
-          <ImagePicker file={image} onChange={chooseImage} disabled={submitting} label={t('kyc.choose')} />
+          <ImagePicker file={image} onChange={setImage} disabled={submitting} label={t('kyc.choose')} />
           <p className="note">{t('kyc.privacyNote')}</p>
           <div className="form__actions">
             <button type="button" className="btn btn--ghost" disabled={submitting} onClick={() => setStep(1)}>

@@ -2,14 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { updateKyc, uploadImage } from '../../api/accounts.ts';
+import { updateKyc } from '../../api/accounts.ts';
 import { isSuccess } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { AuthCard } from '../../features/account/AuthCard.tsx';
 import { ImagePicker } from '../../features/account/ImagePicker.tsx';
+import { uploadVerificationImage } from '../../features/account/kycImage.ts';
 import { isAcceptedImage } from '../../features/account/inputRules.ts';
 import { accountKeys } from '../../features/account/queries.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
 /** Seeds §9: after a successful KYC update, go back one page after 1 second. */
@@ -35,27 +37,13 @@ export default function VerificationPage() {
     else navigate('/profile', { replace: true });
   };
 
-  const chooseImage = (file: File | null) => {
-    if (file && !isAcceptedImage(file)) {
-      setImage(null);
-      return toast(t('kyc.selectImage'), 'error');
-    }
-    setImage(file);
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (uploading) return;
     if (!isAcceptedImage(image)) return toast(t('kyc.selectImage'), 'error');
     setUploading(true);
     try {
-      let reference: string | null = null;
-      try {
-        const upload = await uploadImage(image);
-        reference = isSuccess(upload) ? (upload.data?.images?.[0] ?? null) : null;
-      } catch {
-        reference = null;
-      }
+      const reference = await uploadVerificationImage(image);
       // Seeds §8: an upload failure clears the selection.
       if (!reference) return setImage(null);
       const answer = await updateKyc(reference);
@@ -75,12 +63,11 @@ export default function VerificationPage() {
     <AuthCard title={t('kyc.title')} subtitle={t('kyc.subtitle')}>
       {accessToken ? (
         <form className="form" onSubmit={submit} noValidate data-testid="verification-form">
-          <ImagePicker file={image} onChange={chooseImage} disabled={uploading} label={t('kyc.choose')} />
+          <ImagePicker file={image} onChange={setImage} disabled={uploading} label={t('kyc.choose')} />
           <p className="note">{t('kyc.privacyNote')}</p>
-          <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={uploading}>
-            {uploading ? <span className="spinner spinner--inline" /> : null}
+          <SubmitButton busy={uploading} spinner>
             {t('kyc.update')}
-          </button>
+          </SubmitButton>
         </form>
       ) : (
         <div className="stack">
