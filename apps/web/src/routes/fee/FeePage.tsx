@@ -1,5 +1,8 @@
 import { PageHeader } from '../../features/layout/PageHeader.tsx';
 import { useT } from '../../i18n/I18nProvider.tsx';
+import type { MessageKey } from '../../i18n/I18nProvider.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
+import type { Column, DataTableProps } from '../../ui/DataTable.tsx';
 
 /** Seed 000 §9 / 001 §2: futures maker 0.02%, taker 0.03%; USDT withdrawal fee 5, minimum 10, limits 1M. */
 export const FEES = {
@@ -16,88 +19,63 @@ export const FEES = {
   ],
 };
 
+type FuturesFee = (typeof FEES.futures)[number];
+type WithdrawalFee = (typeof FEES.withdrawal)[number];
+
+const inUsdt = (amount: string) => `${amount} USDT`;
+
+/** A titled card holding one fee table. */
+function FeeTable<Row>({ title, ...table }: { title: MessageKey } & Omit<DataTableProps<Row>, 'wrapperClassName'>) {
+  const t = useT();
+  return (
+    <section className="card table-card">
+      <h2 className="card__title card__title--padded">{t(title)}</h2>
+      <DataTable wrapperClassName="table-scroll" {...table} />
+    </section>
+  );
+}
+
 export default function FeePage() {
   const t = useT();
+  const futuresCols: Column<FuturesFee>[] = [
+    {
+      header: t('fee.pair'),
+      cell: (row) => (
+        <>
+          <strong>{row.pair}</strong> <span className="muted">{t('fee.perpetual')}</span>
+        </>
+      ),
+    },
+    { header: t('fee.maker'), className: 'num', cell: (row) => row.makerPercent },
+    { header: t('fee.taker'), className: 'num', cell: (row) => row.takerPercent },
+  ];
+  const withdrawalCols: Column<WithdrawalFee>[] = [
+    { header: t('fee.coin'), labelled: true, cell: (row) => <strong>{row.coin}</strong> },
+    { header: t('fee.network'), labelled: true, cell: (row) => row.network },
+    { header: t('fee.withdrawalFee'), className: 'num', labelled: true, cell: (row) => inUsdt(row.fee) },
+    { header: t('fee.minimum'), className: 'num', labelled: true, cell: (row) => inUsdt(row.minimum) },
+    { header: t('fee.singleLimit'), className: 'num', labelled: true, cell: (row) => inUsdt(row.singleLimit) },
+    { header: t('fee.dailyLimit'), className: 'num', labelled: true, cell: (row) => inUsdt(row.dailyLimit) },
+  ];
   return (
     <>
       <PageHeader title={t('fee.title')} subtitle={t('fee.subtitle')} />
       <div className="container section section--tight stack stack--lg">
-        <section className="card table-card">
-          <h2 className="card__title card__title--padded">{t('fee.futuresTitle')}</h2>
-          <div className="table-scroll">
-            <table className="table" data-testid="futures-fees">
-              <thead>
-                <tr>
-                  <th scope="col">{t('fee.pair')}</th>
-                  <th scope="col" className="num">
-                    {t('fee.maker')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('fee.taker')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {FEES.futures.map((row) => (
-                  <tr key={row.pair}>
-                    <td>
-                      <strong>{row.pair}</strong> <span className="muted">{t('fee.perpetual')}</span>
-                    </td>
-                    <td className="num">{row.makerPercent}</td>
-                    <td className="num">{row.takerPercent}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-        <section className="card table-card">
-          <h2 className="card__title card__title--padded">{t('fee.withdrawalTitle')}</h2>
-          <div className="table-scroll">
-            <table className="table table--stack" data-testid="withdrawal-fees">
-              <thead>
-                <tr>
-                  <th scope="col">{t('fee.coin')}</th>
-                  <th scope="col">{t('fee.network')}</th>
-                  <th scope="col" className="num">
-                    {t('fee.withdrawalFee')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('fee.minimum')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('fee.singleLimit')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('fee.dailyLimit')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {FEES.withdrawal.map((row) => (
-                  <tr key={row.coin}>
-                    <td data-label={t('fee.coin')}>
-                      <strong>{row.coin}</strong>
-                    </td>
-                    <td data-label={t('fee.network')}>{row.network}</td>
-                    <td className="num" data-label={t('fee.withdrawalFee')}>
-                      {row.fee} USDT
-                    </td>
-                    <td className="num" data-label={t('fee.minimum')}>
-                      {row.minimum} USDT
-                    </td>
-                    <td className="num" data-label={t('fee.singleLimit')}>
-                      {row.singleLimit} USDT
-                    </td>
-                    <td className="num" data-label={t('fee.dailyLimit')}>
-                      {row.dailyLimit} USDT
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <FeeTable
+          title="fee.futuresTitle"
+          testId="futures-fees"
+          columns={futuresCols}
+          rows={FEES.futures}
+          rowKey="pair"
+        />
+        <FeeTable
+          title="fee.withdrawalTitle"
+          className="table--stack"
+          testId="withdrawal-fees"
+          columns={withdrawalCols}
+          rows={FEES.withdrawal}
+          rowKey="coin"
+        />
         <p className="footnote muted">{t('fee.note')}</p>
       </div>
     </>

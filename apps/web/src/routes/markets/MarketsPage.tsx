@@ -1,7 +1,10 @@
+import type { MarketCoin } from '../../api/types.ts';
 import { PageHeader } from '../../features/layout/PageHeader.tsx';
 import { CoinAvatar } from '../../features/market/CoinAvatar.tsx';
+import { MarketTable } from '../../features/market/MarketTable.tsx';
 import { useCoins } from '../../features/market/queries.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
+import type { Column } from '../../ui/DataTable.tsx';
 import { formatMarketPrice, formatMoney, formatPercent, trendOf } from '../../lib/format.ts';
 
 /** Seeds §9: the markets table shows 30 coins. */
@@ -12,84 +15,64 @@ export default function MarketsPage() {
   const t = useT();
   const coins = useCoins();
   const rows = (coins.data ?? []).slice(0, MARKETS_ROW_COUNT);
+  const columns: Column<MarketCoin>[] = [
+    {
+      header: '#',
+      className: 'col-rank',
+      cellClassName: 'col-rank muted',
+      skeleton: 'tiny',
+      cell: (_, index) => index + 1,
+    },
+    {
+      header: t('market.name'),
+      cellClassName: 'col-name',
+      cell: (coin) => (
+        <span className="coin-cell">
+          <CoinAvatar symbol={coin.symbol} image={coin.image} />
+          <span className="coin-cell__names">
+            <strong>{coin.name}</strong>
+            <span className="muted">{coin.symbol.toUpperCase()}</span>
+          </span>
+        </span>
+      ),
+    },
+    {
+      header: t('market.price'),
+      className: 'num',
+      cellClassName: 'num col-price',
+      skeleton: 'num',
+      cell: (coin) => `$${formatMarketPrice(coin.current_price)}`,
+    },
+    {
+      header: t('market.change24h'),
+      className: 'num',
+      cellClassName: (coin) => `num col-change trend trend--${trendOf(coin.price_change_percentage_24h)}`,
+      skeleton: 'num',
+      cell: (coin) => formatPercent(coin.price_change_percentage_24h),
+    },
+    {
+      header: t('market.volume24h'),
+      className: 'num',
+      cellClassName: 'num col-volume',
+      labelled: true,
+      skeleton: 'num',
+      cell: (coin) => `$${formatMoney(coin.total_volume)}`,
+    },
+    {
+      header: t('market.marketCap'),
+      className: 'num',
+      cellClassName: 'num col-cap',
+      labelled: true,
+      skeleton: 'num',
+      cell: (coin) => `$${formatMoney(coin.market_cap)}`,
+    },
+  ];
 
   return (
     <>
       <PageHeader title={t('markets.title')} subtitle={t('markets.subtitle')} />
       <div className="container section section--tight">
-        <div className="card table-card table-scroll">
-          <table className="table table--markets" data-testid="markets-table">
-            <thead>
-              <tr>
-                <th scope="col" className="col-rank">
-                  #
-                </th>
-                <th scope="col">{t('market.name')}</th>
-                <th scope="col" className="num">
-                  {t('market.price')}
-                </th>
-                <th scope="col" className="num">
-                  {t('market.change24h')}
-                </th>
-                <th scope="col" className="num">
-                  {t('market.volume24h')}
-                </th>
-                <th scope="col" className="num">
-                  {t('market.marketCap')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {coins.isPending
-                ? Array.from({ length: 10 }, (_, index) => (
-                    <tr key={index} className="table__skeleton" aria-hidden="true">
-                      <td className="col-rank">
-                        <span className="skeleton skeleton--tiny" />
-                      </td>
-                      <td>
-                        <span className="skeleton skeleton--text" />
-                      </td>
-                      {[0, 1, 2, 3].map((cell) => (
-                        <td key={cell} className="num">
-                          <span className="skeleton skeleton--num" />
-                        </td>
-                      ))}
-                    </tr>
-                  ))
-                : rows.map((coin, index) => (
-                    <tr key={coin.id}>
-                      <td className="col-rank muted">{index + 1}</td>
-                      <td className="col-name">
-                        <span className="coin-cell">
-                          <CoinAvatar symbol={coin.symbol} image={coin.image} />
-                          <span className="coin-cell__names">
-                            <strong>{coin.name}</strong>
-                            <span className="muted">{coin.symbol.toUpperCase()}</span>
-                          </span>
-                        </span>
-                      </td>
-                      <td className="num col-price">${formatMarketPrice(coin.current_price)}</td>
-                      <td className={`num col-change trend trend--${trendOf(coin.price_change_percentage_24h)}`}>
-                        {formatPercent(coin.price_change_percentage_24h)}
-                      </td>
-                      <td className="num col-volume" data-label={t('market.volume24h')}>
-                        ${formatMoney(coin.total_volume)}
-                      </td>
-                      <td className="num col-cap" data-label={t('market.marketCap')}>
-                        ${formatMoney(coin.market_cap)}
-                      </td>
-                    </tr>
-                  ))}
-              {!coins.isPending && rows.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="table__empty">
-                    {t('market.unavailable')}
-                  </td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
-        </div>
+        <MarketTable kind="markets" columns={columns} rows={rows} rowKey="id" pending={coins.isPending} />
         <p className="footnote muted">{t('markets.refreshNote')}</p>
       </div>
     </>
