@@ -4,20 +4,31 @@ import { useT } from '../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../i18n/I18nProvider.tsx';
 import { ClockIcon } from '../../ui/icons.tsx';
 
-/** The layout frames later screens fill in: which panels they have and how they are arranged. */
-export type FrameLayout = 'trading' | 'options' | 'wallet' | 'wizard' | 'history' | 'dashboard' | 'single';
+/**
+ * The layout frames later screens fill in: the CSS grid areas of each (see .frame--<layout>), in the order their
+ * panels are listed.
+ */
+const FRAME_AREAS = {
+  trading: ['strip', 'chart', 'book', 'trade', 'positions', 'assets'],
+  options: ['strip', 'chart', 'book', 'trade', 'orders'],
+  wallet: ['a', 'b', 'c', 'table'],
+  wizard: ['form', 'side', 'table'],
+  history: ['table'],
+  dashboard: ['a', 'b', 'c', 'd', 'table'],
+  single: ['table'],
+} as const;
 
-export interface FramePanel {
-  label: MessageKey;
-  /** CSS grid area name in the layout (see .frame--<layout>). */
-  area: string;
-}
+export type FrameLayout = keyof typeof FRAME_AREAS;
 
-interface NotOpenYetProps {
+type LabelPerArea<Areas extends readonly string[]> = { [Index in keyof Areas]: MessageKey };
+/** One label per area of the layout, in FRAME_AREAS order. */
+type PanelLabels<Layout extends FrameLayout> = LabelPerArea<(typeof FRAME_AREAS)[Layout]>;
+
+interface NotOpenYetProps<Layout extends FrameLayout> {
   title: MessageKey;
   subtitle?: MessageKey;
-  layout: FrameLayout;
-  panels: FramePanel[];
+  layout: Layout;
+  panels: PanelLabels<Layout>;
   /** Shown in place of the page header when the page sits inside another layout (affiliates). */
   embedded?: boolean;
 }
@@ -26,7 +37,13 @@ interface NotOpenYetProps {
  * A routed screen whose feature ships in a later release: its real title and layout frame, and a plain notice
  * that it is not open yet.
  */
-export function NotOpenYet({ title, subtitle, layout, panels, embedded = false }: NotOpenYetProps) {
+export function NotOpenYet<Layout extends FrameLayout>({
+  title,
+  subtitle,
+  layout,
+  panels,
+  embedded = false,
+}: NotOpenYetProps<Layout>) {
   const t = useT();
   const body = (
     <>
@@ -43,9 +60,9 @@ export function NotOpenYet({ title, subtitle, layout, panels, embedded = false }
         </Link>
       </div>
       <div className={`frame frame--${layout}`} aria-hidden="true">
-        {panels.map((panel) => (
-          <div key={panel.area} className="frame__panel" style={{ gridArea: panel.area }}>
-            <span className="frame__label">{t(panel.label)}</span>
+        {FRAME_AREAS[layout].map((area, index) => (
+          <div key={area} className="frame__panel" style={{ gridArea: area }}>
+            <span className="frame__label">{t((panels as readonly MessageKey[])[index]!)}</span>
             <span className="frame__lines">
               <span />
               <span />

@@ -7,11 +7,7 @@ export default function DepositPage() {
       title="screen.deposit"
       subtitle="screen.depositSubtitle"
       layout="wizard"
-      panels={[
-        { label: 'frame.selectCrypto', area: 'form' },
-        { label: 'frame.depositAddress', area: 'side' },
-        { label: 'frame.recentDeposits', area: 'table' },
-      ]}
+      panels={['frame.selectCrypto', 'frame.depositAddress', 'frame.recentDeposits']}
     />
   );
 }

@@ -8,12 +8,12 @@ export default function FuturesPage() {
       subtitle="screen.futuresSubtitle"
       layout="trading"
       panels={[
-        { label: 'frame.tickerStrip', area: 'strip' },
-        { label: 'frame.chart', area: 'chart' },
-        { label: 'frame.orderBook', area: 'book' },
-        { label: 'frame.tradePanel', area: 'trade' },
-        { label: 'frame.positions', area: 'positions' },
-        { label: 'frame.assets', area: 'assets' },
+        'frame.tickerStrip',
+        'frame.chart',
+        'frame.orderBook',
+        'frame.tradePanel',
+        'frame.positions',
+        'frame.assets',
       ]}
     />
   );

@@ -11,11 +11,5 @@ const titles: Record<string, MessageKey> = {
 /** Seed 000 §2: /buy-crypto, /exchange and /learn-crypto appear in menus; their screens are not specified yet. */
 export default function MenuLinkPage() {
   const { pathname } = useLocation();
-  return (
-    <NotOpenYet
-      title={titles[pathname] ?? 'nav.exchange'}
-      layout="single"
-      panels={[{ label: 'frame.content', area: 'table' }]}
-    />
-  );
+  return <NotOpenYet title={titles[pathname] ?? 'nav.exchange'} layout="single" panels={['frame.content']} />;
 }

@@ -7,13 +7,7 @@ export default function OptionsPage() {
       title="screen.options"
       subtitle="screen.optionsSubtitle"
       layout="options"
-      panels={[
-        { label: 'frame.tickerStrip', area: 'strip' },
-        { label: 'frame.chart', area: 'chart' },
-        { label: 'frame.orderBook', area: 'book' },
-        { label: 'frame.optionPanel', area: 'trade' },
-        { label: 'frame.recentTransactions', area: 'orders' },
-      ]}
+      panels={['frame.tickerStrip', 'frame.chart', 'frame.orderBook', 'frame.optionPanel', 'frame.recentTransactions']}
     />
   );
 }

@@ -7,7 +7,7 @@ export default function TradeHistoryPage() {
       title="screen.tradeHistory"
       subtitle="screen.tradeHistorySubtitle"
       layout="history"
-      panels={[{ label: 'frame.tradeTable', area: 'table' }]}
+      panels={['frame.tradeTable']}
     />
   );
 }

@@ -7,11 +7,7 @@ export default function TransferFuturesPage() {
       title="screen.transferFutures"
       subtitle="screen.transferSubtitle"
       layout="wizard"
-      panels={[
-        { label: 'frame.transferForm', area: 'form' },
-        { label: 'frame.balances', area: 'side' },
-        { label: 'frame.recentTransfers', area: 'table' },
-      ]}
+      panels={['frame.transferForm', 'frame.balances', 'frame.recentTransfers']}
     />
   );
 }

@@ -7,12 +7,7 @@ export default function WalletPage() {
       title="screen.wallet"
       subtitle="screen.walletSubtitle"
       layout="wallet"
-      panels={[
-        { label: 'frame.overview', area: 'a' },
-        { label: 'frame.spotWallet', area: 'b' },
-        { label: 'frame.futuresWallet', area: 'c' },
-        { label: 'frame.balances', area: 'table' },
-      ]}
+      panels={['frame.overview', 'frame.spotWallet', 'frame.futuresWallet', 'frame.balances']}
     />
   );
 }

@@ -7,11 +7,7 @@ export default function WithdrawPage() {
       title="screen.withdraw"
       subtitle="screen.withdrawSubtitle"
       layout="wizard"
-      panels={[
-        { label: 'frame.withdrawDetails', area: 'form' },
-        { label: 'frame.totalAmount', area: 'side' },
-        { label: 'frame.recentWithdrawals', area: 'table' },
-      ]}
+      panels={['frame.withdrawDetails', 'frame.totalAmount', 'frame.recentWithdrawals']}
     />
   );
 }

@@ -7,13 +7,7 @@ export default function AffiliatesDashboardPage() {
       embedded
       title="screen.affiliates"
       layout="dashboard"
-      panels={[
-        { label: 'frame.referrals', area: 'a' },
-        { label: 'frame.members', area: 'b' },
-        { label: 'frame.todayJoins', area: 'c' },
-        { label: 'frame.weekJoins', area: 'd' },
-        { label: 'frame.recentMembers', area: 'table' },
-      ]}
+      panels={['frame.referrals', 'frame.members', 'frame.todayJoins', 'frame.weekJoins', 'frame.recentMembers']}
     />
   );
 }

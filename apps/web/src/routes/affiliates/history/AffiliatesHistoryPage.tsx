@@ -9,11 +9,11 @@ export default function AffiliatesHistoryPage() {
       subtitle="affiliates.settlementNote"
       layout="dashboard"
       panels={[
-        { label: 'frame.userDeposit', area: 'a' },
-        { label: 'frame.userWithdraw', area: 'b' },
-        { label: 'frame.received', area: 'c' },
-        { label: 'frame.todaySettlement', area: 'd' },
-        { label: 'frame.settlementTabs', area: 'table' },
+        'frame.userDeposit',
+        'frame.userWithdraw',
+        'frame.received',
+        'frame.todaySettlement',
+        'frame.settlementTabs',
       ]}
     />
   );

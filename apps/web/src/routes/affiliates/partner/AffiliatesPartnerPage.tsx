@@ -8,11 +8,11 @@ export default function AffiliatesPartnerPage() {
       title="screen.affiliatesPartner"
       layout="dashboard"
       panels={[
-        { label: 'frame.partnerLevel', area: 'a' },
-        { label: 'frame.todaySettlement', area: 'b' },
-        { label: 'frame.weekSettlement', area: 'c' },
-        { label: 'frame.totalSettlement', area: 'd' },
-        { label: 'frame.downlineTiers', area: 'table' },
+        'frame.partnerLevel',
+        'frame.todaySettlement',
+        'frame.weekSettlement',
+        'frame.totalSettlement',
+        'frame.downlineTiers',
       ]}
     />
   );

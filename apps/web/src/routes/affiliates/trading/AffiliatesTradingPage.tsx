@@ -7,13 +7,7 @@ export default function AffiliatesTradingPage() {
       embedded
       title="screen.affiliatesTrading"
       layout="dashboard"
-      panels={[
-        { label: 'frame.totalRevenue', area: 'a' },
-        { label: 'frame.totalLoss', area: 'b' },
-        { label: 'frame.totalPnl', area: 'c' },
-        { label: 'frame.search', area: 'd' },
-        { label: 'frame.optionTable', area: 'table' },
-      ]}
+      panels={['frame.totalRevenue', 'frame.totalLoss', 'frame.totalPnl', 'frame.search', 'frame.optionTable']}
     />
   );
 }

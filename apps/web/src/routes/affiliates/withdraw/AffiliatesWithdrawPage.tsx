@@ -8,11 +8,7 @@ export default function AffiliatesWithdrawPage() {
       title="screen.affiliatesWithdraw"
       subtitle="affiliates.batchNote"
       layout="wizard"
-      panels={[
-        { label: 'frame.withdrawDetails', area: 'form' },
-        { label: 'frame.balances', area: 'side' },
-        { label: 'frame.withdrawals', area: 'table' },
-      ]}
+      panels={['frame.withdrawDetails', 'frame.balances', 'frame.withdrawals']}
     />
   );
 }
