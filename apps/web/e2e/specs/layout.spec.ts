@@ -65,8 +65,9 @@ test('header at 1440 px: account menu (name, email, total assets, links, Log out
   await openAs(page, tokens, '/');
   const account = page.getByTestId('account-menu');
   await account.hover();
+  // The name first: until /user/info answers, the name line falls back to the email too (two matches).
+  await account.getByText('Demo', { exact: true }).waitFor({ state: 'visible' });
   await account.getByText('demo@tickline.dev').waitFor({ state: 'visible' });
-  await account.getByText('Demo', { exact: true }).waitFor();
   assert.match((await account.getByTestId('total-assets').textContent()) ?? '', /^[\d,]+\.\d{2} USDT \(BEP-20\)$/);
   for (const label of ['Deposit', 'Withdraw', 'Transfer futures'])
     await account.getByRole('link', { name: label, exact: true }).waitFor({ state: 'visible' });
