@@ -210,7 +210,7 @@ async function main() {
       machine: {
         cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
         memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-        node: process.version,
+        node: `${process.version} ${process.execArgv.filter((flag) => flag.startsWith('--max-semi')).join(' ')}`.trim(),
         postgres: `${version}, ${database}, fsync=${fsync}, synchronous_commit=${syncCommit}`,
       },
       command: 'npm run bench:sequencer',
