@@ -1,7 +1,8 @@
 /**
- * One benchmark server: `ours` (the real multi-process runtime: the pump in this process, fed by a churning book,
- * and as many websocket worker processes as the parent says on the shared port, as WS_PROCESSES does) or `naive` (one plain
- * `ws` server process that builds the message and JSON.stringify's it per client). Both: depth every 100 ms when
+ * One benchmark server: `ours` (the real runtime as WS_PROCESSES sets it up: the pump in this process, fed by a
+ * churning book, and with more than one process that many websocket workers on a shared port, with one the gateway
+ * in this process) or `naive` (one plain `ws` server process that builds the message and JSON.stringify's it per
+ * client). Both: depth every 100 ms when
  * changed, ticker every second. The parent process talks over IPC: `window-start` / `window-end` measure the CPU time
  * of every server process (this one and its workers) from /proc.
  */
@@ -13,7 +14,7 @@ import type { WebSocket } from 'ws';
 import { WebSocketServer } from 'ws';
 import { WsCluster } from '../../apps/server/src/ws/cluster.ts';
 import type { MarketFeed } from '../../apps/server/src/ws/feed.ts';
-import { DEFAULT_GATEWAY_LIMITS } from '../../apps/server/src/ws/gateway.ts';
+import { DEFAULT_GATEWAY_LIMITS, WsGateway } from '../../apps/server/src/ws/gateway.ts';
 import { MarketPump } from '../../apps/server/src/ws/pump.ts';
 import { benchTicker, ChurningBook, LEVELS } from './book.ts';
 
@@ -42,14 +43,12 @@ if (kind === 'ours') {
     for (const listener of depthListeners) listener('BTCUSDT');
   });
   const limits = { depthLevels: LEVELS, maxConnections: 100_000 };
-  cluster = new WsCluster({
-    hub: new MarketPump(feed, { ...DEFAULT_GATEWAY_LIMITS, ...limits }),
-    symbols: ['BTCUSDT'],
-    processes,
-    port: 0,
-    host: '127.0.0.1',
-    limits,
-  });
+  const pump = new MarketPump(feed, { ...DEFAULT_GATEWAY_LIMITS, ...limits });
+  if (processes > 1) {
+    cluster = new WsCluster({ hub: pump, symbols: ['BTCUSDT'], processes, port: 0, host: '127.0.0.1', limits });
+  } else {
+    new WsGateway({ hub: pump, limits }).attach(server);
+  }
 } else {
   let changed = false;
   book = new ChurningBook(() => {
