@@ -88,6 +88,8 @@ export class Exchange {
   private lastMarkPrice: PriceTicks | null = null;
   /** The order being matched; the match listener settles its fills. */
   private taker: Taker | null = null;
+  private readonly dirtyOrders = new Map<number, OrderState>();
+  private readonly dirtyPositions = new Set<UserId>();
 
   constructor(config: ExchangeConfigOverrides = {}) {
     this.config = resolveConfig(config);
@@ -98,12 +100,21 @@ export class Exchange {
   }
 
   apply(command: Command, nowMs: number): ApplyOutput {
-    const effects: Effects = { nowMs, events: [], postings: [], dirtyOrders: new Map(), dirtyPositions: new Set() };
+    // The dirty sets live only within one apply (never re-entered): one pair reused instead of two per command.
+    this.dirtyOrders.clear();
+    this.dirtyPositions.clear();
+    const effects: Effects = {
+      nowMs,
+      events: [],
+      postings: [],
+      dirtyOrders: this.dirtyOrders,
+      dirtyPositions: this.dirtyPositions,
+    };
     const result = this.dispatch(command, effects);
     if (!result.ok) return { result, events: [], postings: [] };
-    for (const order of [...effects.dirtyOrders.values()].sort((a, b) => a.id - b.id))
+    for (const order of inIdOrder(effects.dirtyOrders.values(), effects.dirtyOrders.size, (order) => order.id))
       effects.events.push({ type: 'order', order: { ...order } });
-    for (const userId of [...effects.dirtyPositions].sort((a, b) => a - b))
+    for (const userId of inIdOrder(effects.dirtyPositions.values(), effects.dirtyPositions.size, (id) => id))
       effects.events.push({ type: 'position', userId, position: this.position(userId) });
     return { result, events: effects.events, postings: effects.postings };
   }
@@ -1135,4 +1146,9 @@ function isWallet(wallet: unknown): wallet is Wallet {
 
 function isPositiveInteger(amount: unknown): amount is number {
   return typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0;
+}
+
+/** The values sorted by id; most commands touch one order and one position, which need no array or sort. */
+function inIdOrder<T>(values: IterableIterator<T>, size: number, idOf: (value: T) => number): Iterable<T> {
+  return size <= 1 ? values : [...values].sort((a, b) => idOf(a) - idOf(b));
 }
