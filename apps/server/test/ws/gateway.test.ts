@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Errors } from '@tickline/protocol';
 import { bookOf, FakeFeed, sampleTicker, sleep, startGateway, TestClient, type RunningGateway } from './helpers.ts';
@@ -195,6 +196,31 @@ describe('websocket gateway', () => {
       expect(last.b[0]![0]).toBe((6_700_000 + changes - 1) / 100);
     });
 
+    it('sends the frames due together (depth and ticker on shared boundaries) in one write', async () => {
+      const { feed } = await start({ limits: { depthIntervalMs: 50, tickerIntervalMs: 100 } });
+      feed.tickerData = sampleTicker;
+      // What the server hands the kernel, write by write, on the client's socket.
+      const writes: string[] = [];
+      running!.server.on('upgrade', (_request, socket: Duplex) => spyOnWrites(socket, writes));
+      const c = await client();
+      c.subscribe('depth');
+      c.subscribe('ticker');
+      await c.waitFor('ticker');
+      await c.waitFor('depth');
+      writes.length = 0;
+      let n = 0;
+      const changer = setInterval(() => feed.setBook(bookOf(5, 6_700_000 + ++n)), 5);
+      try {
+        await c.waitFor('ticker', 5);
+      } finally {
+        clearInterval(changer);
+      }
+      const tickers = writes.filter((bytes) => bytes.includes('"type":"ticker"'));
+      expect(tickers.length).toBeGreaterThanOrEqual(3);
+      // The book changes all the time, so every ticker shares its write with a depth frame.
+      for (const bytes of tickers) expect(bytes).toContain('"type":"depth"');
+    });
+
     it('sends nothing while the book does not change', async () => {
       const { feed } = await start();
       feed.setBook(bookOf(3));
@@ -314,6 +340,20 @@ describe('websocket gateway', () => {
 
 function pick(error: { code: number; message: string }) {
   return { code: error.code, message: error.message };
+}
+
+/** Records the bytes of every write the socket's TCP handle gets (direct, write() or a corked writev). */
+function spyOnWrites(socket: Duplex, writes: string[]): void {
+  const handle = (socket as unknown as { _handle: Record<string, (...args: unknown[]) => number> })._handle;
+  const { writeBuffer, writev } = handle;
+  handle.writeBuffer = function (request: unknown, data: unknown) {
+    writes.push((data as Buffer).toString('latin1'));
+    return writeBuffer!.call(this, request, data);
+  };
+  handle.writev = function (request: unknown, chunks: unknown, allBuffers: unknown) {
+    writes.push((chunks as Buffer[]).map((chunk) => (Buffer.isBuffer(chunk) ? chunk.toString('latin1') : '')).join(''));
+    return writev!.call(this, request, chunks, allBuffers);
+  };
 }
 
 /** A websocket client on a raw TCP socket, so the test can stop reading (socket.pause) like a stalled browser. */
