@@ -185,15 +185,21 @@ describe('websocket gateway', () => {
         for (let i = 0; i < 10; i += 1) feed.setBook(bookOf(20, 6_700_000 + ++changes));
         await sleep(10);
       }
-      await sleep(150);
+      const elapsedMs = Date.now() - started;
+      // The latest book goes out on the next boundary (a busy machine may only delay it).
+      const latest = (6_700_000 + changes - 1) / 100; // best bid of the last book
+      const deadline = Date.now() + 2_000;
+      while ((c.of('depth').at(-1)?.data as { b: number[][] }).b[0]![0] !== latest && Date.now() < deadline)
+        await sleep(10);
       const depths = c.of('depth').slice(1);
-      expect(changes).toBeGreaterThan(500);
-      expect(depths.length).toBeGreaterThanOrEqual(7);
-      expect(depths.length).toBeLessThanOrEqual(12);
+      expect((depths.at(-1)!.data as { b: number[][] }).b[0]![0]).toBe(latest);
+      // Throttled: never two within 100 ms (5 % timer slack), never more than the elapsed time allows, and many
+      // changes folded into each (how many changes a loaded machine manages varies; the ratio does not).
       const times = depths.map((depth) => depth.ts as number);
       for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(95);
-      const last = depths.at(-1)!.data as { b: number[][] };
-      expect(last.b[0]![0]).toBe((6_700_000 + changes - 1) / 100);
+      expect(depths.length).toBeGreaterThanOrEqual(3);
+      expect(depths.length).toBeLessThanOrEqual(Math.floor((elapsedMs + 2_000) / 95) + 1);
+      expect(changes).toBeGreaterThanOrEqual(depths.length * 5);
     });
 
     it('sends the frames due together (depth and ticker on shared boundaries) in one write', async () => {
