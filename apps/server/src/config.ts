@@ -26,6 +26,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   trustProxy: boolean;
+  /** Demo mode only: a market maker and a taker trade through the sequencer so the book is never empty. */
+  demoLiquidity: boolean;
   rateLimits: Record<RateLimitName, RateLimit>;
   /** From the environment; in demo mode missing ones are generated into DATA_DIR/secrets.json (see secrets.ts). */
   secrets: {
@@ -113,6 +115,7 @@ const environmentSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveSeconds('ACCESS_TOKEN_TTL_SECONDS').default(900),
   REFRESH_TOKEN_TTL_SECONDS: positiveSeconds('REFRESH_TOKEN_TTL_SECONDS').default(30 * 24 * 3600),
   TRUST_PROXY: booleanFlag('TRUST_PROXY').default(false),
+  DEMO_LIQUIDITY: z.enum(['on', 'off'], { error: 'DEMO_LIQUIDITY must be on or off' }).default('on'),
   JWT_SECRET: optionalText.refine((secret) => secret === undefined || secret.length >= 32, {
     error: 'JWT_SECRET must be at least 32 characters',
   }),
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,
+    demoLiquidity: e.DEMO_LIQUIDITY === 'on',
     rateLimits,
     secrets: { jwtSecret: e.JWT_SECRET, depositXpub: e.DEPOSIT_XPUB },
   };

@@ -117,7 +117,7 @@ async function serve(
   if (config.mode === 'demo') {
     await fundDemoAccounts(trading.service, await seedDemo(app.context));
     console.log(demoCredentialsText(baseUrl));
-    if (process.env.DEMO_LIQUIDITY !== 'off') {
+    if (config.demoLiquidity) {
       const accounts = await ensureLiquidityAccounts(app.context);
       for (const userId of [accounts.makerUserId, accounts.takerUserId])
         await trading.service.fundDemoUser(userId, LIQUIDITY_FUNDING_MICRO_USDT);

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       logLevel: 'info',
       wsPort: undefined,
+      demoLiquidity: true,
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 30 * 24 * 3600,
     });
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://u:p@db:5432/tickline',
         LOG_LEVEL: 'warn',
         WS_PORT: '9999',
+        DEMO_LIQUIDITY: 'off',
         ACCESS_TOKEN_TTL_SECONDS: '60',
         REFRESH_TOKEN_TTL_SECONDS: '3600',
         RATE_LIMIT_LOGIN: '3/10',
@@ -63,6 +65,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u:p@db:5432/tickline',
       logLevel: 'warn',
       wsPort: 9999,
+      demoLiquidity: false,
       accessTokenTtlSeconds: 60,
       refreshTokenTtlSeconds: 3600,
     });
@@ -77,8 +80,9 @@ describe('loadConfig', () => {
       WS_PORT: '70000',
       RATE_LIMIT_LOGIN: 'lots',
       ACCESS_TOKEN_TTL_SECONDS: '0',
+      DEMO_LIQUIDITY: 'maybe',
     });
-    expect(problems).toHaveLength(6);
+    expect(problems).toHaveLength(7);
     for (const name of [
       'PORT',
       'TICKLINE_MODE',
@@ -86,6 +90,7 @@ describe('loadConfig', () => {
       'WS_PORT',
       'RATE_LIMIT_LOGIN',
       'ACCESS_TOKEN_TTL_SECONDS',
+      'DEMO_LIQUIDITY',
     ])
       expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
   });
