@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { MARKET_SOURCE_NAMES, MARKET_TICK_INTERVAL_MS, type MarketConfig } from './services/market/config.ts';
 
 /** A route-level rate limit: at most `max` requests per `windowMs` from one client address. */
 export interface RateLimit {
@@ -29,6 +30,7 @@ export interface Config {
   /** Demo mode only: a market maker and a taker trade through the sequencer so the book is never empty. */
   demoLiquidity: boolean;
   rateLimits: Record<RateLimitName, RateLimit>;
+  market: MarketConfig;
   /** From the environment; in demo mode missing ones are generated into DATA_DIR/secrets.json (see secrets.ts). */
   secrets: {
     jwtSecret: string | undefined;
@@ -87,6 +89,24 @@ const booleanFlag = (name: string) =>
     .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
     .transform((v) => v === 'true' || v === '1');
 
+/** A whole number of at least `min`; unset or empty takes `fallback`. */
+const wholeNumber = (name: string, min: number, fallback: number) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: `${name} must be a whole number` })
+      .int({ error: `${name} must be a whole number` })
+      .min(min, { error: `${name} must be at least ${min}` })
+      .default(fallback),
+  );
+
+/** An http(s) or ws(s) address, kept without a trailing slash. */
+const address = (name: string, fallback: string) =>
+  z
+    .url({ error: `${name} must be a URL` })
+    .default(fallback)
+    .transform((url) => url.replace(/\/$/, ''));
+
 const optionalText = z
   .string()
   .optional()
@@ -116,6 +136,30 @@ const environmentSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: positiveSeconds('REFRESH_TOKEN_TTL_SECONDS').default(30 * 24 * 3600),
   TRUST_PROXY: booleanFlag('TRUST_PROXY').default(false),
   DEMO_LIQUIDITY: z.enum(['on', 'off'], { error: 'DEMO_LIQUIDITY must be on or off' }).default('on'),
+  MARKET_SOURCES: z
+    .string()
+    .default('simulated')
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.enum(MARKET_SOURCE_NAMES, { error: 'MARKET_SOURCES may name simulated and binance only' }))
+        .min(1, { error: 'MARKET_SOURCES names no source' }),
+    ),
+  MARKET_SEED: wholeNumber('MARKET_SEED', 0, 20_241_121),
+  MARKET_BACKFILL: booleanFlag('MARKET_BACKFILL').default(true),
+  MARKET_STALE_AFTER_MS: wholeNumber('MARKET_STALE_AFTER_MS', 1_000, 60_000),
+  MARKET_IMPACT_NOTIONAL_USDT: wholeNumber('MARKET_IMPACT_NOTIONAL_USDT', 1, 25_000),
+  FUNDING_INTERVAL_MS: wholeNumber('FUNDING_INTERVAL_MS', 60_000, 8 * 60 * 60 * 1000),
+  BINANCE_REST_URL: address('BINANCE_REST_URL', 'https://api.binance.com'),
+  BINANCE_FUTURES_REST_URL: address('BINANCE_FUTURES_REST_URL', 'https://fapi.binance.com'),
+  BINANCE_WS_URL: address('BINANCE_WS_URL', 'wss://fstream.binance.com'),
   JWT_SECRET: optionalText.refine((secret) => secret === undefined || secret.length >= 32, {
     error: 'JWT_SECRET must be at least 32 characters',
   }),
@@ -163,6 +207,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     demoLiquidity: e.DEMO_LIQUIDITY === 'on',
     rateLimits,
+    market: {
+      sources: e.MARKET_SOURCES,
+      simulatedSeed: e.MARKET_SEED,
+      binanceRestUrl: e.BINANCE_REST_URL,
+      binanceFuturesRestUrl: e.BINANCE_FUTURES_REST_URL,
+      binanceWsUrl: e.BINANCE_WS_URL,
+      fundingIntervalMs: e.FUNDING_INTERVAL_MS,
+      backfillCandles: e.MARKET_BACKFILL,
+      tickIntervalMs: MARKET_TICK_INTERVAL_MS,
+      staleAfterMs: e.MARKET_STALE_AFTER_MS,
+      impactNotionalUsdt: e.MARKET_IMPACT_NOTIONAL_USDT,
+    },
     secrets: { jwtSecret: e.JWT_SECRET, depositXpub: e.DEPOSIT_XPUB },
   };
 }

@@ -68,7 +68,7 @@ async function serve(
   if (applied.length > 0) console.log(`Applied ${applied.length} migration(s).`);
 
   // Market data first: the trading core's jobs take index, mark and funding from it.
-  const market = await startMarketData({ db: pool });
+  const market = await startMarketData({ db: pool, config: config.market });
   stops.push(() => market.stop());
   // The trading core restores its state from the database before the API accepts a request.
   const trading = await startTradingCore({

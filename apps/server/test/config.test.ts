@@ -40,6 +40,43 @@ describe('loadConfig', () => {
       refreshTokenTtlSeconds: 30 * 24 * 3600,
     });
     expect(config.rateLimits.login).toEqual({ max: 10, windowMs: 60_000 });
+    expect(config.market).toMatchObject({
+      sources: ['simulated'],
+      fundingIntervalMs: 8 * 60 * 60 * 1000,
+      backfillCandles: true,
+      binanceRestUrl: 'https://api.binance.com',
+      binanceWsUrl: 'wss://fstream.binance.com',
+    });
+  });
+
+  it('reads the market settings, and names each bad one', () => {
+    const config = loadConfig(
+      {
+        MARKET_SOURCES: ' binance, simulated ,binance',
+        MARKET_SEED: '7',
+        MARKET_BACKFILL: 'false',
+        FUNDING_INTERVAL_MS: '60000',
+        BINANCE_REST_URL: 'http://127.0.0.1:9/',
+      },
+      '/',
+    );
+    expect(config.market).toMatchObject({
+      sources: ['binance', 'simulated'],
+      simulatedSeed: 7,
+      backfillCandles: false,
+      fundingIntervalMs: 60_000,
+      binanceRestUrl: 'http://127.0.0.1:9',
+    });
+    const problems = problemsOf({
+      MARKET_SOURCES: 'simulated,kraken',
+      FUNDING_INTERVAL_MS: '59999',
+      MARKET_SEED: 'x',
+      BINANCE_WS_URL: 'not a url',
+    });
+    expect(problems).toHaveLength(4);
+    for (const name of ['MARKET_SOURCES', 'FUNDING_INTERVAL_MS', 'MARKET_SEED', 'BINANCE_WS_URL'])
+      expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
+    expect(problemsOf({ MARKET_SOURCES: ' , ' })).toEqual(['MARKET_SOURCES names no source']);
   });
 
   it('reads every variable', () => {

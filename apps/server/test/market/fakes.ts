@@ -8,11 +8,12 @@ import type {
   TradeSource,
   TradeTick,
 } from '../../src/services/market/types.ts';
-import { loadMarketConfig, type MarketConfig } from '../../src/services/market/config.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { MarketConfig } from '../../src/services/market/config.ts';
 
 export function testMarketConfig(overrides: Partial<MarketConfig> = {}): MarketConfig {
   // A tick interval of days: tests call tick() themselves.
-  return { ...loadMarketConfig({}), tickIntervalMs: 1_000_000_000, ...overrides };
+  return { ...loadConfig({}).market, tickIntervalMs: 1_000_000_000, ...overrides };
 }
 
 export function manualClock(startMs: number) {

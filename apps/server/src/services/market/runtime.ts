@@ -1,6 +1,6 @@
-/** Starts market data for the server: configuration from the environment, the configured sources, the service. */
+/** Starts market data for the server: the configured sources and the service. */
 import type { Queryable } from '@tickline/db';
-import { loadMarketConfig, type MarketConfig } from './config.ts';
+import type { MarketConfig } from './config.ts';
 import type { MarketLogger } from './logger.ts';
 import { MarketService } from './market-service.ts';
 import { createPriceSources } from './sources.ts';
@@ -13,10 +13,10 @@ export interface RunningMarketData {
 
 export async function startMarketData(options: {
   db: Queryable;
-  env?: NodeJS.ProcessEnv;
+  config: MarketConfig;
   logger?: MarketLogger;
 }): Promise<RunningMarketData> {
-  const config = loadMarketConfig(options.env);
+  const { config } = options;
   const service = new MarketService({
     config,
     sources: createPriceSources(config, { logger: options.logger }),
