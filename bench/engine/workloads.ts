@@ -4,6 +4,7 @@
  */
 import { FastOrderBook } from '../../packages/engine/src/book/fast-book.ts';
 import type { MatchListener } from '../../packages/engine/src/book/order-book.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 export const OP_LIMIT = 0; // GTC limit: match, rest the remainder
 export const OP_IOC = 1; // immediate-or-cancel limit
@@ -51,18 +52,6 @@ class StreamBuilder {
       setup,
     };
   }
-}
-
-/** mulberry32: small, fast, seeded. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function gaussian(random: () => number, mean: number, deviation: number): number {

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { createPool, migrate, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@tickline/db';
 import { Exchange, type Command } from '@tickline/engine';
 import { Sequencer } from '../../apps/server/src/app/trading/sequencer.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 const USDT = 1_000_000;
 const USERS = 10_000;
@@ -39,24 +40,12 @@ function median(runs: Run[]): Run {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Deterministic PRNG (mulberry32): the same order stream every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Limit orders from many users around one price: most rest 0.01–0.10 USDT away from the middle (quotes), a share
  * TAKER_SHARE crosses up to 0.10 USDT through it (fills: trades, positions, fees, history).
  */
 function orderStream(seed: number): () => Command {
-  const next = random(seed);
+  const next = seededRandom(seed);
   let index = 0;
   return () => {
     index++;
