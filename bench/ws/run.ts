@@ -6,7 +6,8 @@
  * Result: delivered messages per server CPU-second (ratio ours / naive) and delivery lag percentiles, written to
  * bench/results/ws-latest.json.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,8 +20,13 @@ const CLIENT_COUNTS = (process.env.BENCH_WS_CLIENTS ?? '1000,5000').split(',').m
 const WARMUP_MS = 2_000;
 const WINDOW_MS = 8_000;
 const OPEN_FILES = 65_536;
+/** Lag histogram buckets: 0..5,000 ms, the last one holds everything later. */
+const LAG_BUCKETS = 5_001;
 /** Websocket worker processes of ours (WS_PROCESSES); naive is always one process. */
 const WS_PROCESSES = Number(process.env.BENCH_WS_PROCESSES ?? 2);
+/** The measuring client (client.c), built at start into a gitignored directory. */
+const CLIENT_SOURCE = path.join(HERE, 'client.c');
+const CLIENT_BINARY = path.join(HERE, '.build', 'ws-client');
 
 type Kind = 'ours' | 'naive';
 
@@ -53,7 +59,7 @@ interface RunResult {
   client_cpu_ms: number;
 }
 
-/** Children get a higher open-file limit (5,000 sockets each side) through the shell that starts them. */
+/** The server gets a higher open-file limit (5,000 sockets) from the shell that starts it (client.c raises its own). */
 function spawnChild(script: string, args: string[]): ChildProcess {
   const child = fork(path.join(HERE, script), args, {
     execPath: '/bin/sh',
@@ -67,6 +73,72 @@ function spawnChild(script: string, args: string[]): ChildProcess {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return child;
+}
+
+function buildClient(): void {
+  mkdirSync(path.dirname(CLIENT_BINARY), { recursive: true });
+  try {
+    execFileSync('cc', ['-O2', '-o', CLIENT_BINARY, CLIENT_SOURCE], { stdio: ['ignore', 'inherit', 'inherit'] });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(
+        'bench:ws needs a C compiler (`cc`, e.g. gcc or clang) to build its measuring client bench/ws/client.c',
+      );
+    }
+    throw error;
+  }
+}
+
+/** The measuring clients' process: commands and answers are lines on its stdin and stdout (see client.c). */
+class ClientProcess {
+  readonly child: ChildProcess;
+  private readonly waiters = new Map<string, (fields: string[]) => void>();
+  private buffered = '';
+
+  constructor(port: number, count: number) {
+    this.child = spawn(CLIENT_BINARY, ['127.0.0.1', String(port), '/ws', String(count)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    this.child.stdout!.setEncoding('utf8');
+    this.child.stdout!.on('data', (text: string) => {
+      this.buffered += text;
+      let newline: number;
+      while ((newline = this.buffered.indexOf('\n')) >= 0) {
+        const fields = this.buffered.slice(0, newline).split(' ');
+        this.buffered = this.buffered.slice(newline + 1);
+        const waiter = this.waiters.get(fields[0]!);
+        this.waiters.delete(fields[0]!);
+        waiter?.(fields.slice(1));
+      }
+    });
+    // A client process that dies with the run still going is reported by the awaited answer's exit handler.
+    this.child.stdin!.on('error', () => undefined);
+  }
+
+  send(command: 'subscribe' | 'window-start' | 'window-end' | 'close'): void {
+    if (this.child.stdin!.writable) this.child.stdin!.write(`${command}\n`);
+  }
+
+  next(answer: string, timeoutMs = 60_000): Promise<string[]> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${answer}`)), timeoutMs);
+      this.waiters.set(answer, (fields) => {
+        clearTimeout(timer);
+        resolve(fields);
+      });
+      this.child.once('exit', (code) => reject(new Error(`client process exited (${code}) before ${answer}`)));
+    });
+  }
+
+  async window(): Promise<ClientWindow> {
+    const [received, cpuUs, ...buckets] = await this.next('window');
+    const lagHistogram = new Array<number>(LAG_BUCKETS).fill(0);
+    for (const bucket of buckets) {
+      const [ms, n] = bucket.split(':').map(Number);
+      lagHistogram[ms!] = n!;
+    }
+    return { received: Number(received), cpuMs: Number(cpuUs) / 1000, lagHistogram };
+  }
 }
 
 function nextMessage<T>(child: ChildProcess, type: string, timeoutMs = 60_000): Promise<T> {
@@ -88,11 +160,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const progress = (text: string) =>
   process.stderr.write(`  [${((Date.now() - startedAt) / 1000).toFixed(1)} s] ${text}\n`);
 
-/** Ends a child: asks it to close (clients), then kills it if it is still there; never waits on a dead child. */
-async function stopChild(child: ChildProcess): Promise<void> {
+/** Ends a child: asks it to close, then kills it if it is still there; never waits on a dead child. */
+async function stopChild(child: ChildProcess, askToClose: () => void): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  if (child.connected) child.send({ type: 'close' });
+  askToClose();
   const killer = setTimeout(() => child.kill('SIGKILL'), 2_000);
   await exited;
   clearTimeout(killer);
@@ -111,22 +183,24 @@ function percentile(histogram: number[], fraction: number): number {
 async function runOnce(kind: Kind, clients: number): Promise<RunResult> {
   progress(`${kind} server, ${clients} clients: starting`);
   const server = spawnChild('server.ts', [kind, String(WS_PROCESSES)]);
-  const clientProcesses: ChildProcess[] = [];
+  const clientProcesses: ClientProcess[] = [];
   try {
     const { port } = await nextMessage<{ port: number }>(server, 'ready');
     // Two client processes, so on two cores the clients drain a broadcast burst in parallel.
     for (const share of [Math.ceil(clients / 2), Math.floor(clients / 2)]) {
-      clientProcesses.push(spawnChild('clients.ts', ['127.0.0.1', String(port), '/ws', String(share)]));
+      clientProcesses.push(new ClientProcess(port, share));
     }
-    await Promise.all(clientProcesses.map((child) => nextMessage(child, 'connected', 120_000)));
+    await Promise.all(clientProcesses.map((c) => c.next('connected', 120_000)));
     progress(`${kind}: ${clients} clients connected, subscribing and measuring`);
-    for (const child of clientProcesses) child.send({ type: 'subscribe' });
+    for (const c of clientProcesses) c.send('subscribe');
     await sleep(WARMUP_MS);
     const serverWindow = nextMessage<ServerWindow>(server, 'window');
-    const clientWindows = clientProcesses.map((child) => nextMessage<ClientWindow>(child, 'window'));
-    for (const child of [server, ...clientProcesses]) child.send({ type: 'window-start' });
+    const clientWindows = clientProcesses.map((c) => c.window());
+    server.send({ type: 'window-start' });
+    for (const c of clientProcesses) c.send('window-start');
     await sleep(WINDOW_MS);
-    for (const child of [server, ...clientProcesses]) child.send({ type: 'window-end' });
+    server.send({ type: 'window-end' });
+    for (const c of clientProcesses) c.send('window-end');
     const s = await serverWindow;
     if (!s.samePids) throw new Error(`${kind}: a server process was replaced during the window`);
     const windows = await Promise.all(clientWindows);
@@ -147,11 +221,14 @@ async function runOnce(kind: Kind, clients: number): Promise<RunResult> {
       client_cpu_ms: Math.round(windows.reduce((sum, w) => sum + w.cpuMs, 0)),
     };
   } finally {
-    await Promise.all(clientProcesses.map(stopChild));
-    await stopChild(server);
+    await Promise.all(clientProcesses.map((c) => stopChild(c.child, () => c.send('close'))));
+    await stopChild(server, () => {
+      if (server.connected) server.send({ type: 'close' });
+    });
   }
 }
 
+buildClient();
 const results: Record<string, unknown> = {};
 for (const clients of CLIENT_COUNTS) {
   const ours = await runOnce('ours', clients);
