@@ -37,11 +37,13 @@ export function multiply(a: number, b: number): number {
   return assertSafeInteger(a * b, 'product');
 }
 
-/** Exact integer division with the named rounding (no floating-point quotient is trusted). */
+/** Exact integer division with the named rounding (a double quotient is used only where it is provably exact). */
 export function divide(numerator: number, denominator: number, rounding: Rounding): number {
   assertSafeInteger(numerator, 'numerator');
   assertSafeInteger(denominator, 'denominator');
   if (denominator === 0) throw new RangeError('division by zero');
+  if (Math.abs(numerator) <= FAST_LIMIT && Math.abs(denominator) <= FAST_LIMIT)
+    return divideSmall(numerator, denominator, rounding);
   return Number(divideBig(BigInt(numerator), BigInt(denominator), rounding));
 }
 
@@ -51,7 +53,44 @@ export function multiplyDivide(a: number, b: number, c: number, rounding: Roundi
   assertSafeInteger(b, 'b');
   assertSafeInteger(c, 'c');
   if (c === 0) throw new RangeError('division by zero');
+  // A product whose magnitude stays within FAST_LIMIT is exact as a double (an inexact one is at least 2^53).
+  const product = a * b;
+  if (Math.abs(product) <= FAST_LIMIT && Math.abs(c) <= FAST_LIMIT) return divideSmall(product, c, rounding);
   return assertSafeInteger(Number(divideBig(BigInt(a) * BigInt(b), BigInt(c), rounding)), 'quotient');
+}
+
+/** Operands up to 2^52 in magnitude divide without BigInt (which allocates: this runs several times per order). */
+const FAST_LIMIT = 2 ** 52;
+
+/**
+ * Exact division of integers within ±FAST_LIMIT. The double quotient n/d is correctly rounded; it could truncate to
+ * the wrong integer only by rounding up onto k from k − r/d (1 ≤ r < d), which needs r/d below half an ulp of k,
+ * i.e. |n| ≥ 2^53 − r. Within ±2^52 the truncated quotient is therefore exact, and so is the remainder below.
+ */
+function divideSmall(numerator: number, denominator: number, rounding: Rounding): number {
+  if (denominator < 0) {
+    numerator = -numerator;
+    denominator = -denominator;
+  }
+  const truncated = Math.trunc(numerator / denominator);
+  const remainder = numerator - truncated * denominator;
+  if (remainder === 0) return truncated + 0; // + 0 turns −0 into 0
+  const negative = numerator < 0;
+  switch (rounding) {
+    case 'trunc':
+      return truncated + 0;
+    case 'floor':
+      return negative ? truncated - 1 : truncated + 0;
+    case 'ceil':
+      return negative ? truncated + 0 : truncated + 1;
+    case 'halfEven': {
+      const twiceRemainder = Math.abs(remainder) * 2;
+      const awayFromZero = negative ? truncated - 1 : truncated + 1;
+      if (twiceRemainder > denominator) return awayFromZero;
+      if (twiceRemainder < denominator) return truncated + 0;
+      return truncated % 2 === 0 ? truncated + 0 : awayFromZero;
+    }
+  }
 }
 
 function divideBig(numerator: bigint, denominator: bigint, rounding: Rounding): bigint {

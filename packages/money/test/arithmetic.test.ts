@@ -97,6 +97,61 @@ describe('division with named rounding', () => {
     );
   });
 
+  // Operands within ±2^52 take a path without BigInt: a double quotient corrected by the exact remainder. These
+  // cases aim at where a double quotient rounds across an integer (just below or above a multiple) and at the edge.
+  it('matches the reference within ±2^52, next to multiples of the denominator and at the fast path edge', () => {
+    const edge = 2 ** 52;
+    const nearEdge = fc.oneof(
+      fc.integer({ min: edge - 1_000, max: edge + 1_000 }),
+      fc.integer({ min: -edge - 1_000, max: -edge + 1_000 }),
+      fc.integer({ min: -edge, max: edge }),
+    );
+    const denominator = fc
+      .oneof(fc.integer({ min: 1, max: 1_000 }), fc.integer({ min: 1, max: edge }), nearEdge)
+      .filter((d) => d !== 0);
+    fc.assert(
+      fc.property(
+        nearEdge,
+        denominator,
+        fc.boolean(),
+        fc.integer({ min: -2, max: 2 }),
+        rounding,
+        (n, d, neg, r, mode) => {
+          const den = neg ? -d : d;
+          // A multiple of the denominator near n, plus a remainder of −2..2: the quotient is next to an integer.
+          const multiple = Math.trunc(n / den) * den + r;
+          for (const numerator of [n, multiple]) {
+            if (!Number.isSafeInteger(numerator)) continue;
+            expect(BigInt(divide(numerator, den, mode))).toBe(referenceDivide(BigInt(numerator), BigInt(den), mode));
+          }
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('multiplyDivide matches the reference when the product fits in 2^52', () => {
+    const factor = fc.integer({ min: -(2 ** 26), max: 2 ** 26 });
+    fc.assert(
+      fc.property(
+        factor,
+        factor,
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        fc.boolean(),
+        rounding,
+        (a, b, c, neg, mode) => {
+          const divisor = neg ? -c : c;
+          expect(BigInt(multiplyDivide(a, b, divisor, mode))).toBe(
+            referenceDivide(BigInt(a) * BigInt(b), BigInt(divisor), mode),
+          );
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+    expect(Object.is(multiplyDivide(-1, 1, 3, 'ceil'), 0)).toBe(true); // never −0
+    expect(Object.is(divide(-2, 4, 'halfEven'), 0)).toBe(true);
+  });
+
   it('multiplyDivide is exact beyond 2^53 in the intermediate product', () => {
     fc.assert(
       fc.property(safeInteger, safeInteger, nonZero, rounding, (a, b, c, mode) => {
