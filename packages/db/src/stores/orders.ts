@@ -38,8 +38,10 @@ export async function insertOrders(client: PoolClient, orders: readonly OrderSta
  * Stores the new state (fills, holds, status) of orders stored before. Every one must exist: a missing row means
  * the caller's idea of what is stored is wrong, and the batch fails rather than losing the order.
  */
-export async function updateOrders(db: Queryable, orders: readonly OrderState[]): Promise<void> {
-  if (orders.length === 0) return;
+export async function updateOrders(db: Queryable, changed: readonly OrderState[]): Promise<void> {
+  if (changed.length === 0) return;
+  // In key order: the index lookups and heap pages are visited in order (see applyBalanceDeltas).
+  const orders = [...changed].sort((a, b) => a.id - b.id);
   const result = await db.query(
     `UPDATE orders AS o SET filled_qty = u.filled_qty, held_margin = u.held_margin, status = u.status,
        updated_at_ms = u.updated_at_ms

@@ -11,7 +11,10 @@ export interface PositionChange {
 /** Applies the latest position of each user (callers pass each user once). */
 export async function savePositions(db: Queryable, changes: readonly PositionChange[]): Promise<void> {
   const closed = changes.filter((change) => change.position === null);
-  const open = changes.flatMap((change) => (change.position ? [change.position] : []));
+  // In key order: the index lookups and heap pages are visited in order (see applyBalanceDeltas).
+  const open = changes
+    .flatMap((change) => (change.position ? [change.position] : []))
+    .sort((a, b) => a.userId - b.userId);
   if (closed.length > 0)
     await db.query('DELETE FROM positions WHERE user_id = ANY($1::bigint[])', [
       integerArray(closed, (change) => change.userId),
