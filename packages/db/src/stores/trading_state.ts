@@ -68,18 +68,15 @@ export async function loadSequencerState(db: Queryable): Promise<SequencerState>
 }
 
 /**
- * The UPDATE of the sequencer's state row as literal SQL, so the batch writer sends it in one round trip with its
- * COMMIT (a simple query cannot carry parameters; every value is checked to be an integer).
+ * Stores the sequencer's state for batch `state.lastBatchId`, only over the batch before it: the batch id is the
+ * writer's fencing token. Returns false, changing nothing, when the stored last batch is another one — another
+ * sequencer has written to this database, and the caller must not commit.
  */
-export function sequencerStateUpdateSql(state: SequencerState): string {
-  const integer = (value: number | null) => {
-    if (value === null) return 'NULL';
-    if (!Number.isSafeInteger(value)) throw new RangeError(`sequencer state value ${value} is not an integer`);
-    return String(value);
-  };
-  return (
-    `UPDATE sequencer_state SET last_batch_id = ${integer(state.lastBatchId)}, ` +
-    `last_index_price = ${integer(state.lastIndexPrice)}, last_mark_price = ${integer(state.lastMarkPrice)}, ` +
-    `last_price_at_ms = ${integer(state.lastPriceAtMs)} WHERE id = 1`
+export async function advanceSequencerState(db: Queryable, state: SequencerState): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE sequencer_state SET last_batch_id = $1, last_index_price = $2, last_mark_price = $3, last_price_at_ms = $4
+     WHERE id = 1 AND last_batch_id = $5`,
+    [state.lastBatchId, state.lastIndexPrice, state.lastMarkPrice, state.lastPriceAtMs, state.lastBatchId - 1],
   );
+  return rowCount === 1;
 }

@@ -8,6 +8,7 @@ import type {
   UserId,
 } from '@tickline/engine';
 import {
+  advanceSequencerState,
   applyBalanceDeltas,
   balanceDeltas,
   insertCommandKeys,
@@ -26,7 +27,6 @@ import {
   maxOptionOrderId,
   maxOrderId,
   maxTradeId,
-  sequencerStateUpdateSql,
   savePositions,
   upsertLeverages,
   upsertOptionOrders,
@@ -136,6 +136,9 @@ export interface StoredSoFar {
 /** The batch before this one did not commit, so this one (applied on top of it) must not either. */
 export class PreviousBatchFailedError extends Error {}
 
+/** The database's last batch is not the one this batch was applied on: another sequencer has written to it. */
+export class SequencerFencedError extends Error {}
+
 /**
  * Writes one batch in ONE transaction: balances (as deltas, so the table's CHECK sees every user balance), postings,
  * orders, positions, trades, history, option orders, leverages, transfers, idempotency keys and the sequencer's state.
@@ -185,8 +188,11 @@ export async function writeBatch(
     await upsertOptionOrders(client, [...changes.optionOrders.values()]);
     await insertOptionRounds(client, changes.rounds);
     await upsertLeverages(client, [...changes.leverages.entries()]);
-    // The state row and COMMIT in one round trip (a simple query: the values are integers, rendered safely).
-    await client.query(`${sequencerStateUpdateSql({ ...state, ...changes.prices, lastBatchId: batchId })}; COMMIT`);
+    // The batch id is the fencing token: the state row moves only from the batch this one was applied on. Its
+    // writer lock lost, a sequencer whose database another one has written to since can then never commit over it.
+    if (!(await advanceSequencerState(client, { ...state, ...changes.prices, lastBatchId: batchId })))
+      throw new SequencerFencedError(`batch ${batchId - 1} is no longer the last one stored: another sequencer wrote`);
+    await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

@@ -1,7 +1,7 @@
 import type { ApplyOutput, Command, CommandResult, EngineEvent, EngineSnapshot, Posting } from '@tickline/engine';
 import { findCommandKeys, type Pool, type PoolClient, type SequencerState } from '@tickline/db';
 import type { Clock } from '../../clock.ts';
-import { BatchChanges, loadEngineState, writeBatch } from './persistence.ts';
+import { BatchChanges, loadEngineState, SequencerFencedError, writeBatch } from './persistence.ts';
 
 /** What the sequencer needs from the engine: apply a command at a time. Reads get the whole engine. */
 export interface SequencedEngine {
@@ -101,6 +101,9 @@ export class Sequencer<E extends SequencedEngine> {
   private readonly listeners = new Set<BatchListener>();
   private wake: (() => void) | null = null;
   private stopping = false;
+  /** Why this sequencer stopped for good, once it has lost its claim to be the database's only writer. */
+  private halted: SequencerUnavailableError | null = null;
+  private lockReleased = false;
   private readonly loopDone: Promise<void>;
   private readonly maxBatchSize: number;
   private readonly maxQueueLength: number;
@@ -127,14 +130,22 @@ export class Sequencer<E extends SequencedEngine> {
   static async start<E extends SequencedEngine>(options: SequencerOptions<E>): Promise<Sequencer<E>> {
     const lock = await options.pool.connect();
     // A checked-out connection that dies emits 'error'; unheard, it would end the process.
-    lock.on('error', (error) => options.onError?.(error, 'the sequencer lock connection was lost'));
+    let sequencer: Sequencer<E> | null = null;
+    let lockLost = false;
+    lock.on('error', (error) => {
+      lockLost = true;
+      options.onError?.(error, 'the sequencer lock connection was lost');
+      sequencer?.halt('its database writer lock was lost');
+    });
     try {
       const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
         SEQUENCER_LOCK_KEY,
       ]);
       if (!rows[0]?.locked) throw new SequencerLockedError('another sequencer is already writing to this database');
       const { snapshot, state } = await loadEngineState(options.pool);
-      return new Sequencer(options, { engine: options.createEngine(snapshot), state, snapshot }, lock);
+      if (lockLost) throw new SequencerUnavailableError('the database writer lock was lost while starting');
+      sequencer = new Sequencer(options, { engine: options.createEngine(snapshot), state, snapshot }, lock);
+      return sequencer;
     } catch (error) {
       await lock.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
       lock.release();
@@ -184,15 +195,35 @@ export class Sequencer<E extends SequencedEngine> {
 
   /** Finishes everything already queued, then stops the loop; later submissions are refused. */
   async stop(): Promise<void> {
-    if (this.stopping) return this.loopDone;
     this.stopping = true;
     this.wake?.();
     await this.loopDone;
+    if (this.lockReleased) return;
+    this.lockReleased = true;
     await this.lock.query('SELECT pg_advisory_unlock($1)', [SEQUENCER_LOCK_KEY]).catch(() => undefined);
-    this.lock.release();
+    // A lock connection that died is discarded, not returned to the pool.
+    this.lock.release(this.halted !== null);
+  }
+
+  /**
+   * Stops for good once this sequencer can no longer be sure it is the database's only writer (its lock connection
+   * died, so another server may have taken the lock; or a batch found another writer's batch in the database):
+   * everything queued is refused, nothing more is applied, and the batch being committed commits only if the
+   * database is still where it was applied (the fence in writeBatch). Restarting the server restores from the database.
+   */
+  private halt(reason: string): void {
+    if (this.halted) return;
+    this.halted = new SequencerUnavailableError(`trading is halted: ${reason}`);
+    this.options.onError?.(this.halted, 'sequencer halted');
+    this.stopping = true;
+    const waiting = this.queue;
+    this.queue = [];
+    for (const entry of waiting) entry.reject(this.halted);
+    this.wake?.();
   }
 
   private enqueue(entry: Entry<E>): void {
+    if (this.halted) return entry.reject(this.halted);
     if (this.stopping) return entry.reject(new SequencerUnavailableError('the trading engine is stopping'));
     if (this.queue.length >= this.maxQueueLength)
       return entry.reject(new SequencerUnavailableError('the trading engine is overloaded'));
@@ -206,6 +237,11 @@ export class Sequencer<E extends SequencedEngine> {
 
   private async run(): Promise<void> {
     for (;;) {
+      if (this.halted && this.queue.length > 0) {
+        // Entries an engine fault put back after the halt: nothing more is applied.
+        for (const entry of this.queue) entry.reject(this.halted);
+        this.queue = [];
+      }
       if (this.queue.length === 0) {
         const inflight = this.inflight;
         if (inflight) {
@@ -298,7 +334,7 @@ export class Sequencer<E extends SequencedEngine> {
       this.inflight = null;
       this.fail(previous.entries, await previous.write, 'batch commit');
       this.fail(entries, new Error('the previous batch failed'), 'batch commit');
-      await this.recover();
+      await this.recover(await previous.write);
       return;
     }
     if (previous) this.deliver(previous);
@@ -313,7 +349,7 @@ export class Sequencer<E extends SequencedEngine> {
     this.inflight = null;
     if (error !== null) {
       this.fail(batch.entries, error, 'batch commit');
-      await this.recover();
+      await this.recover(error);
       return false;
     }
     this.deliver(batch);
@@ -367,8 +403,10 @@ export class Sequencer<E extends SequencedEngine> {
     for (const entry of entries) entry.reject(failure);
   }
 
-  /** Rebuilds the engine from the database, retrying until the database answers. */
-  private async recover(): Promise<void> {
+  /** Rebuilds the engine from the database, retrying until the database answers; a fenced sequencer halts instead. */
+  private async recover(cause?: unknown): Promise<void> {
+    if (cause instanceof SequencerFencedError) this.halt('another sequencer has written to the database');
+    if (this.halted) return;
     for (let delayMs = 50; ; delayMs = Math.min(delayMs * 2, 5_000)) {
       try {
         const { snapshot, state } = await loadEngineState(this.options.pool);
