@@ -6,8 +6,8 @@ import { ReferenceOrderBook } from './book/reference-book.ts';
 import { resolveConfig, type ExchangeConfig, type ExchangeConfigOverrides } from './config.ts';
 import { averageEntryPrice, initialMargin, liquidationPrice, pnl, tradingFee } from './futures/margin.ts';
 import { TriggerIndex } from './futures/trigger-index.ts';
-import { Account, Ledger, type AccountId, type PostingKind } from './ledger.ts';
-import type { Effects } from './effects.ts';
+import { Account, Ledger, type AccountId } from './ledger.ts';
+import type { Effects, Post } from './effects.ts';
 import { OptionRounds } from './options/option-rounds.ts';
 import { reject } from './rejections.ts';
 import type {
@@ -94,7 +94,7 @@ export class Exchange {
   constructor(config: ExchangeConfigOverrides = {}) {
     this.config = resolveConfig(config);
     this.book = config.orderBook === 'reference' ? new ReferenceOrderBook() : new FastOrderBook();
-    this.options = new OptionRounds(this.config.option, this.post.bind(this), (userId) =>
+    this.options = new OptionRounds(this.config.option, this.post, (userId) =>
       this.ledger.balance(Account.futures(userId)),
     );
   }
@@ -962,16 +962,8 @@ export class Exchange {
   // -------------------------------------------------------------------------------------------------------------
   // Ledger helpers
 
-  private post(
-    debit: AccountId,
-    credit: AccountId,
-    amount: MicroUsdt,
-    kind: PostingKind,
-    ref: string,
-    effects: Effects,
-  ): void {
+  private readonly post: Post = (debit, credit, amount, kind, ref, effects) =>
     this.ledger.postIfPositive({ debit, credit, amount, kind, ref }, effects.postings);
-  }
 
   /** The insurance fund pays; the treasury tops it up first if it would go negative. */
   private payFromInsuranceFund(credit: AccountId, amount: MicroUsdt, ref: string, effects: Effects): void {
