@@ -1,7 +1,10 @@
 // Input filters and checks of seed 000 §5, kept pure so every form applies them the same way.
 
-/** Login / find password: letters, digits and ! @ # $ % ^ & * ( ) , . ? " : { } | < > only. */
-const NOT_USER_ID_CHARACTER = /[^A-Za-z0-9!@#$%^&*(),.?":{}|<>]/g;
+/**
+ * Login / find password: letters, digits, the seed's punctuation ! @ # $ % ^ & * ( ) , . ? " : { } | < > and the
+ * three more an email id registered here may hold (+ - _; registration accepts them), nothing else.
+ */
+const NOT_USER_ID_CHARACTER = /[^A-Za-z0-9!@#$%^&*(),.?":{}|<>+\-_]/g;
 
 export function filterUserIdInput(raw: string): string {
   return raw.replace(NOT_USER_ID_CHARACTER, '');
