@@ -58,6 +58,9 @@ export interface MarketHub {
   link(sink: MarketSink): MarketLink;
 }
 
+/** The shortest pump period, whatever the intervals. */
+const MIN_TICK_MS = 5;
+
 /** How long a built snapshot may be handed to new subscribers (changes invalidate it at once). */
 const SNAPSHOT_REUSE_MS = 50;
 
@@ -82,7 +85,9 @@ class PumpChannel {
 export class MarketPump implements MarketHub {
   private readonly channels = new Map<string, PumpChannel>();
   private readonly feedSubscriptions: Unsubscribe[];
-  private readonly timer: NodeJS.Timeout;
+  /** The pump runs on every multiple of this (the intervals' greatest common divisor): every channel's boundaries. */
+  private readonly tickMs: number;
+  private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
   constructor(
@@ -101,14 +106,9 @@ export class MarketPump implements MarketHub {
         channel.dirty = true;
       }),
     ];
-    const shortestIntervalMs = Math.min(
-      limits.depthIntervalMs,
-      limits.tradeIntervalMs,
-      limits.klineIntervalMs,
-      limits.tickerIntervalMs,
-    );
-    this.timer = setInterval(() => this.pump(), Math.max(5, Math.floor(shortestIntervalMs / 2)));
-    this.timer.unref();
+    const intervals = [limits.depthIntervalMs, limits.tradeIntervalMs, limits.klineIntervalMs, limits.tickerIntervalMs];
+    this.tickMs = Math.max(MIN_TICK_MS, intervals.reduce(greatestCommonDivisor));
+    this.schedule(Infinity);
   }
 
   link(sink: MarketSink): MarketLink {
@@ -146,7 +146,7 @@ export class MarketPump implements MarketHub {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     for (const unsubscribe of this.feedSubscriptions) unsubscribe();
   }
 
@@ -172,20 +172,54 @@ export class MarketPump implements MarketHub {
   }
 
   /**
-   * Runs every half of the shortest interval. A channel is flushed on the first run after each boundary of its
-   * interval (multiples of it since the epoch), at most once per interval and only when changed (the ticker always).
-   * Each sink gets the run's flushes of the channels it watches in one call.
+   * Times the next run: the next tick boundary, or sooner a channel held back by the spacing rule (`retryAtMs`).
+   * Runs are locked to the boundaries instead of repeating on a timer of their own, whose period drifts against them:
+   * drifted, the depth could go out half an interval after the ticker each second instead of with it, and the two
+   * fan-outs then overlapped.
    */
-  private pump(): void {
-    if (this.closed || this.channels.size === 0) return;
+  private schedule(retryAtMs: number): void {
+    if (this.closed) return;
+    const nowMs = this.clock();
+    const nextBoundaryMs = nowMs - (nowMs % this.tickMs) + this.tickMs;
+    // One millisecond late rather than early: the timer runs on the event loop's cached time, which may lag the clock.
+    const delayMs = Math.ceil(Math.min(nextBoundaryMs, retryAtMs) - nowMs) + 1;
+    this.timer = setTimeout(() => this.run(), Math.max(1, delayMs));
+    this.timer.unref();
+  }
+
+  private run(): void {
+    // The next boundary is timed before this run's work, which may take a while (an in-process fan-out).
+    this.schedule(Infinity);
+    const retryAtMs = this.pump();
+    if (retryAtMs < Infinity && this.timer) {
+      clearTimeout(this.timer);
+      this.schedule(retryAtMs);
+    }
+  }
+
+  /**
+   * A channel is flushed on the first run after each boundary of its interval (multiples of it since the epoch), at
+   * most once per interval, never sooner than 95 % of it after its last flush (after a late flush the next boundary
+   * comes sooner: the channel then goes once the 95 % have passed, and is back on the boundary the interval after),
+   * and only when changed (the ticker always). Each sink gets the run's flushes of the channels it watches in one
+   * call. Returns when the earliest channel held back by the spacing may go (Infinity: none).
+   */
+  private pump(): number {
+    let retryAtMs = Infinity;
+    if (this.closed || this.channels.size === 0) return retryAtMs;
     const nowMs = this.clock();
     const bySink = new Map<MarketSink, MarketFlush[]>();
     for (const channel of this.channels.values()) {
       const intervalMs = this.intervalOf(channel.stream);
       // Floor: the interval number since the epoch.
       const bucket = Math.floor(nowMs / intervalMs);
-      if (bucket === channel.lastFlushBucket || nowMs - channel.lastFlushMs < intervalMs * 0.95) continue;
+      if (bucket === channel.lastFlushBucket) continue;
       if (channel.stream !== 'ticker' && !channel.dirty) continue;
+      const earliestMs = channel.lastFlushMs + intervalMs * 0.95;
+      if (nowMs < earliestMs) {
+        retryAtMs = Math.min(retryAtMs, earliestMs);
+        continue;
+      }
       const flush = this.flushOf(channel);
       channel.dirty = false;
       channel.lastFlushBucket = bucket;
@@ -198,6 +232,7 @@ export class MarketPump implements MarketHub {
       }
     }
     for (const [sink, flushes] of bySink) sink.deliverFlushes(flushes);
+    return retryAtMs;
   }
 
   /** What a flush of the channel sends: the snapshot, or for trades the ones since the last flush. */
@@ -244,6 +279,10 @@ export class MarketPump implements MarketHub {
       }
     }
   }
+}
+
+function greatestCommonDivisor(a: number, b: number): number {
+  return b === 0 ? a : greatestCommonDivisor(b, a % b);
 }
 
 export function channelKey(symbol: string, stream: MarketStreamType): string {

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_GATEWAY_LIMITS } from '../../src/ws/gateway.ts';
+import { MarketPump, type MarketFlush } from '../../src/ws/pump.ts';
+import { bookOf, FakeFeed, sampleTicker } from './helpers.ts';
+
+describe('market pump schedule', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs on the interval boundaries: depth and ticker due together leave in one delivery, also after a late run', () => {
+    // Started between boundaries (37 ms past one), as a server starts at any time.
+    vi.useFakeTimers({ now: 1_800_000_000_037 });
+    const feed = new FakeFeed();
+    feed.tickerData = sampleTicker;
+    const pump = new MarketPump(feed, DEFAULT_GATEWAY_LIMITS);
+    const deliveries: Array<{ atMs: number; streams: string[] }> = [];
+    const link = pump.link({
+      deliverFlushes: (flushes: readonly MarketFlush[]) =>
+        deliveries.push({ atMs: Date.now(), streams: flushes.map((flush) => flush.stream) }),
+      deliverSnapshot: () => undefined,
+    });
+    link.watch('BTCUSDT', 'depth');
+    link.watch('BTCUSDT', 'ticker');
+    let n = 0;
+    const changer = setInterval(() => feed.setBook(bookOf(5, 6_700_000 + ++n)), 5);
+    try {
+      vi.advanceTimersByTime(2_520);
+      // The machine stalls: the next run comes 8 ms late, and the depth flush with it.
+      vi.setSystemTime(Date.now() + 8);
+      vi.advanceTimersByTime(2_500);
+    } finally {
+      clearInterval(changer);
+      pump.close();
+    }
+
+    const tickers = deliveries.filter((delivery) => delivery.streams.includes('ticker'));
+    expect(tickers.length).toBeGreaterThanOrEqual(4);
+    // Every second the ticker shares its run (one write per client) with the depth due at the same boundary.
+    for (const ticker of tickers) expect(ticker.streams).toContain('depth');
+    const depthTimes = deliveries.filter((d) => d.streams.includes('depth')).map((d) => d.atMs);
+    expect(depthTimes.length).toBeGreaterThanOrEqual(45);
+    // Throttled: never two within 95 ms, the late run included.
+    for (let i = 1; i < depthTimes.length; i += 1)
+      expect(depthTimes[i]! - depthTimes[i - 1]!).toBeGreaterThanOrEqual(95);
+    // On the boundary (1 ms past it) except the late run and the one after it, which waits out the 95 ms.
+    const offBoundary = depthTimes.filter((atMs) => atMs % 100 !== 1);
+    expect(offBoundary.length).toBeLessThanOrEqual(2);
+    expect(depthTimes.at(-1)! % 100).toBe(1);
+  });
+});
