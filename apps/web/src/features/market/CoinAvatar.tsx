@@ -23,12 +23,14 @@ const KNOWN_COLOURS: Record<string, string> = {
 };
 const AVATAR_HUES = [36, 200, 280, 150, 10, 320, 90, 240];
 
-/** Coin image when it is ours; otherwise a coloured initial, so a row never shows a broken picture. */
+/**
+ * Coin image when it is ours; otherwise a coloured initial, so a row never shows a broken picture. Loaded eagerly:
+ * the images are small inline data (nothing to fetch), and lazily the rows below the first screen showed an empty
+ * circle until scrolled to.
+ */
 export function CoinAvatar({ symbol, image, size = 28 }: { symbol: string; image?: string | null; size?: number }) {
   if (isOwnImage(image))
-    return (
-      <img className="coin-avatar" src={image} alt="" width={size} height={size} loading="lazy" decoding="async" />
-    );
+    return <img className="coin-avatar" src={image} alt="" width={size} height={size} decoding="async" />;
   const key = symbol.toUpperCase();
   const hue = AVATAR_HUES[(key.charCodeAt(0) || 0) % AVATAR_HUES.length];
   return (
