@@ -239,17 +239,21 @@ static void on_connected(int index) {
                         path, host, ntohs(address.sin_port), key_text);
   write_all(c, (const unsigned char *)request, (size_t)length);
   c->state = UPGRADING;
-  struct epoll_event event = {.events = EPOLLIN, .data.u32 = (uint32_t)index};
+  /* Edge-triggered: a socket read dry is not polled again until new data arrives (level-triggered epoll re-checks
+   * every socket it reported on the next wait, one more poll per message). */
+  struct epoll_event event = {.events = EPOLLIN | EPOLLET, .data.u32 = (uint32_t)index};
   if (epoll_ctl(epoll_fd, EPOLL_CTL_MOD, c->fd, &event) < 0) fail("epoll_ctl");
 }
 
-static void on_readable(int index) {
+/* Reads what the socket holds; returns whether it may hold more (the read filled the buffer). */
+static int read_once(int index) {
   struct conn *c = &conns[index];
   ssize_t n = read(c->fd, read_buffer, READ_SIZE);
-  if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
+  if (n < 0 && errno == EINTR) return 1;
+  if (n < 0 && errno == EAGAIN) return 0;
   if (n <= 0) {
     connection_failed(index, n == 0 ? "end of stream" : strerror(errno));
-    return;
+    return 0;
   }
   const unsigned char *bytes = read_buffer;
   size_t length = (size_t)n;
@@ -271,11 +275,11 @@ static void on_readable(int index) {
     const unsigned char *end = memmem(bytes, length, "\r\n\r\n", 4);
     if (!end) {
       if (bytes == read_buffer) keep_pending(c, bytes, length);
-      return;
+      return n == READ_SIZE;
     }
     if (length < 12 || memcmp(bytes + 9, "101", 3) != 0) {
       connection_failed(index, "upgrade refused");
-      return;
+      return 0;
     }
     c->state = OPEN;
     in_flight -= 1;
@@ -291,6 +295,13 @@ static void on_readable(int index) {
   size_t used = read_frames(c, bytes, length);
   if (used == length) c->pending_len = 0;
   else keep_pending(c, bytes + used, length - used);
+  return n == READ_SIZE;
+}
+
+/* Edge-triggered: read until the socket is dry (a short read leaves nothing behind; new data brings a new event). */
+static void on_readable(int index) {
+  while (conns[index].state != IDLE && read_once(index)) {
+  }
 }
 
 static void subscribe_all(void) {
