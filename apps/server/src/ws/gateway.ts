@@ -106,6 +106,8 @@ class Client {
   readonly direct: boolean;
   tokens: number;
   refilledAtMs: number;
+  /** The last multi-channel delivery that handled this client (deliverFlushes). */
+  lastDelivery = 0;
 
   constructor(
     readonly socket: WebSocket,
@@ -135,6 +137,16 @@ class Channel {
   ) {}
 }
 
+/** A channel's frame in one delivery. */
+interface DueFrame {
+  channel: Channel;
+  frame: Buffer;
+  /** Only what changed since the last flush (trades). */
+  delta: boolean;
+  /** A stale subscriber skipped this delta: the channel needs a snapshot request. */
+  snapshotNeeded: boolean;
+}
+
 const SEND_AS_TEXT = { binary: false } as const;
 
 type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -161,6 +173,8 @@ export class WsGateway implements MarketSink {
   private readonly attached: Array<{ server: Server; listener: UpgradeListener }> = [];
   private readonly ownServers: Server[] = [];
   private readonly heartbeatTimer: NodeJS.Timeout;
+  /** Multi-channel deliveries so far (each client remembers the last one that handled it). */
+  private deliveries = 0;
   private closed = false;
 
   constructor(options: GatewayOptions) {
@@ -452,13 +466,44 @@ export class WsGateway implements MarketSink {
   // ---------------------------------------------------------------------------------------------------------------
   // Outgoing market data (MarketSink)
 
-  /** One pump run: a single frame is written as is; several are corked per client and leave in one write. */
+  /**
+   * One pump run: a single frame is broadcast as is. Several (each second the depth and the ticker) reach each client
+   * in one write: the frames of the channels it takes this run, concatenated once per combination of channels and
+   * written like a single frame (straight to the handle), instead of corking every socket and writing through the
+   * stream (several times the user-space CPU per client).
+   */
   deliverFlushes(flushes: readonly MarketFlush[]): void {
     if (this.closed) return;
     if (flushes.length === 1) return this.broadcast(flushes[0]!);
-    const corked = new Set<Client>();
-    for (const flush of flushes) this.broadcast(flush, corked);
-    for (const client of corked) client.transport.uncork();
+    const due: DueFrame[] = [];
+    for (const flush of flushes) {
+      const channel = this.channels.get(channelKey(flush.symbol, flush.stream));
+      if (channel) due.push({ channel, frame: textFrame(flush.payload), delta: flush.delta, snapshotNeeded: false });
+    }
+    const delivery = (this.deliveries += 1);
+    /** The bytes for each combination of frames (indexes into `due`, joined), built on first use. */
+    const combined = new Map<string, Buffer>();
+    const picked: number[] = [];
+    for (let i = 0; i < due.length; i += 1) {
+      for (const client of due[i]!.channel.subscribers) {
+        // A client on several channels is handled once, at the first of them.
+        if (client.lastDelivery === delivery) continue;
+        client.lastDelivery = delivery;
+        picked.length = 0;
+        for (let j = i; j < due.length; j += 1) {
+          if ((j === i || due[j]!.channel.subscribers.has(client)) && this.admit(client, due[j]!)) picked.push(j);
+        }
+        if (picked.length === 0) continue;
+        let bytes = picked.length === 1 ? due[picked[0]!]!.frame : combined.get(picked.join());
+        if (!bytes) {
+          bytes = Buffer.concat(picked.map((j) => due[j]!.frame));
+          combined.set(picked.join(), bytes);
+        }
+        writeFrame(client.transport, bytes, client.direct);
+        this.counters.framesSent += picked.length;
+      }
+    }
+    for (const { channel, snapshotNeeded } of due) if (snapshotNeeded) this.requestSnapshot(channel);
   }
 
   /** The answer to a snapshot request: the first frame of every subscriber waiting for one. */
@@ -483,46 +528,45 @@ export class WsGateway implements MarketSink {
     this.market.requestSnapshot(channel.symbol, channel.stream);
   }
 
-  /**
-   * Writes one payload to every subscriber, framed once: the same bytes go to every socket. Slow clients skip it and
-   * are marked stale; a stale client that has caught up gets this payload when it is a snapshot, or waits for a
-   * snapshot when it is a delta (trades). With `corked`, each socket is corked before its first write and added to
-   * the set; the caller uncorks them once every channel of the run is written.
-   */
-  private broadcast(flush: MarketFlush, corked?: Set<Client>): void {
+  /** Writes one payload to every subscriber, framed once: the same bytes go to every socket (see `admit`). */
+  private broadcast(flush: MarketFlush): void {
     const channel = this.channels.get(channelKey(flush.symbol, flush.stream));
     if (!channel) return;
-    const frame = textFrame(flush.payload);
-    const { awaitingSnapshot } = channel;
-    const slowClientBytes = this.limits.slowClientBytes;
-    let snapshotNeeded = false;
+    const due: DueFrame = { channel, frame: textFrame(flush.payload), delta: flush.delta, snapshotNeeded: false };
     for (const client of channel.subscribers) {
-      const { socket, transport } = client;
-      if (socket.readyState !== WebSocket.OPEN || !transport.writable) continue;
-      if (awaitingSnapshot.size > 0 && awaitingSnapshot.has(client)) continue;
-      // Unsent bytes queued in the process (ws compresses nothing, so its own queue is always empty).
-      if (unsentBytes(transport) > slowClientBytes) {
-        client.stale.add(channel);
-        this.counters.framesSkipped += 1;
-        continue;
-      }
-      if (client.stale.size > 0 && client.stale.delete(channel)) {
-        this.counters.snapshotsAfterSkip += 1;
-        if (flush.delta) {
-          awaitingSnapshot.add(client);
-          snapshotNeeded = true;
-          continue;
-        }
-      }
-      if (corked && !corked.has(client)) {
-        transport.cork();
-        corked.add(client);
-      }
+      if (!this.admit(client, due)) continue;
       // ws writes whole frames synchronously (no compression), so a frame written here never splits one of its own.
-      writeFrame(transport, frame, client.direct);
+      writeFrame(client.transport, due.frame, client.direct);
       this.counters.framesSent += 1;
     }
-    if (snapshotNeeded) this.requestSnapshot(channel);
+    if (due.snapshotNeeded) this.requestSnapshot(channel);
+  }
+
+  /**
+   * Whether a subscriber takes this broadcast of the channel. Slow clients skip it and are marked stale; a stale
+   * client that has caught up takes it when it is a snapshot, or waits for a snapshot when it is a delta (trades:
+   * `due.snapshotNeeded` is set, and the caller requests one).
+   */
+  private admit(client: Client, due: DueFrame): boolean {
+    const { socket, transport } = client;
+    const { channel } = due;
+    if (socket.readyState !== WebSocket.OPEN || !transport.writable) return false;
+    if (channel.awaitingSnapshot.size > 0 && channel.awaitingSnapshot.has(client)) return false;
+    // Unsent bytes queued in the process (ws compresses nothing, so its own queue is always empty).
+    if (unsentBytes(transport) > this.limits.slowClientBytes) {
+      client.stale.add(channel);
+      this.counters.framesSkipped += 1;
+      return false;
+    }
+    if (client.stale.size > 0 && client.stale.delete(channel)) {
+      this.counters.snapshotsAfterSkip += 1;
+      if (due.delta) {
+        channel.awaitingSnapshot.add(client);
+        due.snapshotNeeded = true;
+        return false;
+      }
+    }
+    return true;
   }
 
   private send(client: Client, message: WsServerMessage): void {

@@ -230,6 +230,33 @@ describe('websocket gateway', () => {
       expect(shared.length).toBeGreaterThanOrEqual(Math.ceil(tickers.length / 2));
     });
 
+    it('gives a client of only one of the channels due together just that channel', async () => {
+      const { feed } = await start({ limits: { depthIntervalMs: 50, tickerIntervalMs: 100 } });
+      feed.tickerData = sampleTicker;
+      const both = await client();
+      const tickerOnly = await client();
+      const depthOnly = await client();
+      both.subscribe('depth');
+      both.subscribe('ticker');
+      tickerOnly.subscribe('ticker');
+      depthOnly.subscribe('depth');
+      let n = 0;
+      const changer = setInterval(() => feed.setBook(bookOf(5, 6_700_000 + ++n)), 5);
+      try {
+        await Promise.all([both.waitFor('ticker', 4), tickerOnly.waitFor('ticker', 4), depthOnly.waitFor('depth', 8)]);
+      } finally {
+        clearInterval(changer);
+      }
+      expect(tickerOnly.of('depth')).toHaveLength(0);
+      expect(depthOnly.of('ticker')).toHaveLength(0);
+      // Everyone got the same payloads of their channels (one payload per flush, whoever else takes it).
+      const tickerTimes = (c: TestClient) => new Set(c.of('ticker').map((ticker) => ticker.ts));
+      const common = [...tickerTimes(tickerOnly)].filter((ts) => tickerTimes(both).has(ts));
+      expect(common.length).toBeGreaterThanOrEqual(3);
+      const depthTimes = new Set(both.of('depth').map((depth) => depth.ts));
+      expect(depthOnly.of('depth').filter((depth) => depthTimes.has(depth.ts)).length).toBeGreaterThanOrEqual(6);
+    });
+
     it('sends nothing while the book does not change', async () => {
       const { feed } = await start();
       feed.setBook(bookOf(3));
@@ -351,7 +378,7 @@ function pick(error: { code: number; message: string }) {
   return { code: error.code, message: error.message };
 }
 
-/** Records the bytes of every write the socket's TCP handle gets (direct, write() or a corked writev). */
+/** Records the bytes of every write the socket's TCP handle gets (direct, or through write() or writev). */
 function spyOnWrites(socket: Duplex, writes: string[]): void {
   const handle = (socket as unknown as { _handle: Record<string, (...args: unknown[]) => number> })._handle;
   const { writeBuffer, writev } = handle;
