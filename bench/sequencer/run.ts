@@ -14,6 +14,7 @@ import pg from 'pg';
 import { createPool, migrate, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@tickline/db';
 import { Exchange, type Command } from '@tickline/engine';
 import { Sequencer } from '../../apps/server/src/app/trading/sequencer.ts';
+import { medianBy } from '../median.ts';
 import { seededRandom } from '../seeded-random.ts';
 
 const USDT = 1_000_000;
@@ -32,11 +33,6 @@ const NAIVE_MAX_MS = 8_000;
 
 /** Alternating rounds of both paths; each reports its median round. BENCH_ROUNDS overrides. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-/** The run with the median rate (the upper one of the middle two for an even count). */
-function median(runs: Run[]): Run {
-  return [...runs].sort((a, b) => a.opsPerSecond - b.opsPerSecond)[Math.floor(runs.length / 2)]!;
-}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -193,8 +189,14 @@ async function main() {
       });
       rounds.push({ tickline, naive });
     }
-    const tickline = median(rounds.map((round) => round.tickline));
-    const naive = median(rounds.map((round) => round.naive));
+    const tickline = medianBy(
+      rounds.map((round) => round.tickline),
+      (run) => run.opsPerSecond,
+    );
+    const naive = medianBy(
+      rounds.map((round) => round.naive),
+      (run) => run.opsPerSecond,
+    );
     const ratio = Math.round((tickline.opsPerSecond / naive.opsPerSecond) * 10) / 10;
     const result = {
       tickline_ops_s: tickline.opsPerSecond,

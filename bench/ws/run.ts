@@ -13,6 +13,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { medianBy } from '../median.ts';
 
 const startedAt = Date.now();
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -232,11 +233,6 @@ async function runOnce(kind: Kind, clients: number): Promise<RunResult> {
 /** Alternating rounds of both servers per client count; each figure is the median round. BENCH_WS_ROUNDS overrides. */
 const ROUNDS = Number(process.env.BENCH_WS_ROUNDS ?? 3);
 
-/** The middle value (the upper one of the middle two for an even count). */
-function medianOf<T>(values: readonly T[], key: (value: T) => number): T {
-  return [...values].sort((a, b) => key(a) - key(b))[Math.floor(values.length / 2)]!;
-}
-
 buildClient();
 const results: Record<string, unknown> = {};
 for (const clients of CLIENT_COUNTS) {
@@ -251,16 +247,16 @@ for (const clients of CLIENT_COUNTS) {
         `naive ${naive.messages_per_cpu_second} msg/CPU-s (p99 ${naive.p99_lag_ms} ms)`,
     );
   }
-  const ours = medianOf(
+  const ours = medianBy(
     rounds.map((round) => round.ours),
     (run) => run.messages_per_cpu_second,
   );
-  const naive = medianOf(
+  const naive = medianBy(
     rounds.map((round) => round.naive),
     (run) => run.messages_per_cpu_second,
   );
   const ratio = Math.round((ours.messages_per_cpu_second / naive.messages_per_cpu_second) * 100) / 100;
-  const p99 = medianOf(rounds, (round) => round.ours.p99_lag_ms).ours.p99_lag_ms;
+  const p99 = medianBy(rounds, (round) => round.ours.p99_lag_ms).ours.p99_lag_ms;
   results[`clients_${clients}`] = {
     ratio,
     p99_lag_ms: p99,

@@ -481,7 +481,7 @@ export class WsGateway implements MarketSink {
       if (channel) due.push({ channel, frame: textFrame(flush.payload), delta: flush.delta, snapshotNeeded: false });
     }
     const delivery = (this.deliveries += 1);
-    /** The bytes for each combination of frames (indexes into `due`, joined), built on first use. */
+    /** The bytes for each combination of two or more frames (indexes into `due`, joined), built on first use. */
     const combined = new Map<string, Buffer>();
     const picked: number[] = [];
     for (let i = 0; i < due.length; i += 1) {
@@ -494,16 +494,20 @@ export class WsGateway implements MarketSink {
           if ((j === i || due[j]!.channel.subscribers.has(client)) && this.admit(client, due[j]!)) picked.push(j);
         }
         if (picked.length === 0) continue;
-        let bytes = picked.length === 1 ? due[picked[0]!]!.frame : combined.get(picked.join());
-        if (!bytes) {
-          bytes = Buffer.concat(picked.map((j) => due[j]!.frame));
-          combined.set(picked.join(), bytes);
-        }
-        writeFrame(client.transport, bytes, client.direct);
+        writeFrame(client.transport, this.framesOf(due, picked, combined), client.direct);
         this.counters.framesSent += picked.length;
       }
     }
     for (const { channel, snapshotNeeded } of due) if (snapshotNeeded) this.requestSnapshot(channel);
+  }
+
+  /** The bytes of the picked frames: a single one as it is, a combination concatenated once per delivery. */
+  private framesOf(due: readonly DueFrame[], picked: readonly number[], combined: Map<string, Buffer>): Buffer {
+    if (picked.length === 1) return due[picked[0]!]!.frame;
+    const key = picked.join();
+    let bytes = combined.get(key);
+    if (!bytes) combined.set(key, (bytes = Buffer.concat(picked.map((j) => due[j]!.frame))));
+    return bytes;
   }
 
   /** The answer to a snapshot request: the first frame of every subscriber waiting for one. */

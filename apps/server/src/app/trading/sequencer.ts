@@ -216,9 +216,7 @@ export class Sequencer<E extends SequencedEngine> {
     this.halted = new SequencerUnavailableError(`trading is halted: ${reason}`);
     this.options.onError?.(this.halted, 'sequencer halted');
     this.stopping = true;
-    const waiting = this.queue;
-    this.queue = [];
-    for (const entry of waiting) entry.reject(this.halted);
+    // The loop refuses what is queued (see run) and then ends.
     this.wake?.();
   }
 
@@ -238,7 +236,7 @@ export class Sequencer<E extends SequencedEngine> {
   private async run(): Promise<void> {
     for (;;) {
       if (this.halted && this.queue.length > 0) {
-        // Entries an engine fault put back after the halt: nothing more is applied.
+        // Nothing more is applied after a halt: what was queued (or put back by an engine fault) is refused.
         for (const entry of this.queue) entry.reject(this.halted);
         this.queue = [];
       }
@@ -328,13 +326,14 @@ export class Sequencer<E extends SequencedEngine> {
     );
     this.state = { ...this.state, ...changes.prices, lastBatchId: batchId };
     const batch = { entries, answers, changes, batchId, keys: batchKeys, write };
-    if (previous && (await previous.write) !== null) {
+    const previousError = previous ? await previous.write : null;
+    if (previousError !== null) {
       // The engine is rebuilt from the database, which has neither batch: wait for this one to roll back first.
       await write;
       this.inflight = null;
-      this.fail(previous.entries, await previous.write, 'batch commit');
+      this.fail(previous!.entries, previousError, 'batch commit');
       this.fail(entries, new Error('the previous batch failed'), 'batch commit');
-      await this.recover(await previous.write);
+      await this.recover(previousError);
       return;
     }
     if (previous) this.deliver(previous);
