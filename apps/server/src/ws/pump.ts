@@ -235,11 +235,15 @@ export class MarketPump implements MarketHub {
     return retryAtMs;
   }
 
-  /** What a flush of the channel sends: the snapshot, or for trades the ones since the last flush. */
+  /**
+   * What a flush of the channel sends: a snapshot built now, or for trades the ones since the last flush. Built now,
+   * never the cached one: a subscriber's snapshot from just before the boundary would otherwise go out again, same
+   * `ts`, as its first flush (the ticker has no change event to invalidate the cache).
+   */
   private flushOf(channel: PumpChannel): MarketFlush | null {
     const { symbol, stream } = channel;
     if (stream !== 'trade') {
-      const payload = this.snapshotOf(channel);
+      const payload = this.freshSnapshotOf(channel, this.clock());
       return payload ? { symbol, stream, payload, delta: false } : null;
     }
     const trades = channel.pendingTrades;
@@ -254,6 +258,11 @@ export class MarketPump implements MarketHub {
     const nowMs = this.clock();
     const cached = channel.cachedSnapshot;
     if (cached && nowMs - cached.builtAtMs < SNAPSHOT_REUSE_MS) return cached.payload;
+    return this.freshSnapshotOf(channel, nowMs);
+  }
+
+  /** Builds the channel's snapshot stamped `nowMs` and caches it for the subscribers that follow. */
+  private freshSnapshotOf(channel: PumpChannel, nowMs: number): Buffer | null {
     const payload = this.buildSnapshot(channel, nowMs);
     channel.cachedSnapshot = payload ? { payload, builtAtMs: nowMs } : null;
     return payload;

@@ -48,4 +48,27 @@ describe('market pump schedule', () => {
     expect(offBoundary.length).toBeLessThanOrEqual(2);
     expect(depthTimes.at(-1)! % 100).toBe(1);
   });
+
+  it('follows a snapshot taken just before a boundary with a fresh ticker, not a copy of the snapshot', () => {
+    // 20 ms before a second's boundary: within the time a built snapshot is reused for other subscribers.
+    vi.useFakeTimers({ now: 1_800_000_000_980 });
+    const feed = new FakeFeed();
+    feed.tickerData = sampleTicker;
+    const pump = new MarketPump(feed, DEFAULT_GATEWAY_LIMITS);
+    const received: Buffer[] = [];
+    const link = pump.link({
+      deliverFlushes: (flushes: readonly MarketFlush[]) => received.push(...flushes.map((flush) => flush.payload)),
+      deliverSnapshot: (_symbol, _stream, payload) => payload && received.push(payload),
+    });
+    try {
+      link.watch('BTCUSDT', 'ticker');
+      link.requestSnapshot('BTCUSDT', 'ticker');
+      vi.advanceTimersByTime(500);
+    } finally {
+      pump.close();
+    }
+    const stamps = received.map((payload) => (JSON.parse(payload.toString()) as { ts: number }).ts);
+    // The snapshot, then the flush on the boundary 20 ms later: two tickers, each stamped when it was built.
+    expect(stamps).toEqual([1_800_000_000_980, 1_800_000_001_001]);
+  });
 });
