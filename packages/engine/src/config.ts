@@ -38,6 +38,8 @@ export interface ExchangeConfig {
     maxStakePerRound: MicroUsdt;
     /** Win pays stake × (1 + payoutRateBps / 10,000). */
     payoutRateBps: number;
+    /** Orders are refused while the last index price is older than this (a stale open price is a free option). */
+    maxPriceAgeMs: number;
   };
 }
 
@@ -71,6 +73,7 @@ export const defaultExchangeConfig: ExchangeConfig = {
     maxStakePerOrder: 10_000 * USDT,
     maxStakePerRound: 10_000 * USDT,
     payoutRateBps: 9_500,
+    maxPriceAgeMs: 10_000,
   },
 };
 

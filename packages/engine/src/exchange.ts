@@ -1,7 +1,15 @@
 import { multiplyDivide, type MicroUsdt, type PriceTicks, type QtyLots } from '@tickline/money';
 import type { ErrorName } from '@tickline/protocol';
 import { FastOrderBook } from './book/fast-book.ts';
-import { BUY, crosses, oppositeSide, SELL, type MatchListener, type OrderBook } from './book/order-book.ts';
+import {
+  BUY,
+  crosses,
+  MAKER_CANCELLED,
+  oppositeSide,
+  SELL,
+  type MatchListener,
+  type OrderBook,
+} from './book/order-book.ts';
 import { ReferenceOrderBook } from './book/reference-book.ts';
 import { resolveConfig, type ExchangeConfig, type ExchangeConfigOverrides } from './config.ts';
 import { averageEntryPrice, initialMargin, liquidationPrice, pnl, tradingFee } from './futures/margin.ts';
@@ -86,6 +94,7 @@ export class Exchange {
   private nextIds = { order: 1, trade: 1, history: 1, optionOrder: 1 };
   private lastIndexPrice: PriceTicks | null = null;
   private lastMarkPrice: PriceTicks | null = null;
+  private lastPriceAtMs: number | null = null;
   /** The order being matched; the match listener settles its fills. */
   private taker: Taker | null = null;
   private readonly dirtyOrders = new Map<number, OrderState>();
@@ -140,7 +149,13 @@ export class Exchange {
       case 'settleFunding':
         return this.settleFunding(command, effects);
       case 'placeOptionOrder':
-        return this.options.place(command, this.lastIndexPrice, () => this.nextIds.optionOrder++, effects);
+        return this.options.place(
+          command,
+          this.lastIndexPrice,
+          this.lastPriceAtMs,
+          () => this.nextIds.optionOrder++,
+          effects,
+        );
       case 'settleOptionRound':
         return this.options.settleRound(command, (price) => this.isValidPrice(price, false), effects);
       default:
@@ -241,9 +256,11 @@ export class Exchange {
     const limitPrice = isLimit ? (command.price as PriceTicks) : this.protectionPrice(side);
     if (limitPrice === null) return reject('NO_LIQUIDITY');
     const leverage = this.leverage(userId);
+    if (command.leverage !== undefined && command.leverage !== leverage) return reject('INVALID_LEVERAGE');
 
     const plan = this.simulateTaker(userId, side, limitPrice, qty, leverage);
     if (plan.shortOfMargin) return reject('INSUFFICIENT_MARGIN');
+    if (plan.stoppedToAvoidLiquidation && plan.filledQty === 0) return reject('ORDER_WOULD_LIQUIDATE');
     if (!isLimit && plan.filledQty === 0) return reject('NO_LIQUIDITY');
     const restingQty = qty - plan.filledQty;
     let restingHold = 0;
@@ -437,11 +454,30 @@ export class Exchange {
       const taker = this.taker as Taker;
       this.cancelResting(this.openOrdersById.get(makerOrderId) as OrderState, false, taker.effects);
     },
-    acceptFill: (_makerOrderId, _makerUserId, price, qty) => {
+    acceptFill: (makerOrderId, makerUserId, price, qty) => {
       const taker = this.taker as Taker;
+      // A resting order whose fill would leave its owner's position liquidatable is cancelled, not filled (as a taker
+      // it would have stopped there: see below).
+      const maker = this.openOrdersById.get(makerOrderId) as OrderState;
+      if (
+        this.fillLiquidates(this.positionsByUser.get(makerUserId), maker.side, price, qty, this.leverage(makerUserId))
+      ) {
+        this.cancelResting(maker, true, taker.effects);
+        this.rebalanceHolds(makerUserId, taker.effects);
+        return MAKER_CANCELLED;
+      }
       const position = this.positionsByUser.get(taker.userId);
-      if (taker.kind !== 'order') return position && position.side !== taker.side ? Math.min(qty, position.qty) : 0;
-      return this.affordableQty(taker.userId, taker.side, price, qty, taker.leverage);
+      if (taker.kind === 'liquidation') return position ? Math.min(qty, position.qty) : 0;
+      // A user's own order or close never fills where it leaves the position liquidatable (beyond the bankruptcy
+      // price, the insurance fund would pay the loss beyond the margin to the counterparty); only a liquidation does.
+      const accepted =
+        taker.kind === 'close'
+          ? position && position.side !== taker.side
+            ? Math.min(qty, position.qty)
+            : 0
+          : this.affordableQty(taker.userId, taker.side, price, qty, taker.leverage);
+      if (accepted > 0 && this.fillLiquidates(position, taker.side, price, accepted, taker.leverage)) return 0;
+      return accepted;
     },
     onFill: (makerOrderId, makerUserId, price, qty, makerRemainingQty) => {
       const taker = this.taker as Taker;
@@ -553,6 +589,7 @@ export class Exchange {
     const feeRate = this.config.takerFeeMicros;
     let filledQty = 0;
     let shortOfMargin = false;
+    let stoppedToAvoidLiquidation = false;
     this.book.walk(oppositeSide(side), (orderId, ownerId, price, makerQty) => {
       if (!crosses(side, limitPrice, price)) return false;
       if (ownerId === userId) {
@@ -560,6 +597,21 @@ export class Exchange {
         return true;
       }
       const fillQty = Math.min(qty - filledQty, makerQty);
+      // As acceptFill: a maker whose fill would leave its position liquidatable is cancelled; the taker stops there.
+      if (
+        this.fillLiquidates(
+          this.positionsByUser.get(ownerId),
+          oppositeSide(side),
+          price,
+          fillQty,
+          this.leverage(ownerId),
+        )
+      )
+        return true;
+      if (this.fillLiquidates(position, side, price, fillQty, leverage)) {
+        stoppedToAvoidLiquidation = true;
+        return false;
+      }
       let openingQty = fillQty;
       if (position && position.side !== side && position.qty > 0) {
         const reducing = Math.min(fillQty, position.qty);
@@ -586,15 +638,69 @@ export class Exchange {
       filledQty += fillQty;
       return filledQty < qty;
     });
-    return { filledQty, freeAfter: free, shortOfMargin, position };
+    return { filledQty, freeAfter: free, shortOfMargin, stoppedToAvoidLiquidation, position };
   }
 
-  /** Liquidity a reduce-only close of `qty` would find (the user's own orders excluded: they are cancelled first). */
-  private fillableQty(userId: UserId, side: Side, limitPrice: PriceTicks, qty: QtyLots): QtyLots {
+  /**
+   * Whether a fill of `qty` at `price` on `side` would leave the user's position liquidatable: its reducing part losing
+   * more than the margin it releases (beyond the bankruptcy price), or its opening part putting the position at or
+   * beyond its liquidation price at the mark. Either way the fill is not made (only a liquidation closes beyond
+   * bankruptcy): the insurance fund would pay the loss beyond the margin, to the counterparty.
+   */
+  private fillLiquidates(
+    position: SimulatedPosition | null | undefined,
+    side: Side,
+    price: PriceTicks,
+    qty: QtyLots,
+    leverage: number,
+  ): boolean {
+    let reducing = 0;
+    if (position && position.qty > 0 && position.side !== side) {
+      reducing = Math.min(qty, position.qty);
+      if (losesBeyondMargin(position, price, reducing)) return true;
+    }
+    const opening = qty - reducing;
+    const mark = this.lastMarkPrice;
+    if (opening === 0 || mark === null) return false;
+    const margin = initialMargin(price, opening, leverage);
+    const after =
+      position && position.qty > 0 && position.side === side
+        ? {
+            side,
+            qty: position.qty + opening,
+            entryPrice: averageEntryPrice(side, position.qty, position.entryPrice, opening, price),
+            margin: position.margin + margin,
+          }
+        : { side, qty: opening, entryPrice: price, margin };
+    // Fast path, most fills: in the first maintenance tier the requirement is notional × rate, and margin + PnL above
+    // it by more than two ticks' worth puts the mark more than a tick from the liquidation price (PnL moves by qty per
+    // tick, the requirement by less), so the exact (BigInt) liquidation price is not needed.
+    const firstTier = this.config.maintenanceTiers[0]!;
+    if ((mark + 1) * after.qty <= firstTier.maxNotional) {
+      const requirement = tradingFee(mark, after.qty, firstTier.rateMicros);
+      const equity = after.margin + pnl(side, after.entryPrice, mark, after.qty);
+      if (equity - requirement > 2 * after.qty + 2) return false;
+    }
+    return liquidates(side, mark, this.liquidationPriceOf(after));
+  }
+
+  /**
+   * Liquidity a reduce-only close of `qty` would find (the user's own orders excluded: they are cancelled first; for
+   * anything but a liquidation, only down to the bankruptcy price, as acceptFill).
+   */
+  private fillableQty(position: PositionState, kind: TakerKind, limitPrice: PriceTicks, qty: QtyLots): QtyLots {
+    const { userId } = position;
+    const side = oppositeSide(position.side);
     let fillable = 0;
     this.book.walk(oppositeSide(side), (_orderId, ownerId, price, makerQty) => {
       if (!crosses(side, limitPrice, price)) return false;
-      if (ownerId !== userId) fillable += makerQty;
+      const fillQty = Math.min(makerQty, qty - fillable);
+      if (kind !== 'liquidation' && losesBeyondMargin(position, price, fillQty)) return false;
+      if (
+        ownerId !== userId &&
+        !this.fillLiquidates(this.positionsByUser.get(ownerId), position.side, price, fillQty, this.leverage(ownerId))
+      )
+        fillable += makerQty;
       return fillable < qty;
     });
     return Math.min(fillable, qty);
@@ -804,7 +910,7 @@ export class Exchange {
     const { userId } = position;
     const side = oppositeSide(position.side);
     const limitPrice = this.protectionPrice(side);
-    if (limitPrice === null || this.fillableQty(userId, side, limitPrice, qty) === 0) return null;
+    if (limitPrice === null || this.fillableQty(position, kind, limitPrice, qty) === 0) return null;
     this.cancelAllOrders(userId, effects);
     const leverage = this.leverage(userId);
     const order: OrderState = {
@@ -859,6 +965,7 @@ export class Exchange {
       return reject('INVALID_PRICE');
     this.lastIndexPrice = command.indexPrice;
     this.lastMarkPrice = command.markPrice;
+    this.lastPriceAtMs = effects.nowMs;
     const liquidated = this.runLiquidations(effects);
     const triggered = this.runExits(effects);
     return { ok: true, value: { liquidated, triggered } };
@@ -1097,6 +1204,7 @@ export class Exchange {
       nextIds: { ...this.nextIds },
       lastIndexPrice: this.lastIndexPrice,
       lastMarkPrice: this.lastMarkPrice,
+      lastPriceAtMs: this.lastPriceAtMs,
     };
   }
 
@@ -1116,12 +1224,18 @@ export class Exchange {
     exchange.nextIds = { ...snapshot.nextIds };
     exchange.lastIndexPrice = snapshot.lastIndexPrice;
     exchange.lastMarkPrice = snapshot.lastMarkPrice;
+    exchange.lastPriceAtMs = snapshot.lastPriceAtMs;
     return exchange;
   }
 }
 
 function releasedMargin(position: SimulatedPosition, qty: QtyLots): MicroUsdt {
   return qty === position.qty ? position.margin : multiplyDivide(position.margin, qty, position.qty, 'floor');
+}
+
+/** Whether closing `qty` of the position at `price` loses more than the margin it releases (beyond bankruptcy). */
+function losesBeyondMargin(position: SimulatedPosition, price: PriceTicks, qty: QtyLots): boolean {
+  return pnl(position.side, position.entryPrice, price, qty) + releasedMargin(position, qty) < 0;
 }
 
 function liquidates(side: Side, markPrice: PriceTicks, liquidationPriceTicks: PriceTicks): boolean {

@@ -34,6 +34,8 @@ export type Command =
       /** Required for limit orders; null for market orders. */
       price: PriceTicks | null;
       qty: QtyLots;
+      /** The leverage the caller ordered at: refused (INVALID_LEVERAGE) unless it is still the user's. */
+      leverage?: number;
       /** Idempotency key from the caller, optional. */
       clientOrderId?: string;
     }
@@ -184,6 +186,8 @@ export interface EngineSnapshot {
   nextIds: { order: number; trade: number; history: number; optionOrder: number };
   lastIndexPrice: PriceTicks | null;
   lastMarkPrice: PriceTicks | null;
+  /** When the last price tick was applied (its `nowMs`). */
+  lastPriceAtMs: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -152,6 +152,15 @@ describe('order entry', () => {
     );
   });
 
+  it('refuses_an_order_made_at_a_leverage_that_is_no_longer_the_users', () => {
+    const h = new Harness();
+    h.fundFutures(TRADER, 6_000 * USDT);
+    h.ok({ type: 'setLeverage', userId: TRADER, leverage: 100 });
+    const order = { type: 'placeOrder' as const, userId: TRADER, side: 1 as const, orderPath: 1 as const };
+    h.refused({ ...order, price: usd(49_000), qty: btc(1), leverage: 10 }, 'INVALID_LEVERAGE');
+    expect(h.ok({ ...order, price: usd(49_000), qty: btc(1), leverage: 100 }).result).toMatchObject({ ok: true });
+  });
+
   it('refuses_bad_quantities_prices_and_types', () => {
     const h = new Harness({ tickSizeTicks: 50 });
     h.fundFutures(TRADER, 6_000 * USDT);
@@ -505,5 +514,114 @@ describe('leverage with a position', () => {
     expect(h.exchange.balances(TRADER).longWaitingRequiredAmount).toBe(4_001_200_000);
     h.ok({ type: 'setLeverage', userId: TRADER, leverage: 4 });
     expect(h.exchange.openOrders(TRADER)[0]).toMatchObject({ leverage: 4, heldMargin: 1_001_200_000 });
+  });
+});
+
+describe('closing beyond the bankruptcy price', () => {
+  // TRADER is long 1 BTC at 50,000 with 5,000 margin (10x): bankrupt at 45,000. OTHER bids below that.
+  it('a_users_own_sell_does_not_fill_below_their_bankruptcy_price_so_the_insurance_fund_pays_nothing', () => {
+    const h = traderWithPosition(1);
+    h.fundFutures(OTHER, 100_000 * USDT);
+    h.limit(OTHER, 1, usd(40_000), btc(1));
+    h.refused(
+      { type: 'placeOrder', userId: TRADER, side: 2, orderPath: 1, price: usd(40_000), qty: btc(1) },
+      'ORDER_WOULD_LIQUIDATE',
+    );
+    expect(h.exchange.position(TRADER)).toMatchObject({ qty: btc(1), margin: 5_000 * USDT });
+    expect(h.exchange.accountBalance(Account.insuranceFund)).toBe(0);
+    expect(h.exchange.accountBalance(Account.treasury)).toBe(-1_106_000 * USDT); // only the funding
+    expect(h.exchange.depth(5).bids).toEqual([[usd(40_000), btc(1)]]);
+  });
+
+  it('a_sell_fills_down_to_the_bankruptcy_price_and_stops_there', () => {
+    const h = traderWithPosition(1);
+    h.fundFutures(OTHER, 100_000 * USDT);
+    h.limit(OTHER, 1, usd(45_000), btc(0.5));
+    h.limit(OTHER, 1, usd(44_999.99), btc(0.5));
+    const placed = h.limit(TRADER, 2, usd(40_000), btc(1));
+    expect(placed.result).toMatchObject({ ok: true, value: { status: 'cancelled', filledQty: btc(0.5) } });
+    expect(h.exchange.position(TRADER)).toMatchObject({ qty: btc(0.5), margin: 2_500 * USDT });
+    expect(h.exchange.accountBalance(Account.insuranceFund)).toBe(0);
+  });
+
+  it('a_resting_sell_below_the_bankruptcy_price_is_cancelled_instead_of_filled_when_a_buyer_takes_it', () => {
+    const h = traderWithPosition(1);
+    const resting = h.limit(TRADER, 2, usd(40_000), btc(1)); // no bids: it rests as the best ask
+    const sellId = (resting.result as { value: { orderId: number } }).value.orderId;
+    h.fundFutures(OTHER, 100_000 * USDT);
+    const before = h.totalOf(TRADER);
+    const bought = h.limit(OTHER, 1, usd(40_000), btc(1));
+    expect(bought.events.filter((event) => event.type === 'trade')).toEqual([]);
+    expect(bought.events).toContainEqual({
+      type: 'order',
+      order: expect.objectContaining({ id: sellId, status: 'cancelled', filledQty: 0, heldMargin: 0 }),
+    });
+    expect(bought.result).toMatchObject({ ok: true, value: { status: 'open', filledQty: 0 } });
+    expect(h.exchange.position(TRADER)).toMatchObject({ qty: btc(1), margin: 5_000 * USDT });
+    expect(h.exchange.position(OTHER)).toBeNull();
+    expect(h.totalOf(TRADER)).toBe(before);
+    expect(h.exchange.accountBalance(Account.insuranceFund)).toBe(0);
+    expect(h.exchange.depth(5)).toEqual({ bids: [[usd(40_000), btc(1)]], asks: [] });
+  });
+
+  it('close_position_refuses_to_fill_below_the_bankruptcy_price_within_the_market_band', () => {
+    const h = new Harness();
+    h.fundFutures(MAKER, 1_000_000 * USDT);
+    h.fundFutures(TRADER, 2_000 * USDT);
+    h.fundFutures(OTHER, 100_000 * USDT);
+    h.tick(usd(50_000));
+    h.ok({ type: 'setLeverage', userId: TRADER, leverage: 50 }); // margin 1,000: bankrupt at 49,000
+    h.limit(MAKER, 2, usd(50_000), btc(1));
+    h.market(TRADER, 1, btc(1));
+    h.limit(OTHER, 1, usd(48_000), btc(1)); // within the 5 % band of the 50,000 mark, below bankruptcy
+    h.refused({ type: 'closePosition', userId: TRADER, qty: btc(1) }, 'NO_LIQUIDITY');
+    h.refused(
+      { type: 'placeOrder', userId: TRADER, side: 2, orderPath: 2, price: null, qty: btc(1) },
+      'ORDER_WOULD_LIQUIDATE',
+    );
+    h.ok({ type: 'setTpSl', userId: TRADER, takeProfit: null, stopLoss: usd(49_500) });
+    expect(h.tick(usd(49_400)).result).toMatchObject({ value: { liquidated: 0, triggered: 0 } });
+    expect(h.exchange.position(TRADER)).toMatchObject({ qty: btc(1), margin: 1_000 * USDT });
+    expect(h.exchange.accountBalance(Account.insuranceFund)).toBe(0);
+  });
+
+  it('refuses_to_open_a_position_at_a_price_where_it_would_be_liquidated_at_once', () => {
+    const h = new Harness();
+    h.fundFutures(TRADER, 10_000 * USDT);
+    h.fundFutures(OTHER, 100_000 * USDT);
+    h.tick(usd(50_000));
+    h.limit(OTHER, 2, usd(51_000), btc(1)); // 2 % above the mark
+    h.ok({ type: 'setLeverage', userId: TRADER, leverage: 100 }); // liquidated 0.6 % below the entry
+    h.refused(
+      { type: 'placeOrder', userId: TRADER, side: 1, orderPath: 1, price: usd(51_000), qty: btc(0.1) },
+      'ORDER_WOULD_LIQUIDATE',
+    );
+    h.refused(
+      { type: 'placeOrder', userId: TRADER, side: 1, orderPath: 2, price: null, qty: btc(0.1) },
+      'ORDER_WOULD_LIQUIDATE',
+    );
+    h.ok({ type: 'setLeverage', userId: TRADER, leverage: 10 }); // liquidated about 9.6 % below: fine
+    h.limit(TRADER, 1, usd(51_000), btc(0.1));
+    expect(h.exchange.position(TRADER)).toMatchObject({ side: 1, qty: btc(0.1), entryPrice: usd(51_000) });
+  });
+
+  it('cancels_a_resting_order_that_would_open_a_position_already_beyond_its_liquidation_price', () => {
+    const h = new Harness();
+    h.fundFutures(TRADER, 10_000 * USDT);
+    h.fundFutures(OTHER, 100_000 * USDT);
+    h.tick(usd(50_000));
+    h.ok({ type: 'setLeverage', userId: TRADER, leverage: 100 });
+    const resting = h.limit(TRADER, 1, usd(49_000), btc(0.1));
+    const buyId = (resting.result as { value: { orderId: number } }).value.orderId;
+    h.tick(usd(48_000)); // a long at 49,000 and 100x is liquidated at about 48,706
+    const sold = h.limit(OTHER, 2, usd(49_000), btc(0.1));
+    expect(sold.events.filter((event) => event.type === 'trade')).toEqual([]);
+    expect(sold.events).toContainEqual({
+      type: 'order',
+      order: expect.objectContaining({ id: buyId, status: 'cancelled', filledQty: 0, heldMargin: 0 }),
+    });
+    expect(h.exchange.position(TRADER)).toBeNull();
+    expect(h.futures(TRADER)).toBe(10_000 * USDT);
+    expect(h.exchange.accountBalance(Account.insuranceFund)).toBe(0);
   });
 });

@@ -67,6 +67,31 @@ describe('futures arithmetic', () => {
     expect(averageEntryPrice(2, 1, 100, 2, 101)).toBe(100); // down for a short
   });
 
+  it('needs no exact liquidation price when margin + PnL clears the first tier requirement by two ticks of size', () => {
+    // The exchange's fast path for fills: this margin over the first tier's requirement means the mark is not at or
+    // beyond the (rounded) liquidation price.
+    const firstTier = tiers[0]!;
+    fc.assert(
+      fc.property(
+        fc.constantFrom<1 | 2>(1, 2),
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: 100, max: 20_000_000 }),
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: -2_000, max: 2_000 }),
+        (side, qty, entry, leverage, markOffsetBps) => {
+          const mark = Math.max(1, Math.round((entry * (10_000 + markOffsetBps)) / 10_000));
+          if ((mark + 1) * qty > firstTier.maxNotional) return;
+          const margin = initialMargin(entry, qty, leverage);
+          const equity = margin + (side === 1 ? mark - entry : entry - mark) * qty;
+          if (equity - tradingFee(mark, qty, firstTier.rateMicros) <= 2 * qty + 2) return;
+          const liquidation = liquidationPrice(side, qty, entry, margin, tiers);
+          expect(side === 1 ? mark <= liquidation : mark >= liquidation).toBe(false);
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('keeps maintenance continuous across tiers', () => {
     for (let i = 0; i < tiers.length - 1; i++) {
       const edge = tiers[i]!.maxNotional;

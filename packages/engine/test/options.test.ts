@@ -117,6 +117,7 @@ describe('one-minute options', () => {
     const h = optionDesk();
     bet(h, 1);
     h.nowMs = ROUND_START + 70_000; // next round
+    h.tick(usd(50_000));
     bet(h, 1);
     settle(h, usd(51_000));
     expect(h.exchange.optionOrders(TRADER)).toEqual([expect.objectContaining({ roundStartMs: ROUND_START + 60_000 })]);
@@ -127,6 +128,7 @@ describe('one-minute options', () => {
     h.nowMs = ROUND_START + 55_000;
     h.refused({ type: 'placeOptionOrder', userId: TRADER, betType: 1, stake: USDT }, 'OPTION_ROUND_CLOSED');
     h.nowMs = ROUND_START + 54_999;
+    h.tick(usd(50_000));
     bet(h, 1, USDT);
   });
 
@@ -156,6 +158,17 @@ describe('one-minute options', () => {
     h.refused({ type: 'placeOptionOrder', userId: TRADER, betType: 2, stake: 51 * USDT }, 'OPTION_ROUND_LIMIT_REACHED');
     bet(h, 2, 50 * USDT);
     bet(h, 1, 150 * USDT, OTHER);
+  });
+
+  it('refuses_orders_while_the_last_index_price_is_more_than_10_seconds_old', () => {
+    const h = optionDesk(); // index at ROUND_START + 10 s
+    h.nowMs = ROUND_START + 20_001;
+    h.refused({ type: 'placeOptionOrder', userId: TRADER, betType: 1, stake: USDT }, 'OPTION_NO_PRICE');
+    h.nowMs = ROUND_START + 20_000;
+    bet(h, 1, USDT);
+    h.nowMs = ROUND_START + 30_000;
+    h.tick(usd(50_100));
+    expect(bet(h, 2, USDT).result).toMatchObject({ ok: true, value: { openPrice: usd(50_100) } });
   });
 
   it('refuses_orders_before_the_first_index_price', () => {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Exchange, type Command } from '../src/index.ts';
+import { Exchange, type Command, type PositionState } from '../src/index.ts';
 import { checkInvariants, USDT } from './support/exchange-harness.ts';
 
 /**
@@ -190,6 +190,13 @@ function toCommand(exchange: Exchange, s: Step, nowMs: number): Command | null {
   }
 }
 
+/** Whether the mark is at or beyond the position's liquidation price (a long at 0 cannot be liquidated). */
+function isLiquidatable(exchange: Exchange, position: PositionState): boolean {
+  const mark = exchange.markPrice;
+  if (mark === null) return false;
+  return position.side === 1 ? mark <= position.liquidationPrice : mark >= position.liquidationPrice;
+}
+
 /** What the sequences reached, so a generator that stops exercising something fails the test. */
 const reached = new Map<string, number>();
 function count(what: string) {
@@ -214,6 +221,12 @@ describe('exchange under random command sequences', () => {
           }
           const command = toCommand(exchange, s, nowMs);
           if (!command) return;
+          const liquidatableBefore = new Set(
+            exchange
+              .positions()
+              .filter((position) => isLiquidatable(exchange, position))
+              .map((p) => p.userId),
+          );
           const output = exchange.apply(command, nowMs);
           count(output.result.ok ? `ok:${command.type}` : `refused:${output.result.reason}`);
           if (!output.result.ok) count(`refused-by:${command.type}:${output.result.reason}`);
@@ -226,6 +239,24 @@ describe('exchange under random command sequences', () => {
           for (const event of output.events)
             count(event.type === 'notice' ? `notice:${event.kind}` : `event:${event.type}`);
           for (const posting of output.postings) count(`posting:${posting.kind}`);
+          // A user's trade never leaves a healthy position (the taker's or a maker's) liquidatable at the mark.
+          if (command.type === 'placeOrder')
+            for (const event of output.events)
+              if (
+                event.type === 'position' &&
+                event.position &&
+                !liquidatableBefore.has(event.userId) &&
+                isLiquidatable(exchange, event.position)
+              )
+                throw new Error(
+                  `placeOrder left user ${event.userId}'s position liquidatable: ${JSON.stringify(event)}`,
+                );
+          // Only liquidations (on price ticks and funding) may draw on the insurance fund, never a user's own trade.
+          if (
+            (command.type === 'placeOrder' || command.type === 'closePosition') &&
+            output.postings.some((posting) => posting.kind === 'insurance')
+          )
+            throw new Error(`a user's ${command.type} drew on the insurance fund: ${JSON.stringify(output.postings)}`);
           if (!output.result.ok && (output.events.length > 0 || output.postings.length > 0))
             throw new Error(`a refusal changed something: ${JSON.stringify(output)}`);
           checkInvariants(exchange);

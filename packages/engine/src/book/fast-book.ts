@@ -1,6 +1,6 @@
 import type { PriceTicks, QtyLots } from '@tickline/money';
 import type { Side } from '../types.ts';
-import { BUY, NO_ORDER, type MatchListener, type OrderBook, type OrderVisitor } from './order-book.ts';
+import { BUY, MAKER_CANCELLED, NO_ORDER, type MatchListener, type OrderBook, type OrderVisitor } from './order-book.ts';
 
 /** A resting order: a node of its price level's doubly linked FIFO list. Nodes are pooled and reused. */
 class OrderNode {
@@ -212,6 +212,7 @@ export class FastOrderBook implements OrderBook {
       }
       const wanted = remaining < makerQty ? remaining : makerQty;
       const accepted = listener.acceptFill(makerId, makerOwnerId, price, wanted);
+      if (accepted === MAKER_CANCELLED) continue; // the node is gone: read the best again
       if (accepted <= 0) break;
       const left = makerQty - accepted;
       if (left === 0) this.removeNode(node);

@@ -8,6 +8,9 @@ export function oppositeSide(side: Side): Side {
   return side === BUY ? SELL : BUY;
 }
 
+/** Returned by `MatchListener.acceptFill` after it cancelled the maker from the book. */
+export const MAKER_CANCELLED = -1;
+
 /** Returned by `bestOrderId` when a side is empty (order ids start at 1). */
 export const NO_ORDER = 0;
 
@@ -19,7 +22,10 @@ export const NO_ORDER = 0;
 export interface MatchListener {
   /** Self-trade prevention removed the taker owner's own resting order (policy: cancel the resting, older order). */
   onSelfTradeCancel(makerOrderId: number, makerOwnerId: number, price: PriceTicks, remainingQty: QtyLots): void;
-  /** How much of `qty` the taker can take from this maker at `price`; 0 stops the walk. */
+  /**
+   * How much of `qty` the taker can take from this maker at `price`; 0 stops the walk. MAKER_CANCELLED: the listener
+   * has cancelled this maker (it may not fill at its price); the walk goes on with the next best order.
+   */
   acceptFill(makerOrderId: number, makerOwnerId: number, price: PriceTicks, qty: QtyLots): QtyLots;
   /** After the book took `qty` off the maker; `makerRemainingQty` 0 means it left the book. */
   onFill(makerOrderId: number, makerOwnerId: number, price: PriceTicks, qty: QtyLots, makerRemainingQty: QtyLots): void;

@@ -3,6 +3,7 @@ import type { Side } from '../types.ts';
 import {
   BUY,
   crosses,
+  MAKER_CANCELLED,
   NO_ORDER,
   oppositeSide,
   type MatchListener,
@@ -86,6 +87,7 @@ export class ReferenceOrderBook implements OrderBook {
       }
       const wanted = Math.min(remaining, maker.qty);
       const accepted = listener.acceptFill(maker.id, maker.ownerId, maker.price, wanted);
+      if (accepted === MAKER_CANCELLED) continue;
       if (accepted <= 0) break;
       maker.qty -= accepted;
       if (maker.qty === 0) makers.shift();

@@ -27,6 +27,8 @@ export class OptionRounds {
   place(
     command: CommandOf<'placeOptionOrder'>,
     indexPrice: PriceTicks | null,
+    /** When `indexPrice` was applied: an older price than `maxPriceAgeMs` is no open price. */
+    priceAtMs: number | null,
     id: () => number,
     effects: Effects,
   ): CommandResult {
@@ -39,7 +41,8 @@ export class OptionRounds {
     const roundStartMs = divide(effects.nowMs, config.roundMs, 'floor') * config.roundMs;
     const expireAtMs = roundStartMs + config.roundMs;
     if (effects.nowMs >= expireAtMs - config.cutoffMs) return reject('OPTION_ROUND_CLOSED');
-    if (indexPrice === null) return reject('OPTION_NO_PRICE');
+    if (indexPrice === null || priceAtMs === null || effects.nowMs - priceAtMs > config.maxPriceAgeMs)
+      return reject('OPTION_NO_PRICE');
     let stakedThisRound = 0;
     for (const orderId of this.idsByRound.get(roundStartMs) ?? []) {
       const order = this.unsettled.get(orderId) as OptionOrderState;

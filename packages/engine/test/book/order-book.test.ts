@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FastOrderBook } from '../../src/book/fast-book.ts';
-import { BUY, SELL, type MatchListener, type OrderBook } from '../../src/book/order-book.ts';
+import { BUY, MAKER_CANCELLED, SELL, type MatchListener, type OrderBook } from '../../src/book/order-book.ts';
 import { ReferenceOrderBook } from '../../src/book/reference-book.ts';
 import { BookDriver, RecordingListener } from './book-harness.ts';
 
@@ -145,6 +145,26 @@ describe.each(implementations)('%s', (_name, createBook) => {
     };
     expect(book.matchIncoming(BUY, 9, 101, 3, listener)).toBe(1);
     expect(fills).toEqual([1, 3]);
+    expect(book.size).toBe(0);
+  });
+
+  it('goes_on_to_the_next_maker_when_the_listener_cancels_the_one_offered', () => {
+    const book = createBook();
+    book.add(1, 1, SELL, 100, 1);
+    book.add(2, 2, SELL, 100, 1);
+    book.add(3, 3, SELL, 101, 1);
+    const fills: number[] = [];
+    const listener: MatchListener = {
+      onSelfTradeCancel: () => {},
+      acceptFill: (id, _owner, _price, qty) => {
+        if (id !== 1) return qty;
+        book.cancel(1); // e.g. the exchange cancels an order that may not fill at its price
+        return MAKER_CANCELLED;
+      },
+      onFill: (makerOrderId) => fills.push(makerOrderId),
+    };
+    expect(book.matchIncoming(BUY, 9, 101, 2, listener)).toBe(0);
+    expect(fills).toEqual([2, 3]);
     expect(book.size).toBe(0);
   });
 

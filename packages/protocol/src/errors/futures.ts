@@ -32,4 +32,9 @@ export const futuresErrors = defineErrors('Futures', {
   INVALID_ORDER_TYPE: { code: 3015, message: 'Unknown order type or side.' },
   NO_MARK_PRICE: { code: 3016, message: 'No mark price is available right now. Please try again shortly.' },
   INVALID_FUNDING_RATE: { code: 3017, message: 'The funding rate must be a whole number of ppm within ±0.75 %.' },
+  ORDER_WOULD_LIQUIDATE: {
+    code: 3018,
+    message:
+      'At the price this order would fill at, your position would be at or beyond its liquidation price. Choose a price nearer the mark price or a lower leverage.',
+  },
 });
