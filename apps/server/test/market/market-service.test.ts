@@ -93,6 +93,27 @@ describe('market service', () => {
     await market.stop();
   });
 
+  it('tells price listeners when a source last quoted the index, which stops advancing once they fall silent', async () => {
+    const clock = manualClock(T0);
+    const source = new FakePriceSource('a', clock.now);
+    source.set('BTCUSDT', 6_700_000_000_000);
+    const market = new MarketService({ config: testMarketConfig(), sources: [source], clock: clock.now });
+    await market.start();
+    const updates: PriceUpdate[] = [];
+    market.onPrices((update) => updates.push(update));
+    clock.advance(1_000);
+    source.set('BTCUSDT', 6_701_000_000_000);
+    market.tick();
+    expect(updates.at(-1)).toMatchObject({ indexPrice: 6_701_000, indexQuotedAtMs: T0 + 1_000, timeMs: T0 + 1_000 });
+    clock.advance(20_000); // the source is silent: its quote is 20 s old (still within the 60 s it counts as fresh)
+    market.tick();
+    expect(updates.at(-1)).toMatchObject({ indexPrice: 6_701_000, indexQuotedAtMs: T0 + 1_000, timeMs: T0 + 21_000 });
+    clock.advance(60_000); // now stale: the last index stays, still quoted when it was
+    market.tick();
+    expect(updates.at(-1)).toMatchObject({ indexPrice: 6_701_000, indexQuotedAtMs: T0 + 1_000, timeMs: T0 + 81_000 });
+    await market.stop();
+  });
+
   it('serves the home tickers and the top-30 coins from memory', async () => {
     const clock = manualClock(T0);
     const market = new MarketService({

@@ -162,6 +162,22 @@ describe('futures orders', () => {
     expect(junk.body.code).toBe(3012);
   });
 
+  it('clears a trigger sent back as the 0.00 the position shows for an unset one', async () => {
+    const set = await post(
+      testApp.app,
+      '/order/updateTpsl',
+      { takeProfit: '56000.00', stopLoss: '0.00' },
+      alice.accessToken,
+    );
+    expect(set.body.code).toBe(0);
+    const position = await get<Array<Record<string, number>>>(testApp.app, '/postion/lookup', alice.accessToken);
+    expect(position.body.data![0]).toMatchObject({ takeProfit: 56_000, stopLoss: 0 });
+    const cleared = await post(testApp.app, '/order/updateTpsl', { takeProfit: 0.0, stopLoss: '0' }, alice.accessToken);
+    expect(cleared.body.code).toBe(0);
+    const after = await get<Array<Record<string, number>>>(testApp.app, '/postion/lookup', alice.accessToken);
+    expect(after.body.data![0]).toMatchObject({ takeProfit: 0, stopLoss: 0 });
+  });
+
   it('closes part of the position at market', async () => {
     await post(testApp.app, '/order/registerOrder', limitOrder(1, '0.05', '49990'), carol.accessToken);
     const closed = await post(testApp.app, '/order/closePosition', { volume: '0.004' }, alice.accessToken);
@@ -207,6 +223,16 @@ describe('futures orders', () => {
     ['a zero price', limitOrder(1, '0.01', 0), 3004],
     ['a non-numeric price', limitOrder(1, '0.01', 'cheap'), 3004],
     ['a price off the 0.01 tick', limitOrder(1, '0.01', '50000.001'), 3004],
+    ['a volume with spaces', limitOrder(1, ' 0.01 ', '50000'), 3005],
+    ['a volume in exponent text', limitOrder(1, '1e-2', '50000'), 3005],
+    ['a volume in an array', limitOrder(1, ['0.01'], '50000'), 3005],
+    ['a boolean volume', limitOrder(1, true, '50000'), 3005],
+    ['a price with thousands separators', limitOrder(1, '0.01', '49,000'), 3004],
+    ['a price with a line break', limitOrder(1, '0.01', '49000\n'), 3004],
+    ['a price of Infinity', limitOrder(1, '0.01', 'Infinity'), 3004],
+    ['a price in an object', limitOrder(1, '0.01', { value: '49000' }), 3004],
+    ['a price beyond 2^53 ticks', limitOrder(1, '0.01', '90071992547409.93'), 3004],
+    ['a position given as text', { ...limitOrder(1, '0.01', '50000'), position: '1' }, 1001],
     ['an unknown position', { ...limitOrder(1, '0.01', '50000'), position: 3 }, 3015],
     ['an unknown orderPath', { ...limitOrder(1, '0.01', '50000'), orderPath: 3, priceType: 3 }, 3015],
     ['a leverage of 0', limitOrder(1, '0.01', '50000', 0), 3001],
@@ -221,6 +247,24 @@ describe('futures orders', () => {
     expect(answer.body.code).toBe(code);
     expect(answer.body.message.length).toBeGreaterThan(5);
     expect(await databaseState(testApp.pool, TRADING_TABLES)).toEqual(before);
+  });
+
+  it('refuses an order whose leverage changed between the check and the order itself', async () => {
+    const dave = await registerAndLogin(testApp.app);
+    await testApp.trading.fundDemoUser(dave.userId, 10_000 * USDT);
+    await testApp.trading.setLeverage(dave.userId, 10);
+    // The order's leverage check is read first; the change is queued right behind that read and applied before the
+    // order reaches the engine.
+    const ordering = testApp.trading
+      .placeOrder(dave.userId, { leverage: 10, volume: '0.01', position: 1, orderPath: 1, price: '40000' })
+      .then(
+        () => 0,
+        (error: { code?: number }) => error.code,
+      );
+    const changing = testApp.trading.setLeverage(dave.userId, 100);
+    await changing;
+    expect(await ordering).toBe(3001);
+    expect(await testApp.trading.openOrders(dave.userId)).toEqual([]);
   });
 
   it('refuses closing more than the position, or without one', async () => {

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import type { Exchange } from '@tickline/engine';
-import { TradingJobs, settleOverdueOptionRounds, type PriceFeed, type PriceTick } from '../../src/app/trading/jobs.ts';
-import type { Sequencer } from '../../src/app/trading/sequencer.ts';
+import {
+  TradingJobs,
+  settleOverdueOptionRounds,
+  type CommandSink,
+  type PriceFeed,
+  type PriceTick,
+} from '../../src/app/trading/jobs.ts';
+import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from '../../src/app/trading/sequencer.ts';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
 import { ManualClock, startSequencer } from './helpers/sequencer.ts';
 
@@ -131,5 +137,91 @@ describe('trading jobs', () => {
     expect(await settleOverdueOptionRounds({ pool: database.pool, sequencer, clock })).toBe(0);
     jobs = new TradingJobs({ sequencer, feed, clock, fundingIntervalMs: 8 * 60 * MINUTE });
     await expectLedgerInvariants(database.pool);
+  });
+});
+
+describe('option rounds whose settlement failed', () => {
+  it('settles at the next boundary a round the engine refused because the timer fired before its end', async () => {
+    const roundStart = ROUND_START + 10 * MINUTE;
+    clock.nowMs = roundStart + 1_000;
+    jobs.start();
+    await tick(8_000_000);
+    await sequencer.submit({ type: 'fund', userId: 4, wallet: 'futures', amount: 100 * USDT, reason: 'test' });
+    expect((await sequencer.submit({ type: 'placeOptionOrder', userId: 4, betType: 1, stake: 6 * USDT })).ok).toBe(
+      true,
+    );
+    clock.nowMs = roundStart + 58_000;
+    await tick(8_000_100);
+    clock.nowMs = roundStart + MINUTE - 1; // a timer firing a millisecond early
+    await jobs.settleDueRounds(roundStart + MINUTE);
+    expect(await optionRow(4)).toMatchObject({ result: 0 });
+
+    clock.nowMs = roundStart + 2 * MINUTE + 5;
+    await jobs.settleDueRounds(roundStart + 2 * MINUTE);
+    expect(await optionRow(4)).toMatchObject({ result: 1, result_price: 8_000_100, refunded: false });
+    expect((await sequencer.read((engine) => engine.balances(4))).futuresAvailable).toBe(100 * USDT + 5_700_000);
+    await expectLedgerInvariants(database.pool);
+  });
+});
+
+describe('an index the sources stopped quoting', () => {
+  it('is not forwarded: bets are refused and the round is refunded instead of settled on the stale price', async () => {
+    const roundStart = ROUND_START + 20 * MINUTE;
+    clock.nowMs = roundStart + 1_000;
+    await tick(8_000_000);
+    await sequencer.submit({ type: 'fund', userId: 5, wallet: 'futures', amount: 100 * USDT, reason: 'test' });
+    expect((await sequencer.submit({ type: 'placeOptionOrder', userId: 5, betType: 1, stake: 7 * USDT })).ok).toBe(
+      true,
+    );
+    // The sources fall silent at +2 s; the market service keeps publishing the last index every tick.
+    const quotedAtMs = roundStart + 2_000;
+    for (let at = roundStart + 2_000; at <= roundStart + 58_000; at += 4_000) {
+      clock.nowMs = at;
+      feed.push({ indexPrice: 8_000_000, markPrice: 8_000_000, timeMs: at, indexQuotedAtMs: quotedAtMs });
+      await sequencer.read(() => null);
+      await sequencer.read(() => null);
+    }
+    clock.nowMs = roundStart + 30_000;
+    const bet = await sequencer.submit({ type: 'placeOptionOrder', userId: 5, betType: 2, stake: 7 * USDT });
+    expect(bet).toMatchObject({ ok: false, reason: 'OPTION_NO_PRICE' });
+    clock.nowMs = roundStart + MINUTE + 10;
+    await jobs.settleDueRounds(roundStart + MINUTE);
+    expect(await optionRow(5)).toMatchObject({ result: 3, refunded: true });
+    expect((await sequencer.read((engine) => engine.balances(5))).futuresAvailable).toBe(100 * USDT);
+  });
+});
+
+describe('funding', () => {
+  it('settles each interval at most once, retrying one that could not commit at the next round boundary', async () => {
+    const fundingTimeMs = ROUND_START + 8 * 60 * MINUTE;
+    clock.nowMs = fundingTimeMs + 5;
+    await tick(8_000_000);
+    const keys: string[] = [];
+    let failNext = true;
+    const flaky: CommandSink = {
+      get lastPrices() {
+        return sequencer.lastPrices;
+      },
+      submit: (command, options) => {
+        if (command.type === 'settleFunding') {
+          keys.push(options?.idempotencyKey ?? 'no key');
+          if (failNext) {
+            failNext = false;
+            return Promise.reject(new SequencerUnavailableError('the batch could not commit'));
+          }
+        }
+        return sequencer.submit(command, options);
+      },
+    };
+    const fundingJobs = new TradingJobs({ sequencer: flaky, feed, clock, fundingIntervalMs: 8 * 60 * MINUTE });
+    await expect(fundingJobs.settleFundingAt(fundingTimeMs)).rejects.toThrow(SequencerUnavailableError);
+    clock.nowMs = fundingTimeMs + MINUTE + 5;
+    await fundingJobs.settleDueRounds(fundingTimeMs + MINUTE);
+    expect(keys).toEqual([`funding:${fundingTimeMs}`, `funding:${fundingTimeMs}`]);
+    expect(await fundingJobs.settleFundingAt(fundingTimeMs)).toMatchObject({ ok: false, reason: DUPLICATE_COMMAND });
+    const { rows } = await database.pool.query('SELECT count(*)::int AS n FROM command_keys WHERE key = $1', [
+      `funding:${fundingTimeMs}`,
+    ]);
+    expect(rows[0]).toEqual({ n: 1 });
   });
 });

@@ -103,6 +103,7 @@ describe('one-minute options', () => {
 
   it('pages the history newest first, 10 to a page', async () => {
     clock.set(ROUND_START + 70_000);
+    await price(5_000_000);
     for (let index = 0; index < 11; index++)
       expect(
         (await post(testApp.app, '/optionOrder/register', { symbol: 1, betType: 2, volume: 1 }, alice.accessToken)).body
@@ -143,6 +144,21 @@ describe('one-minute options', () => {
     expect(await databaseState(testApp.pool, TRADING_TABLES)).toEqual(before);
   });
 
+  it('refuses bets while the last index price is more than 10 seconds old', async () => {
+    clock.set(ROUND_START + 2 * 60_000);
+    await price(5_000_000);
+    clock.set(ROUND_START + 2 * 60_000 + 10_001);
+    const before = await databaseState(testApp.pool, TRADING_TABLES);
+    const answer = await post(
+      testApp.app,
+      '/optionOrder/register',
+      { symbol: 1, betType: 1, volume: 1 },
+      alice.accessToken,
+    );
+    expect(answer.body.code).toBe(4006);
+    expect(await databaseState(testApp.pool, TRADING_TABLES)).toEqual(before);
+  });
+
   it('refuses bets in the last 5 seconds of a round', async () => {
     clock.set(ROUND_START + 60_000 + 56_000);
     const answer = await post(
@@ -156,6 +172,7 @@ describe('one-minute options', () => {
 
   it('refuses an account without funds', async () => {
     clock.set(ROUND_START + 3 * 60_000 + 1_000);
+    await price(5_000_000);
     const answer = await post(
       testApp.app,
       '/optionOrder/register',

@@ -197,6 +197,25 @@ describe('sequencer', () => {
     );
   });
 
+  it('restores a resting order at the leverage it was re-held at after a leverage change', async () => {
+    await sequencer.submit({ type: 'fund', userId: 11, wallet: 'futures', amount: 10_000 * USDT, reason: 't' });
+    const placed = await sequencer.submit({
+      type: 'placeOrder',
+      userId: 11,
+      side: 1,
+      orderPath: 1,
+      price: 4_000_000,
+      qty: 1_000,
+    });
+    expect(placed.ok).toBe(true);
+    expect((await sequencer.submit({ type: 'setLeverage', userId: 11, leverage: 5 })).ok).toBe(true);
+    const before = await sequencer.read((engine) => engine.openOrders(11));
+    expect(before).toEqual([expect.objectContaining({ leverage: 5 })]);
+    await sequencer.stop();
+    sequencer = await startSequencer(database.pool);
+    expect(await sequencer.read((engine) => engine.openOrders(11))).toEqual(before);
+  });
+
   it('restores exactly the same state in a new sequencer over the same database', async () => {
     await sequencer.submit({ type: 'setLeverage', userId: 1, leverage: 20 });
     const before = await sequencer.read((engine) => engine.snapshot());

@@ -35,7 +35,7 @@ export async function insertOrders(client: PoolClient, orders: readonly OrderSta
 }
 
 /**
- * Stores the new state (fills, holds, status) of orders stored before. Every one must exist: a missing row means
+ * Stores the new state (fills, holds, status, leverage) of orders stored before. Every one must exist: a missing row means
  * the caller's idea of what is stored is wrong, and the batch fails rather than losing the order.
  */
 export async function updateOrders(db: Queryable, changed: readonly OrderState[]): Promise<void> {
@@ -44,15 +44,16 @@ export async function updateOrders(db: Queryable, changed: readonly OrderState[]
   const orders = [...changed].sort((a, b) => a.id - b.id);
   const result = await db.query(
     `UPDATE orders AS o SET filled_qty = u.filled_qty, held_margin = u.held_margin, status = u.status,
-       updated_at_ms = u.updated_at_ms
-     FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[])
-       AS u (id, filled_qty, held_margin, status, updated_at_ms)
+       leverage = u.leverage, updated_at_ms = u.updated_at_ms
+     FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::bigint[])
+       AS u (id, filled_qty, held_margin, status, leverage, updated_at_ms)
      WHERE o.id = u.id`,
     [
       integerArray(orders, (o) => o.id),
       integerArray(orders, (o) => o.filledQty),
       integerArray(orders, (o) => o.heldMargin),
       textArray(orders, (o) => o.status),
+      integerArray(orders, (o) => o.leverage),
       integerArray(orders, (o) => o.updatedAtMs),
     ],
   );

@@ -9,6 +9,8 @@ export interface PriceTick {
   indexPrice: PriceTicks;
   markPrice: PriceTicks;
   timeMs: number;
+  /** When a source last quoted the index (the market service republishes the last index while they are silent). */
+  indexQuotedAtMs?: number;
 }
 
 /** Where the trading jobs take prices from (the market data service; a tiny stand-in in tests). */
@@ -27,6 +29,7 @@ export interface CommandSink {
       | { type: 'priceTick'; indexPrice: PriceTicks; markPrice: PriceTicks }
       | { type: 'settleOptionRound'; roundStartMs: number; resultPrice: PriceTicks | null }
       | { type: 'settleFunding'; fundingRatePpm: number },
+    options?: { idempotencyKey?: string },
   ): Promise<CommandResult>;
   readonly lastPrices: { lastIndexPrice: PriceTicks | null; lastPriceAtMs: number | null };
 }
@@ -61,6 +64,10 @@ export class TradingJobs {
   /** A price tick waiting to be submitted: ticks faster than the sequencer commits collapse into the latest. */
   private pendingTick: PriceTick | null = null;
   private tickInFlight = false;
+  /** Ends of rounds whose settlement did not go through, retried at the next boundary. */
+  private readonly unsettledRoundEnds = new Set<number>();
+  /** Funding settlements that did not go through (settlement time → rate), retried at the next round boundary. */
+  private readonly unsettledFunding = new Map<number, number>();
 
   constructor(private readonly options: TradingJobsOptions) {
     this.roundMs = options.roundMs ?? 60_000;
@@ -82,6 +89,9 @@ export class TradingJobs {
   }
 
   onTick(tick: PriceTick): void {
+    // An index no source has quoted for longer than a round result may be old is no price: it is neither recorded
+    // (the round ends without a price and is refunded) nor forwarded (the engine refuses bets on a stale open price).
+    if (tick.indexQuotedAtMs !== undefined && tick.timeMs - tick.indexQuotedAtMs > this.maxPriceAgeMs) return;
     this.ticks.push(tick);
     const oldest = tick.timeMs - TICK_HISTORY_MS;
     while (this.ticks.length > 2 && this.ticks[0]!.timeMs < oldest) this.ticks.shift();
@@ -99,6 +109,26 @@ export class TradingJobs {
     return null;
   }
 
+  /**
+   * At a round boundary: settles the round ending there, and again every earlier one whose settlement did not go
+   * through (the sequencer could not commit, or the timer fired before the engine's clock reached the end): without
+   * this its stakes would wait for a restart.
+   */
+  async settleDueRounds(boundaryMs: number): Promise<void> {
+    for (const fundingTimeMs of [...this.unsettledFunding.keys()])
+      await this.settleFundingAt(fundingTimeMs).catch((error: unknown) => this.options.onError?.(error, 'funding'));
+    for (const endMs of [...this.unsettledRoundEnds, boundaryMs]) {
+      this.unsettledRoundEnds.delete(endMs);
+      try {
+        const result = await this.settleRoundEndingAt(endMs);
+        if (!result.ok && result.reason === 'OPTION_ROUND_NOT_ENDED') this.unsettledRoundEnds.add(endMs);
+      } catch (error) {
+        this.unsettledRoundEnds.add(endMs);
+        this.options.onError?.(error, 'option round');
+      }
+    }
+  }
+
   /** Settles the round that ends at `boundaryMs`. */
   async settleRoundEndingAt(boundaryMs: number): Promise<CommandResult> {
     await this.flushTick();
@@ -109,10 +139,23 @@ export class TradingJobs {
     });
   }
 
-  async settleFunding(): Promise<CommandResult | null> {
-    const fundingRatePpm = this.options.feed.fundingRatePpm();
+  /**
+   * Settles the funding interval that closes at `fundingTimeMs`, at most once ever (its idempotency key: a repeat is
+   * refused as a duplicate). One that does not go through is retried at the next round boundary with the same rate.
+   */
+  async settleFundingAt(fundingTimeMs: number): Promise<CommandResult | null> {
+    const fundingRatePpm = this.unsettledFunding.get(fundingTimeMs) ?? this.options.feed.fundingRatePpm();
     if (fundingRatePpm === null) return null;
-    return this.options.sequencer.submit({ type: 'settleFunding', fundingRatePpm });
+    this.unsettledFunding.delete(fundingTimeMs);
+    try {
+      return await this.options.sequencer.submit(
+        { type: 'settleFunding', fundingRatePpm },
+        { idempotencyKey: `funding:${fundingTimeMs}` },
+      );
+    } catch (error) {
+      this.unsettledFunding.set(fundingTimeMs, fundingRatePpm);
+      throw error;
+    }
   }
 
   private async flushTick(): Promise<void> {
@@ -135,7 +178,7 @@ export class TradingJobs {
     const now = this.options.clock.now();
     const boundaryMs = (Math.floor(now / this.roundMs) + 1) * this.roundMs;
     this.roundTimer = setTimeout(() => {
-      this.settleRoundEndingAt(boundaryMs).catch((error) => this.options.onError?.(error, 'option round'));
+      void this.settleDueRounds(boundaryMs);
       this.scheduleRound();
     }, boundaryMs - now);
     this.roundTimer.unref();
@@ -146,7 +189,7 @@ export class TradingJobs {
     const now = this.options.clock.now();
     const nextMs = (Math.floor(now / interval) + 1) * interval;
     this.fundingTimer = setTimeout(() => {
-      this.settleFunding().catch((error) => this.options.onError?.(error, 'funding'));
+      this.settleFundingAt(nextMs).catch((error) => this.options.onError?.(error, 'funding'));
       this.scheduleFunding();
     }, nextMs - now);
     this.fundingTimer.unref();

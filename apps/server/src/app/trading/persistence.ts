@@ -227,6 +227,7 @@ export async function loadEngineState(pool: Pool): Promise<RestoredState> {
       },
       lastIndexPrice: state.lastIndexPrice,
       lastMarkPrice: state.lastMarkPrice,
+      lastPriceAtMs: state.lastPriceAtMs,
     };
     await client.query('COMMIT');
     return { snapshot, state };

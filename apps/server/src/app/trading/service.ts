@@ -38,16 +38,27 @@ function refuse(name: ErrorName, message?: string): never {
   throw new AppError(Errors[name], message === undefined ? {} : { message });
 }
 
-/** Parses a decimal field with `parse`, answering `failure` for junk, negatives, excess precision and zero. */
-function positiveDecimal(value: unknown, parse: (input: string | number) => number, failure: ErrorName): number {
+/**
+ * Decimal text as an API sends it: digits with an optional fraction. No spaces, signs, exponents or thousands
+ * separators (parseDecimal reads "1,000" as a thousand, which a user writing a decimal comma means as one).
+ */
+const PLAIN_DECIMAL_TEXT = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** Parses a decimal field with `parse`, answering `failure` for junk, negatives and excess precision. */
+function nonNegativeDecimal(value: unknown, parse: (input: string | number) => number, failure: ErrorName): number {
   if (typeof value !== 'string' && typeof value !== 'number') refuse(failure);
-  let parsed: number;
+  if (typeof value === 'string' && !PLAIN_DECIMAL_TEXT.test(value)) refuse(failure);
   try {
-    parsed = parse(value);
+    return parse(value);
   } catch (error) {
     if (error instanceof DecimalParseError) refuse(failure);
     throw error;
   }
+}
+
+/** As nonNegativeDecimal, and zero answers `failure` too. */
+function positiveDecimal(value: unknown, parse: (input: string | number) => number, failure: ErrorName): number {
+  const parsed = nonNegativeDecimal(value, parse, failure);
   if (parsed <= 0) refuse(failure);
   return parsed;
 }
@@ -166,6 +177,7 @@ export class TradingService implements BalanceReader, LeverageService {
       orderPath,
       price,
       qty,
+      leverage, // checked again where it is applied: a change queued since the check above refuses the order
     });
     return { no: placed.orderId };
   }
@@ -190,12 +202,12 @@ export class TradingService implements BalanceReader, LeverageService {
     await this.execute({ type: 'closePosition', userId, qty });
   }
 
-  /** Missing, null or 0 clears that trigger. */
+  /** Missing, null, empty or zero ("0.00", as the position shows an unset one) clears that trigger. */
   async updateTpSl(userId: UserId, input: { takeProfit?: unknown; stopLoss?: unknown }): Promise<void> {
     const trigger = (value: unknown) =>
-      value === undefined || value === null || value === 0 || value === '0' || value === ''
+      value === undefined || value === null || value === ''
         ? null
-        : positiveDecimal(value, parsePrice, 'INVALID_TP_SL');
+        : nonNegativeDecimal(value, parsePrice, 'INVALID_TP_SL') || null;
     await this.execute({
       type: 'setTpSl',
       userId,

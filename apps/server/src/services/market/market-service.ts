@@ -89,6 +89,8 @@ export interface PriceUpdate {
   markPrice: PriceTicks;
   /** When the index last changed from a fresh source quote. */
   indexUpdatedAtMs: number;
+  /** When a source last quoted BTCUSDT (the newest fresh quote): how old the index really is. */
+  indexQuotedAtMs: number;
   fundingRatePpm: number;
   nextFundingTimeMs: number;
   timeMs: number;
@@ -125,6 +127,8 @@ export class MarketService implements MarketFeed {
   private readonly detachers: Unsubscribe[] = [];
 
   private index: { price: PriceTicks; updatedAtMs: number } | null = null;
+  /** The newest fresh BTCUSDT quote's time, kept while the sources are silent. */
+  private indexQuotedAtMs = 0;
   private mark: PriceTicks | null = null;
   private lastPremiumSampleMs = 0;
   private lastSettlement: FundingSettlement | null = null;
@@ -348,6 +352,7 @@ export class MarketService implements MarketFeed {
         indexPrice: this.index.price,
         markPrice: this.mark,
         indexUpdatedAtMs: this.index.updatedAtMs,
+        indexQuotedAtMs: this.indexQuotedAtMs,
         fundingRatePpm: this.funding.estimatedRatePpm,
         nextFundingTimeMs: this.funding.nextFundingTimeMs,
         timeMs: nowMs,
@@ -358,7 +363,9 @@ export class MarketService implements MarketFeed {
 
   /** Median of the sources' fresh BTCUSDT prices, in ticks; null when no source is fresh. */
   private freshIndex(nowMs: number): PriceTicks | null {
-    const prices = this.freshQuotes(FUTURES_SYMBOL, nowMs).map((quote) => quote.price);
+    const quotes = this.freshQuotes(FUTURES_SYMBOL, nowMs);
+    for (const quote of quotes) this.indexQuotedAtMs = Math.max(this.indexQuotedAtMs, quote.updatedAtMs);
+    const prices = quotes.map((quote) => quote.price);
     const median = medianInteger(prices);
     return median === null ? null : price8ToTicks(median);
   }
