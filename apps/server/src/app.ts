@@ -91,7 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? loggerOptions(config),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // While closing, a request that still arrives on an open connection is served (the trading writer stops only
+    // after the HTTP side) and answered with `Connection: close`, in our envelope: Fastify's own 503 body is not one.
+    return503OnClosing: false,
   });
 
   const context: AppContext = {

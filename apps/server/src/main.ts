@@ -1,8 +1,16 @@
 // The only file that listens: configuration → PostgreSQL (DATABASE_URL or embedded) → migrations → app →
-// listen → demo seed. SIGINT/SIGTERM close the app and stop the embedded PostgreSQL.
+// listen → demo seed. SIGINT, SIGTERM and SIGHUP stop it in reverse order of start, the embedded PostgreSQL last.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPool, migrate, startEmbeddedPostgres, type EmbeddedPostgresHandle, type Pool } from '@tickline/db';
+import type { FastifyInstance } from 'fastify';
+import {
+  closePool,
+  createPool,
+  migrate,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresHandle,
+  type Pool,
+} from '@tickline/db';
 import { buildApp } from './app.ts';
 import { demoCredentialsText, seedDemo } from './app/demo/seed.ts';
 import { ensureLiquidityAccounts } from './app/demo/liquidity-accounts.ts';
@@ -35,35 +43,54 @@ async function main(): Promise<void> {
   const config = readConfig();
   const secrets = await resolveSecrets(config);
 
-  let embedded: EmbeddedPostgresHandle | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    console.log(`Starting embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')} ...`);
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres') });
-    databaseUrl = embedded.url;
-  }
-  const pool: Pool = createPool(databaseUrl);
-  // Stopped in reverse order on shutdown, and also when the start fails half-way (port taken, bad
-  // migration...), so the embedded cluster is never left running behind a failed start.
-  const stops: Array<() => Promise<void>> = [async () => embedded?.stop(), () => pool.end()];
+  // Stopped in reverse order on shutdown, and also when the start fails half-way (port taken, bad migration...), so
+  // the embedded cluster is never left running behind a failed start.
+  const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
   };
+  // Listening from the start, so that a signal during start-up also stops what has started: the writer drains and
+  // releases its lock before the pool closes and the embedded cluster stops, never the other way round.
+  let stopping = false;
+  let embedded: EmbeddedPostgresHandle | undefined;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    const forced = setTimeout(() => {
+      console.error('shutdown took longer than 15 s: exiting without waiting');
+      embedded?.stopWithoutWaiting();
+      process.exit(1);
+    }, 15_000);
+    forced.unref();
+    try {
+      await stopAll();
+    } finally {
+      process.exit(0);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    console.log(`Starting embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')} ...`);
+    const starting = startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), stopOnSignals: false });
+    // A signal while the cluster starts waits for it, then stops it.
+    stops.push(async () => (await starting.catch(() => undefined))?.stop());
+    embedded = await starting;
+    databaseUrl = embedded.url;
+  }
+  const pool: Pool = createPool(databaseUrl);
+  stops.push(() => closePool(pool));
   try {
-    await serve(config, secrets, pool, stops, stopAll);
+    await serve(config, secrets, pool, stops);
   } catch (error) {
     await stopAll();
     throw error;
   }
 }
 
-async function serve(
-  config: Config,
-  secrets: Secrets,
-  pool: Pool,
-  stops: Array<() => Promise<void>>,
-  stopAll: () => Promise<void>,
-): Promise<void> {
+async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<() => Promise<void>>): Promise<void> {
   const applied = await migrate(pool);
   if (applied.length > 0) console.log(`Applied ${applied.length} migration(s).`);
 
@@ -82,7 +109,7 @@ async function serve(
   const tradingServices = { trading: trading.service, balances: trading.service, leverage: trading.service };
   const services = { ...tradingServices, market: market.service };
   const app = await buildApp({ config, pool, secrets, webDistDir: WEB_DIST_DIR, services });
-  stops.push(() => app.close());
+  stops.push(() => closeHttp(app));
   const ws = await startWebsocketGateway({
     server: app.server,
     market: market.service,
@@ -93,22 +120,6 @@ async function serve(
     host: config.host,
   });
   stops.push(() => ws.close());
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const forced = setTimeout(() => process.exit(1), 15_000);
-    forced.unref();
-    try {
-      await stopAll();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -132,6 +143,20 @@ async function serve(
     }
   }
   console.log(`Tickline (${config.mode} mode) is listening on ${baseUrl} (API at ${baseUrl}/api/v1)`);
+}
+
+/**
+ * Stops taking connections and waits for the requests in flight. Node closes the keep-alive connections that are
+ * idle when closing starts, but a connection busy then stays open after its answer until the keep-alive timeout
+ * (72 s in Fastify): swept again every 100 ms, the close ends as soon as the last answer is out.
+ */
+async function closeHttp(app: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+  }
 }
 
 main().catch((error: unknown) => {

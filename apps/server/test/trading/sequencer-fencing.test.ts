@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import { Account, Exchange } from '@tickline/engine';
@@ -87,5 +88,24 @@ describe('sequencer: one writer per database', () => {
     await expect(sequencer.submit(fund(4))).rejects.toThrow(/trading is halted: another sequencer has written/);
     expect(await storedBalance(Account.spot(4))).toBe(0);
     expect(await storedBalance(Account.spot(1))).toBe(USDT);
+  });
+
+  it('once stopped, no longer hears its former lock connection (the pool owns it again)', async () => {
+    const sequencer = await start();
+    expect((await sequencer.submit(fund(1))).ok).toBe(true);
+    await sequencer.stop();
+    // The released connection sits idle in the pool; the database cuts off every connection of the pool, as a
+    // shutdown does (from a connection of its own, so that the pool's are all idle).
+    const pooled = database.pool.totalCount;
+    const outsider = new pg.Client({ connectionString: database.url });
+    await outsider.connect();
+    const { rows } = await outsider.query<{ terminated: number }>(
+      `SELECT count(*)::int AS terminated FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()) AS cut`,
+    );
+    await outsider.end();
+    expect(rows[0]!.terminated).toBe(pooled);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(errors).toEqual([]);
   });
 });

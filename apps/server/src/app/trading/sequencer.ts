@@ -113,6 +113,8 @@ export class Sequencer<E extends SequencedEngine> {
     restored: { engine: E; state: SequencerState; snapshot: EngineSnapshot },
     /** The connection holding the one-writer lock, for as long as the sequencer runs. */
     private readonly lock: PoolClient,
+    /** Gives `lock` back to the pool (`dead`: discard it), no longer listening to it. */
+    private readonly releaseLock: (dead: boolean) => void,
   ) {
     this.engine = restored.engine;
     this.state = restored.state;
@@ -132,11 +134,18 @@ export class Sequencer<E extends SequencedEngine> {
     // A checked-out connection that dies emits 'error'; unheard, it would end the process.
     let sequencer: Sequencer<E> | null = null;
     let lockLost = false;
-    lock.on('error', (error) => {
+    const onLockError = (error: Error) => {
       lockLost = true;
       options.onError?.(error, 'the sequencer lock connection was lost');
       sequencer?.halt('its database writer lock was lost');
-    });
+    };
+    lock.on('error', onLockError);
+    // Once released, the connection is the pool's again (it listens to an idle one itself): an error on it later, as
+    // when the database shuts down while the pool is still closing it, is no longer this sequencer's.
+    const releaseLock = (dead: boolean) => {
+      lock.removeListener('error', onLockError);
+      lock.release(dead);
+    };
     try {
       const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
         SEQUENCER_LOCK_KEY,
@@ -144,11 +153,16 @@ export class Sequencer<E extends SequencedEngine> {
       if (!rows[0]?.locked) throw new SequencerLockedError('another sequencer is already writing to this database');
       const { snapshot, state } = await loadEngineState(options.pool);
       if (lockLost) throw new SequencerUnavailableError('the database writer lock was lost while starting');
-      sequencer = new Sequencer(options, { engine: options.createEngine(snapshot), state, snapshot }, lock);
+      sequencer = new Sequencer(
+        options,
+        { engine: options.createEngine(snapshot), state, snapshot },
+        lock,
+        releaseLock,
+      );
       return sequencer;
     } catch (error) {
       await lock.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
-      lock.release();
+      releaseLock(lockLost);
       throw error;
     }
   }
@@ -202,7 +216,7 @@ export class Sequencer<E extends SequencedEngine> {
     this.lockReleased = true;
     await this.lock.query('SELECT pg_advisory_unlock($1)', [SEQUENCER_LOCK_KEY]).catch(() => undefined);
     // A lock connection that died is discarded, not returned to the pool.
-    this.lock.release(this.halted !== null);
+    this.releaseLock(this.halted !== null);
   }
 
   /**
