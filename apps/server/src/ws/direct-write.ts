@@ -8,6 +8,11 @@
  * stays queued in libuv (counted by `unsentBytes`, so slow clients are still seen) and later writes of either path
  * queue behind it in order (libuv queues a write behind unfinished ones). A failed write destroys the socket, as
  * `write()` does. Without the handle API (another Node version), everything goes through `write()`.
+ *
+ * Per write, in a fan-out to thousands of sockets: a write the kernel takes at once (nearly all of them) leaves the
+ * request object untouched (Node only wraps it when the write has to wait in libuv), so one spare request serves every
+ * such write instead of a new one each; and the direct writes still in libuv's queue are counted per socket, so
+ * `unsentBytes` and `writeFrame` need not ask the handle for its queue size (a native call) while there are none.
  */
 import type { Duplex } from 'node:stream';
 
@@ -23,17 +28,39 @@ interface WriteRequest {
   bytes: number;
   /** Keeps the bytes alive while libuv holds them. */
   buffer: Buffer;
-  socket: Duplex;
+  socket: TrackedSocket;
 }
 
 type WriteRequestClass = new () => WriteRequest;
 
-const WriteWrap = loadWriteWrap();
+interface StreamBinding {
+  WriteWrap?: unknown;
+  /** Node's shared write-result slots: after `writeBuffer`, whether the write waits in libuv. */
+  streamBaseState?: Int32Array;
+  kLastWriteWasAsync?: number;
+}
 
-function loadWriteWrap(): WriteRequestClass | null {
+/** Direct writes of a socket waiting in libuv's queue; present (0 or more) once `canWriteDirect` said yes. */
+const pendingDirect = Symbol('pendingDirectWrites');
+
+type TrackedSocket = Duplex & { [pendingDirect]?: number };
+
+const binding = loadBinding();
+const WriteWrap =
+  typeof binding?.WriteWrap === 'function' &&
+  binding.streamBaseState instanceof Int32Array &&
+  typeof binding.kLastWriteWasAsync === 'number'
+    ? (binding.WriteWrap as WriteRequestClass)
+    : null;
+const writeState = binding?.streamBaseState ?? new Int32Array(8);
+const LAST_WRITE_WAS_ASYNC = binding?.kLastWriteWasAsync ?? 0;
+
+/** A request object libuv does not hold: every write the kernel takes at once reuses it. */
+let spareRequest: WriteRequest | null = null;
+
+function loadBinding(): StreamBinding | null {
   try {
-    const binding = (process as unknown as { binding(name: string): { WriteWrap?: unknown } }).binding('stream_wrap');
-    return typeof binding.WriteWrap === 'function' ? (binding.WriteWrap as WriteRequestClass) : null;
+    return (process as unknown as { binding(name: string): StreamBinding }).binding('stream_wrap');
   } catch {
     return null;
   }
@@ -43,35 +70,59 @@ function handleOf(socket: Duplex): StreamHandle | null {
   return (socket as unknown as { _handle?: StreamHandle | null })._handle ?? null;
 }
 
-/** Whether `writeFrame` may bypass the stream for this socket: a plain TCP socket (not TLS, not a test double). */
+/**
+ * Whether `writeFrame` may bypass the stream for this socket: a plain TCP socket (not TLS, not a test double). Asked
+ * once per socket, before its first direct write: a yes starts counting the socket's direct writes held in libuv.
+ */
 export function canWriteDirect(socket: Duplex): boolean {
   const handle = handleOf(socket);
-  return WriteWrap !== null && handle !== null && handle.constructor.name === 'TCP';
+  const direct = WriteWrap !== null && handle !== null && handle.constructor.name === 'TCP';
+  if (direct) (socket as TrackedSocket)[pendingDirect] ??= 0;
+  return direct;
 }
 
-/** Bytes not handed to the kernel yet: the stream's queue and libuv's. */
+/**
+ * Bytes not handed to the kernel yet: the stream's queue and libuv's. With nothing in the stream and no direct write
+ * waiting, libuv's queue is empty (the stream counts its writes until libuv has finished them), so it is not asked.
+ */
 export function unsentBytes(socket: Duplex): number {
-  return socket.writableLength + (handleOf(socket)?.writeQueueSize ?? 0);
+  const queued = socket.writableLength;
+  if (queued === 0 && (socket as TrackedSocket)[pendingDirect] === 0) return 0;
+  return queued + (handleOf(socket)?.writeQueueSize ?? 0);
 }
 
 function afterAsyncWrite(this: WriteRequest, status: number): void {
+  this.socket[pendingDirect]! -= 1;
   if (status < 0) this.socket.destroy(new Error(`websocket write failed (${status})`));
 }
 
 /** Writes `frame` on `socket` in order with everything written before; `direct` from `canWriteDirect`. */
 export function writeFrame(socket: Duplex, frame: Buffer, direct: boolean): void {
+  const tracked = socket as TrackedSocket;
   const handle = direct ? handleOf(socket) : null;
-  if (!handle || socket.writableLength !== 0 || socket.writableCorked !== 0 || handle.writeQueueSize !== 0) {
+  // Nothing may be waiting anywhere (stream, cork, libuv), or this write would overtake it.
+  if (!handle || socket.writableLength !== 0 || socket.writableCorked !== 0 || tracked[pendingDirect] !== 0) {
     socket.write(frame);
     return;
   }
-  const request = new WriteWrap!();
+  const request = spareRequest ?? new WriteWrap!();
+  spareRequest = null;
+  const status = handle.writeBuffer(request, frame);
+  if (status !== 0) {
+    socket.destroy(new Error(`websocket write failed (${status})`));
+    return;
+  }
+  if (writeState[LAST_WRITE_WAS_ASYNC] === 0) {
+    // Written at once: the request was not used.
+    spareRequest = request;
+    return;
+  }
+  // The rest waits in libuv, which now holds this request; it completes later on the event loop.
   request.handle = handle;
   request.oncomplete = afterAsyncWrite;
-  request.async = false;
-  request.bytes = 0;
+  request.async = true;
+  request.bytes = frame.length;
   request.buffer = frame;
-  request.socket = socket;
-  const status = handle.writeBuffer(request, frame);
-  if (status !== 0) socket.destroy(new Error(`websocket write failed (${status})`));
+  request.socket = tracked;
+  tracked[pendingDirect] = tracked[pendingDirect]! + 1;
 }

@@ -24,6 +24,23 @@ describe('direct frame writes', () => {
     return { sender, receiver };
   }
 
+  /** Resumes `receiver` and collects what arrives; `until(n)` waits until n bytes have come. */
+  function collect(receiver: Socket) {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    receiver.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      received += chunk.length;
+    });
+    receiver.resume();
+    return {
+      bytes: () => Buffer.concat(chunks),
+      async until(length: number) {
+        while (received < length) await new Promise((resolve) => setTimeout(resolve, 10));
+      },
+    };
+  }
+
   it('keeps every byte in order across direct writes, a stalled receiver and stream writes', async () => {
     const { sender, receiver } = await pair();
     expect(canWriteDirect(sender)).toBe(true);
@@ -38,16 +55,42 @@ describe('direct frame writes', () => {
     }
     expect(unsentBytes(sender)).toBeGreaterThan(0);
     const expected = Buffer.concat(frames);
-    const chunks: Buffer[] = [];
-    let received = 0;
-    receiver.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      received += chunk.length;
-    });
-    receiver.resume();
-    while (received < expected.length) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(Buffer.concat(chunks).equals(expected)).toBe(true);
+    const received = collect(receiver);
+    await received.until(expected.length);
+    expect(received.bytes().equals(expected)).toBe(true);
     expect(unsentBytes(sender)).toBe(0);
+  });
+
+  it('counts direct writes held in libuv until they finish, then writes directly again', async () => {
+    const { sender, receiver } = await pair();
+    expect(canWriteDirect(sender)).toBe(true);
+    receiver.pause();
+    const frames: Buffer[] = [];
+    // Direct writes only: once the kernel buffers are full, one waits in libuv and the rest queue in the stream.
+    for (let i = 0; i < 400 && unsentBytes(sender) === 0; i += 1) {
+      const frame = Buffer.alloc(16 * 1024, i % 251);
+      frames.push(frame);
+      writeFrame(sender, frame, true);
+    }
+    // Held in libuv, not in the stream: only the count of waiting direct writes makes unsentBytes see it.
+    expect(sender.writableLength).toBe(0);
+    expect(unsentBytes(sender)).toBeGreaterThan(0);
+    const more = Buffer.alloc(1000, 7);
+    frames.push(more);
+    writeFrame(sender, more, true);
+    // Behind the waiting write: through the stream, in order.
+    expect(sender.writableLength).toBe(more.length);
+    const received = collect(receiver);
+    const expectedLength = frames.reduce((sum, frame) => sum + frame.length, 0);
+    await received.until(expectedLength);
+    expect(unsentBytes(sender)).toBe(0);
+    // Nothing waits any more: the next frame goes straight to the handle (not through the stream).
+    const last = Buffer.from('last');
+    frames.push(last);
+    writeFrame(sender, last, true);
+    expect(sender.writableLength).toBe(0);
+    await received.until(expectedLength + last.length);
+    expect(received.bytes().equals(Buffer.concat(frames))).toBe(true);
   });
 
   it('goes through write() when the socket is corked', async () => {
