@@ -1,14 +1,14 @@
 /**
  * `npm run bench:ws`: fan-out of depth (100 ms) and ticker (1 s) to 1,000 and 5,000 loopback clients, our gateway
- * against a naive `ws` server that builds JSON per client, in the same run. Each server runs alone (ours: a main
- * process and BENCH_WS_PROCESSES websocket workers; naive: one process) and measures the CPU time of all its processes
+ * against a naive `ws` server that builds JSON per client, in the same run. Each server runs alone (ours: one process
+ * up to 2,000 clients, else a main process and 2 websocket workers, see wsProcessesFor; naive: one process) and measures the CPU time of all its processes
  * over the window; the clients run in two other child processes. The two servers alternate for BENCH_WS_ROUNDS
  * rounds (3) per client count and each figure is the median round.
  * Result: delivered messages per server CPU-second (ratio ours / naive) and delivery lag percentiles, written to
  * bench/results/ws-latest.json.
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,13 +19,21 @@ const startedAt = Date.now();
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULT_FILE = path.resolve(HERE, '../results/ws-latest.json');
 const CLIENT_COUNTS = (process.env.BENCH_WS_CLIENTS ?? '1000,5000').split(',').map(Number);
-const WARMUP_MS = 2_000;
+const WARMUP_MS = Number(process.env.BENCH_WS_WARMUP_MS ?? 2_000);
 const WINDOW_MS = 8_000;
 const OPEN_FILES = 65_536;
 /** Lag histogram buckets: 0..5,000 ms, the last one holds everything later. */
 const LAG_BUCKETS = 5_001;
-/** Websocket worker processes of ours (WS_PROCESSES); naive is always one process. */
-const WS_PROCESSES = Number(process.env.BENCH_WS_PROCESSES ?? 2);
+/**
+ * Websocket processes of ours for a client count, sized as an operator sets WS_PROCESSES (docs/decisions.md, "Sizing WS_PROCESSES"):
+ * the default 1 (the gateway in the server process) up to 2,000 connections, where two more processes cost more than
+ * they spread; 2 workers above, where one core alone would take too long to write each round. The naive server is
+ * always one process. BENCH_WS_PROCESSES fixes one count for every client count.
+ */
+function wsProcessesFor(clients: number): number {
+  if (process.env.BENCH_WS_PROCESSES) return Number(process.env.BENCH_WS_PROCESSES);
+  return clients <= 2_000 ? 1 : 2;
+}
 /** The measuring client (client.c), built at start into a gitignored directory. */
 const CLIENT_SOURCE = path.join(HERE, 'client.c');
 const CLIENT_BINARY = path.join(HERE, '.build', 'ws-client');
@@ -37,6 +45,8 @@ interface ServerWindow {
   cpuSystemMs: number;
   processes: number;
   samePids: boolean;
+  /** The server's processes (ours: the main process and its workers). */
+  pids: number[];
   elapsedMs: number;
 }
 
@@ -59,6 +69,11 @@ interface RunResult {
   p99_lag_ms: number;
   max_lag_ms: number;
   client_cpu_ms: number;
+  /**
+   * CPU the other processes on the machine used in the window (not the server's, the clients' or this one's). The lag
+   * is the time to drain a round on the shared cores, so others' work shows up in it one for one.
+   */
+  other_cpu_ms: number;
 }
 
 /** The server gets a higher open-file limit (5,000 sockets) from the shell that starts it (client.c raises its own). */
@@ -172,6 +187,37 @@ async function stopChild(child: ChildProcess, askToClose: () => void): Promise<v
   clearTimeout(killer);
 }
 
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+/**
+ * CPU time (ms) of every process on the machine except `excluded`, by pid: user + system of the process and of its
+ * children it has waited for (/proc/<pid>/stat; exact run times, unlike the tick-sampled /proc/stat totals).
+ */
+function othersCpu(excluded: ReadonlySet<number>): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || excluded.has(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start with the state, field 3.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = [14, 15, 16, 17].reduce((sum, field) => sum + Number(fields[field - 3]), 0);
+      cpu.set(pid, (ticks * 1000) / CLOCK_TICKS_PER_SECOND);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return cpu;
+}
+
+/** What the processes of `after` used since `before` (a process new since then: all of it). */
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, cpu] of after) ms += cpu - (before.get(pid) ?? 0);
+  return ms;
+}
+
 function percentile(histogram: number[], fraction: number): number {
   const total = histogram.reduce((sum, n) => sum + n, 0);
   let seen = 0;
@@ -184,7 +230,7 @@ function percentile(histogram: number[], fraction: number): number {
 
 async function runOnce(kind: Kind, clients: number): Promise<RunResult> {
   progress(`${kind} server, ${clients} clients: starting`);
-  const server = spawnChild('server.ts', [kind, String(WS_PROCESSES)]);
+  const server = spawnChild('server.ts', [kind, String(wsProcessesFor(clients))]);
   const clientProcesses: ClientProcess[] = [];
   try {
     const { port } = await nextMessage<{ port: number }>(server, 'ready');
@@ -198,17 +244,22 @@ async function runOnce(kind: Kind, clients: number): Promise<RunResult> {
     await sleep(WARMUP_MS);
     const serverWindow = nextMessage<ServerWindow>(server, 'window');
     const clientWindows = clientProcesses.map((c) => c.window());
+    // Everyone else on the machine: the lag is the time to drain a round on the shared cores.
+    const ourPids = new Set([process.pid, server.pid!, ...clientProcesses.map((c) => c.child.pid!)]);
+    const othersAtStart = othersCpu(ourPids);
     server.send({ type: 'window-start' });
     for (const c of clientProcesses) c.send('window-start');
     await sleep(WINDOW_MS);
     server.send({ type: 'window-end' });
     for (const c of clientProcesses) c.send('window-end');
     const s = await serverWindow;
+    const otherCpuMs = cpuSince(othersAtStart, othersCpu(new Set([...ourPids, ...s.pids])));
     if (!s.samePids) throw new Error(`${kind}: a server process was replaced during the window`);
     const windows = await Promise.all(clientWindows);
     const received = windows.reduce((sum, w) => sum + w.received, 0);
     const histogram = windows[0]!.lagHistogram.map((_, ms) => windows.reduce((sum, w) => sum + w.lagHistogram[ms]!, 0));
     const cpuMs = s.cpuUserMs + s.cpuSystemMs;
+    const clientCpuMs = windows.reduce((sum, w) => sum + w.cpuMs, 0);
     return {
       server_processes: s.processes,
       messages_delivered: received,
@@ -220,7 +271,8 @@ async function runOnce(kind: Kind, clients: number): Promise<RunResult> {
       p50_lag_ms: percentile(histogram, 0.5),
       p99_lag_ms: percentile(histogram, 0.99),
       max_lag_ms: percentile(histogram, 1),
-      client_cpu_ms: Math.round(windows.reduce((sum, w) => sum + w.cpuMs, 0)),
+      client_cpu_ms: Math.round(clientCpuMs),
+      other_cpu_ms: Math.round(otherCpuMs),
     };
   } finally {
     await Promise.all(clientProcesses.map((c) => stopChild(c.child, () => c.send('close'))));
@@ -243,7 +295,8 @@ for (const clients of CLIENT_COUNTS) {
     rounds.push({ ours: await runOnce('ours', clients), naive: await runOnce('naive', clients) });
     const { ours, naive } = rounds.at(-1)!;
     console.log(
-      `${clients} clients, round ${round + 1}: ours ${ours.messages_per_cpu_second} msg/CPU-s (p99 ${ours.p99_lag_ms} ms), ` +
+      `${clients} clients, round ${round + 1}: ours ${ours.messages_per_cpu_second} msg/CPU-s (p99 ${ours.p99_lag_ms} ms, ` +
+        `others on the machine ${ours.other_cpu_ms} ms CPU), ` +
         `naive ${naive.messages_per_cpu_second} msg/CPU-s (p99 ${naive.p99_lag_ms} ms)`,
     );
   }
@@ -260,6 +313,7 @@ for (const clients of CLIENT_COUNTS) {
   results[`clients_${clients}`] = {
     ratio,
     p99_lag_ms: p99,
+    ours_websocket_processes: wsProcessesFor(clients),
     ours,
     naive,
     rounds: rounds.map((round) => ({
@@ -267,6 +321,7 @@ for (const clients of CLIENT_COUNTS) {
       naive_messages_per_cpu_second: round.naive.messages_per_cpu_second,
       ratio: Math.round((round.ours.messages_per_cpu_second / round.naive.messages_per_cpu_second) * 100) / 100,
       ours_p99_lag_ms: round.ours.p99_lag_ms,
+      ours_other_cpu_ms: round.ours.other_cpu_ms,
     })),
   };
   console.log(`${clients} clients: median ratio ${ratio}, median p99 ${p99} ms (${ROUNDS} rounds)`);
@@ -285,13 +340,14 @@ const output = {
     book_changes_per_second: 1000,
     warmup_ms: WARMUP_MS,
     window_ms: WINDOW_MS,
-    ours_websocket_processes: WS_PROCESSES,
+    ours_websocket_processes: 'per client count (`ours_websocket_processes` there): 1 up to 2,000 clients, else 2',
     rounds: ROUNDS,
     note:
       'server and clients in separate child processes; CPU = user + system time of every server process in the ' +
       'window (ours: the main process with the pump plus its websocket workers; naive: one process), from /proc; ' +
       'the servers alternate for `rounds` rounds per client count: `ours` and `naive` are each their median round ' +
-      "by messages per CPU-second, `ratio` their quotient, `p99_lag_ms` the median of ours' rounds",
+      "by messages per CPU-second, `ratio` their quotient, `p99_lag_ms` the median of ours' rounds; " +
+      '`other_cpu_ms` = CPU time of every other process on the machine in the window (/proc/<pid>/stat)',
   },
   machine: {
     cpus: os.cpus().length,

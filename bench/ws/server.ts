@@ -126,6 +126,7 @@ process.on('message', (message: { type: string }) => {
       processes: cpu.pids.length,
       // A worker replaced during the window would make the sums meaningless.
       samePids: cpu.pids.join() === windowStart.cpu.pids.join(),
+      pids: cpu.pids,
       elapsedMs: Date.now() - windowStart.atMs,
       bookChanges: book.changes,
     });
