@@ -9,7 +9,7 @@ import { integerInRange, parseInput } from './validation.ts';
 export const MAX_LEVERAGE = 100;
 
 const updateLeverageBody = z.object({
-  leverage: integerInRange(1, MAX_LEVERAGE, new AppError(Errors.LEVERAGE_INVALID)),
+  leverage: integerInRange(1, MAX_LEVERAGE, new AppError(Errors.INVALID_LEVERAGE)),
 });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {

@@ -175,7 +175,11 @@ describe('POST /user/updateLeverage', () => {
     ]) {
       const before = await databaseState(t.pool);
       const answer = await post(t.app, '/user/updateLeverage', body, user.accessToken);
-      expect(answer.body).toEqual({ code: 2026, message: 'leverage must be an integer from 1 to 100', data: null });
+      expect(answer.body).toEqual({
+        code: 3001,
+        message: 'Leverage must be a whole number from 1 to 100.',
+        data: null,
+      });
       expect(await databaseState(t.pool)).toEqual(before);
     }
     expect((await post(t.app, '/user/updateLeverage', { leverage: 5 })).body.code).toBe(40000);

@@ -30,7 +30,6 @@ export const accountsErrors = defineErrors('Accounts', {
   ADDRESS_REQUIRED: { code: 2023, message: 'Please enter your USDT (BEP-20) Address.' },
   NEW_PASSWORD_REQUIRED: { code: 2024, message: 'Please enter your new password.' },
   PASSWORD_RESET_MISMATCH: { code: 2025, message: 'The user ID and USDT (BEP-20) address do not match.' },
-  LEVERAGE_INVALID: { code: 2026, message: 'leverage must be an integer from 1 to 100' },
   FEEDBACK_TITLE_REQUIRED: { code: 2027, message: 'Please input title please' },
   FEEDBACK_BODY_REQUIRED: { code: 2028, message: 'Please input your feedback please' },
   FEEDBACK_TOO_LONG: {
