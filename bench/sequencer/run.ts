@@ -14,7 +14,7 @@ import pg from 'pg';
 import { createPool, migrate, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@tickline/db';
 import { Exchange, type Command } from '@tickline/engine';
 import { Sequencer } from '../../apps/server/src/app/trading/sequencer.ts';
-import { medianBy } from '../median.ts';
+import { medianOfEach } from '../median.ts';
 import { seededRandom } from '../seeded-random.ts';
 
 const USDT = 1_000_000;
@@ -189,14 +189,7 @@ async function main() {
       });
       rounds.push({ tickline, naive });
     }
-    const tickline = medianBy(
-      rounds.map((round) => round.tickline),
-      (run) => run.opsPerSecond,
-    );
-    const naive = medianBy(
-      rounds.map((round) => round.naive),
-      (run) => run.opsPerSecond,
-    );
+    const { tickline, naive } = medianOfEach(rounds, (run) => run.opsPerSecond);
     const ratio = Math.round((tickline.opsPerSecond / naive.opsPerSecond) * 10) / 10;
     const result = {
       tickline_ops_s: tickline.opsPerSecond,

@@ -1,8 +1,8 @@
 /**
  * `npm run bench:ws`: fan-out of depth (100 ms) and ticker (1 s) to 1,000 and 5,000 loopback clients, our gateway
  * against a naive `ws` server that builds JSON per client, in the same run. Each server runs alone (ours: one process
- * up to 2,000 clients, else a main process and 2 websocket workers, see wsProcessesFor; naive: one process) and measures the CPU time of all its processes
- * over the window; the clients run in two other child processes. The two servers alternate for BENCH_WS_ROUNDS
+ * up to 2,000 clients, else a main process and 2 websocket workers, see wsProcessesFor; naive: one process) and
+ * measures the CPU time of all its processes over the window; the clients run in two other child processes. The two servers alternate for BENCH_WS_ROUNDS
  * rounds (3) per client count and each figure is the median round.
  * Result: delivered messages per server CPU-second (ratio ours / naive) and delivery lag percentiles, written to
  * bench/results/ws-latest.json.
@@ -13,7 +13,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { medianBy } from '../median.ts';
+import { medianBy, medianOfEach } from '../median.ts';
 
 const startedAt = Date.now();
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -300,14 +300,7 @@ for (const clients of CLIENT_COUNTS) {
         `naive ${naive.messages_per_cpu_second} msg/CPU-s (p99 ${naive.p99_lag_ms} ms)`,
     );
   }
-  const ours = medianBy(
-    rounds.map((round) => round.ours),
-    (run) => run.messages_per_cpu_second,
-  );
-  const naive = medianBy(
-    rounds.map((round) => round.naive),
-    (run) => run.messages_per_cpu_second,
-  );
+  const { ours, naive } = medianOfEach(rounds, (run) => run.messages_per_cpu_second);
   const ratio = Math.round((ours.messages_per_cpu_second / naive.messages_per_cpu_second) * 100) / 100;
   const p99 = medianBy(rounds, (round) => round.ours.p99_lag_ms).ours.p99_lag_ms;
   results[`clients_${clients}`] = {
