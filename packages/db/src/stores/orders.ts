@@ -1,36 +1,47 @@
 import type { OrderState } from '@tickline/engine';
 import type { PoolClient, Queryable } from '../pool.ts';
-import { copyRows, copyValue as v } from './copy.ts';
+import { copyRows } from './copy.ts';
 import { integerArray, textArray } from './pg-array.ts';
 
 const ORDER_COLUMNS = `id, user_id AS "userId", side, order_path AS "orderPath", price, qty, filled_qty AS "filledQty",
   leverage, held_margin AS "heldMargin", status, reduce_only AS "reduceOnly", client_order_id AS "clientOrderId",
   created_at_ms AS "createdAtMs", updated_at_ms AS "updatedAtMs"`;
 
+const ORDER_COPY_COLUMNS = [
+  'id',
+  'user_id',
+  'side',
+  'order_path',
+  'price',
+  'qty',
+  'filled_qty',
+  'leverage',
+  'held_margin',
+  'status',
+  'reduce_only',
+  'client_order_id',
+  'created_at_ms',
+  'updated_at_ms',
+];
+
 /** Appends orders never stored before (COPY: the bulk of a busy batch). */
 export async function insertOrders(client: PoolClient, orders: readonly OrderState[]): Promise<void> {
-  await copyRows(
-    client,
-    'orders',
-    [
-      'id',
-      'user_id',
-      'side',
-      'order_path',
-      'price',
-      'qty',
-      'filled_qty',
-      'leverage',
-      'held_margin',
-      'status',
-      'reduce_only',
-      'client_order_id',
-      'created_at_ms',
-      'updated_at_ms',
-    ],
-    orders,
-    (o) =>
-      `${o.id}\t${o.userId}\t${o.side}\t${o.orderPath}\t${v(o.price)}\t${o.qty}\t${o.filledQty}\t${o.leverage}\t${o.heldMargin}\t${v(o.status)}\t${v(o.reduceOnly)}\t${v(o.clientOrderId)}\t${o.createdAtMs}\t${o.updatedAtMs}`,
+  await copyRows(client, 'orders', ORDER_COPY_COLUMNS, orders, (o, out) =>
+    out
+      .int8(o.id)
+      .int8(o.userId)
+      .int2(o.side)
+      .int2(o.orderPath)
+      .int8(o.price)
+      .int8(o.qty)
+      .int8(o.filledQty)
+      .int4(o.leverage)
+      .int8(o.heldMargin)
+      .text(o.status)
+      .bool(o.reduceOnly)
+      .text(o.clientOrderId)
+      .int8(o.createdAtMs)
+      .int8(o.updatedAtMs),
   );
 }
 

@@ -2,24 +2,30 @@ import type { TradeRecord } from '@tickline/engine';
 import type { PoolClient, Queryable } from '../pool.ts';
 import { copyRows } from './copy.ts';
 
+const TRADE_COPY_COLUMNS = [
+  'id',
+  'price',
+  'qty',
+  'taker_side',
+  'maker_order_id',
+  'taker_order_id',
+  'maker_user_id',
+  'taker_user_id',
+  'time_ms',
+];
+
 export async function insertTrades(client: PoolClient, trades: readonly TradeRecord[]): Promise<void> {
-  await copyRows(
-    client,
-    'trades',
-    [
-      'id',
-      'price',
-      'qty',
-      'taker_side',
-      'maker_order_id',
-      'taker_order_id',
-      'maker_user_id',
-      'taker_user_id',
-      'time_ms',
-    ],
-    trades,
-    (t) =>
-      `${t.id}\t${t.price}\t${t.qty}\t${t.takerSide}\t${t.makerOrderId}\t${t.takerOrderId}\t${t.makerUserId}\t${t.takerUserId}\t${t.timeMs}`,
+  await copyRows(client, 'trades', TRADE_COPY_COLUMNS, trades, (t, out) =>
+    out
+      .int8(t.id)
+      .int8(t.price)
+      .int8(t.qty)
+      .int2(t.takerSide)
+      .int8(t.makerOrderId)
+      .int8(t.takerOrderId)
+      .int8(t.makerUserId)
+      .int8(t.takerUserId)
+      .int8(t.timeMs),
   );
 }
 

@@ -1,5 +1,5 @@
 import type { PoolClient, Queryable } from '../pool.ts';
-import { copyRows, copyValue as v } from './copy.ts';
+import { copyRows } from './copy.ts';
 
 /** The seeds' wallet names: 'bsc' is the spot wallet, 'usdtm' the futures wallet. */
 export type WalletCode = 'bsc' | 'usdtm';
@@ -15,16 +15,14 @@ export interface WalletTransferRecord {
   createdAtMs: number;
 }
 
+const TRANSFER_COPY_COLUMNS = ['user_id', 'type', 'sell', 'sell_amount', 'buy', 'buy_amount', 'created_at_ms'];
+
 export async function insertWalletTransfers(
   client: PoolClient,
   transfers: readonly WalletTransferRecord[],
 ): Promise<void> {
-  await copyRows(
-    client,
-    'wallet_transfers',
-    ['user_id', 'type', 'sell', 'sell_amount', 'buy', 'buy_amount', 'created_at_ms'],
-    transfers,
-    (t) => `${t.userId}\t${t.type}\t${v(t.sell)}\t${t.sellAmount}\t${v(t.buy)}\t${t.buyAmount}\t${t.createdAtMs}`,
+  await copyRows(client, 'wallet_transfers', TRANSFER_COPY_COLUMNS, transfers, (t, out) =>
+    out.int8(t.userId).int2(t.type).text(t.sell).int8(t.sellAmount).text(t.buy).int8(t.buyAmount).int8(t.createdAtMs),
   );
 }
 

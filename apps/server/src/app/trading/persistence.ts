@@ -1,4 +1,5 @@
 import type {
+  AccountId,
   Command,
   EngineEvent,
   EngineSnapshot,
@@ -9,8 +10,8 @@ import type {
 } from '@tickline/engine';
 import {
   advanceSequencerState,
+  addPosting,
   applyBalanceDeltas,
-  balanceDeltas,
   insertCommandKeys,
   insertFuturesHistory,
   insertOptionRounds,
@@ -32,6 +33,7 @@ import {
   upsertOptionOrders,
   insertOrders,
   updateOrders,
+  type BalanceRow,
   type CommandKeyRecord,
   type OptionRoundSettlement,
   type PositionChange,
@@ -47,6 +49,8 @@ import type { FuturesHistoryEntry, TradeRecord } from '@tickline/engine';
  */
 export class BatchChanges {
   readonly postings: Posting[] = [];
+  /** Net change of every account the postings touch. */
+  readonly balanceDeltas = new Map<AccountId, number>();
   readonly events: EngineEvent[] = [];
   readonly orders = new Map<number, OrderState>();
   readonly positions = new Map<UserId, PositionChange>();
@@ -68,7 +72,10 @@ export class BatchChanges {
     postings: readonly Posting[],
     key?: string,
   ): void {
-    for (const posting of postings) this.postings.push(posting);
+    for (const posting of postings) {
+      this.postings.push(posting);
+      addPosting(this.balanceDeltas, posting);
+    }
     for (const event of events) {
       this.events.push(event);
       switch (event.type) {
@@ -128,7 +135,7 @@ export class BatchChanges {
 
 /** What the database holds before a batch, so the batch can append new rows (COPY) and update only known ones. */
 export interface StoredSoFar {
-  accounts: { has(account: string): boolean };
+  balanceRows: { has(row: BalanceRow): boolean };
   /** Order ids are assigned in increasing order: above this one, an order is new. */
   maxOrderId: number;
 }
@@ -179,7 +186,7 @@ export async function writeBatch(
     await insertCommandKeys(client, batchId, changes.keys);
 
     if (previous && (await previous) !== null) throw new PreviousBatchFailedError('the previous batch failed');
-    await applyBalanceDeltas(client, balanceDeltas(changes.postings), stored.accounts);
+    await applyBalanceDeltas(client, changes.balanceDeltas, stored.balanceRows);
     await updateOrders(
       client,
       orders.filter((order) => order.id <= stored.maxOrderId),

@@ -1,5 +1,12 @@
 import type { ApplyOutput, Command, CommandResult, EngineEvent, EngineSnapshot, Posting } from '@tickline/engine';
-import { findCommandKeys, type Pool, type PoolClient, type SequencerState } from '@tickline/db';
+import {
+  balanceRowOf,
+  findCommandKeys,
+  type BalanceRow,
+  type Pool,
+  type PoolClient,
+  type SequencerState,
+} from '@tickline/db';
 import type { Clock } from '../../clock.ts';
 import { BatchChanges, loadEngineState, SequencerFencedError, writeBatch } from './persistence.ts';
 
@@ -91,8 +98,8 @@ interface AppliedBatch<E> {
 export class Sequencer<E extends SequencedEngine> {
   private engine: E;
   private state: SequencerState;
-  /** Ledger accounts that have a row (or will have one once the batch being written commits). */
-  private storedAccounts: Set<string>;
+  /** Balance rows that are stored (or will be once the batch being written commits). */
+  private storedBalanceRows: Set<BalanceRow>;
   /** Highest order id stored (or being stored by the batch in flight). */
   private storedMaxOrderId: number;
   private queue: Array<Entry<E>> = [];
@@ -118,7 +125,7 @@ export class Sequencer<E extends SequencedEngine> {
   ) {
     this.engine = restored.engine;
     this.state = restored.state;
-    this.storedAccounts = new Set(restored.snapshot.balances.map(([account]) => account));
+    this.storedBalanceRows = balanceRowsOf(restored.snapshot);
     this.storedMaxOrderId = restored.snapshot.nextIds.order - 1;
     this.maxBatchSize = options.maxBatchSize ?? 4096;
     this.maxQueueLength = options.maxQueueLength ?? 100_000;
@@ -320,14 +327,16 @@ export class Sequencer<E extends SequencedEngine> {
       return;
     }
     const batchId = this.state.lastBatchId + 1;
-    const newAccounts = new Set<string>();
-    for (const { debit, credit } of changes.postings) {
-      if (!this.storedAccounts.has(debit)) newAccounts.add(debit);
-      if (!this.storedAccounts.has(credit)) newAccounts.add(credit);
+    const newRows = new Set<BalanceRow>();
+    for (const [account, delta] of changes.balanceDeltas) {
+      // A zero net change writes nothing, so it does not create a row.
+      if (delta === 0) continue;
+      const row = balanceRowOf(account);
+      if (!this.storedBalanceRows.has(row)) newRows.add(row);
     }
-    for (const account of newAccounts) this.storedAccounts.add(account);
+    for (const row of newRows) this.storedBalanceRows.add(row);
     const stored = {
-      accounts: { has: (account: string) => !newAccounts.has(account) },
+      balanceRows: { has: (row: BalanceRow) => !newRows.has(row) },
       maxOrderId: this.storedMaxOrderId,
     };
     for (const orderId of changes.orders.keys()) this.storedMaxOrderId = Math.max(this.storedMaxOrderId, orderId);
@@ -425,7 +434,7 @@ export class Sequencer<E extends SequencedEngine> {
         const { snapshot, state } = await loadEngineState(this.options.pool);
         this.engine = this.options.createEngine(snapshot);
         this.state = state;
-        this.storedAccounts = new Set(snapshot.balances.map(([account]) => account));
+        this.storedBalanceRows = balanceRowsOf(snapshot);
         this.storedMaxOrderId = snapshot.nextIds.order - 1;
         return;
       } catch (error) {
@@ -459,6 +468,11 @@ const APPLY_SLICE = 8;
 
 function yieldToIo(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The balance rows a restored snapshot's balances are stored in (an all-zero row may be missing: it is upserted). */
+function balanceRowsOf(snapshot: EngineSnapshot): Set<BalanceRow> {
+  return new Set(snapshot.balances.map(([account]) => balanceRowOf(account)));
 }
 
 function keysOf<E>(entries: ReadonlyArray<Entry<E>>): string[] {

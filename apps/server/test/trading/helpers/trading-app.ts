@@ -35,7 +35,8 @@ export async function createTradingTestApp(
 
 /** Rows of the trading tables, for "nothing changed" assertions. */
 export const TRADING_TABLES = [
-  'ledger_accounts',
+  'user_balances',
+  'house_balances',
   'ledger_postings',
   'orders',
   'positions',
