@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS_DIR } from '../src/migrate.ts';
-import { applyBalanceDeltas, loadBalances } from '../src/stores/ledger.ts';
+import { applyBalanceChanges, BalanceChanges, loadBalances } from '../src/stores/ledger.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 
 const USER_BALANCES_MIGRATION = '20261122090000_user_balances.sql';
@@ -15,6 +15,12 @@ async function migrationsBeforeUserBalances(): Promise<string> {
     if (file.endsWith('.sql') && file < USER_BALANCES_MIGRATION)
       await copyFile(path.join(MIGRATIONS_DIR, file), path.join(folder, file));
   return folder;
+}
+
+function changes(deltas: Array<[string, number]>): BalanceChanges {
+  const changes = new BalanceChanges();
+  for (const [account, delta] of deltas) changes.add(account, delta);
+  return changes;
 }
 
 const accounts = async (database: TestDatabase) =>
@@ -35,9 +41,9 @@ describe('one balance row per user', () => {
 
   it('adds deltas to stored rows, creates new ones, and shows every account through ledger_accounts', async () => {
     const none = { has: () => false };
-    await applyBalanceDeltas(
+    await applyBalanceChanges(
       database.pool,
-      new Map([
+      changes([
         ['house:treasury', -300],
         ['user:7:spot', 100],
         ['user:7:futures', 200],
@@ -46,9 +52,9 @@ describe('one balance row per user', () => {
       none,
     );
     const stored = { has: (row: number | string) => row === 7 || row === 'house:treasury' };
-    await applyBalanceDeltas(
+    await applyBalanceChanges(
       database.pool,
-      new Map([
+      changes([
         ['user:7:futures', -50],
         ['user:7:order_margin', 50],
         ['house:treasury', -5],
@@ -76,15 +82,15 @@ describe('one balance row per user', () => {
     );
   });
 
-  it('fails rather than loses a delta for a row it believed stored, and refuses a negative user balance', async () => {
+  it('fails rather than loses a change for a row it believed stored, and refuses a negative user balance or an unknown account', async () => {
     const before = await accounts(database);
     await expect(
-      applyBalanceDeltas(database.pool, new Map([['user:404:spot', 1]]), { has: () => true }),
+      applyBalanceChanges(database.pool, changes([['user:404:spot', 1]]), { has: () => true }),
     ).rejects.toThrow(/1 of 1 balance rows are not stored/);
     await expect(
-      applyBalanceDeltas(
+      applyBalanceChanges(
         database.pool,
-        new Map([
+        changes([
           ['user:7:spot', -101],
           ['house:treasury', 101],
         ]),
@@ -93,9 +99,7 @@ describe('one balance row per user', () => {
         },
       ),
     ).rejects.toThrow(/user_balances_non_negative/);
-    await expect(
-      applyBalanceDeltas(database.pool, new Map([['user:7:bonus', 1]]), { has: () => true }),
-    ).rejects.toThrow(/unknown purpose/);
+    expect(() => changes([['user:7:bonus', 1]])).toThrow(/unknown purpose/);
     expect(await accounts(database)).toEqual(before);
   });
 });

@@ -75,22 +75,24 @@ export class BinaryCopyWriter {
 
   text(value: string | null): this {
     if (value === null) return this.null();
+    const length = value.length;
     // At most 3 UTF-8 bytes per UTF-16 unit; the length goes in front once the bytes are written.
-    this.room(4 + value.length * 3);
+    this.room(4 + length * 3);
+    const buffer = this.buffer;
     const lengthAt = this.offset;
     const start = lengthAt + 4;
     let end = start;
     // The stores' text is short and almost always ASCII (account ids, kinds, refs): copied byte by byte, which is
     // several times cheaper than a call into the UTF-8 encoder per value.
-    for (let index = 0; index < value.length; index++) {
+    for (let index = 0; index < length; index++) {
       const code = value.charCodeAt(index);
-      if (code >= 0x80) {
-        end = start + this.buffer.write(value, start, 'utf8');
+      if (code === 0 || code >= 0x80) {
+        if (code === 0 || value.includes('\0')) throw new TypeError('COPY text cannot hold a NUL character');
+        end = start + buffer.write(value, start, 'utf8');
         break;
       }
-      this.buffer[end++] = code;
+      buffer[end++] = code;
     }
-    if (value.includes('\0')) throw new TypeError('COPY text cannot hold a NUL character');
     this.offset = lengthAt;
     this.rawInt32(end - start);
     this.offset = end;

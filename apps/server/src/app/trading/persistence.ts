@@ -1,5 +1,4 @@
 import type {
-  AccountId,
   Command,
   EngineEvent,
   EngineSnapshot,
@@ -10,8 +9,8 @@ import type {
 } from '@tickline/engine';
 import {
   advanceSequencerState,
-  addPosting,
-  applyBalanceDeltas,
+  applyBalanceChanges,
+  BalanceChanges,
   insertCommandKeys,
   insertFuturesHistory,
   insertOptionRounds,
@@ -49,8 +48,8 @@ import type { FuturesHistoryEntry, TradeRecord } from '@tickline/engine';
  */
 export class BatchChanges {
   readonly postings: Posting[] = [];
-  /** Net change of every account the postings touch. */
-  readonly balanceDeltas = new Map<AccountId, number>();
+  /** Net change of every balance row the postings touch. */
+  readonly balanceChanges = new BalanceChanges();
   readonly events: EngineEvent[] = [];
   readonly orders = new Map<number, OrderState>();
   readonly positions = new Map<UserId, PositionChange>();
@@ -74,7 +73,7 @@ export class BatchChanges {
   ): void {
     for (const posting of postings) {
       this.postings.push(posting);
-      addPosting(this.balanceDeltas, posting);
+      this.balanceChanges.addPosting(posting);
     }
     for (const event of events) {
       this.events.push(event);
@@ -186,7 +185,7 @@ export async function writeBatch(
     await insertCommandKeys(client, batchId, changes.keys);
 
     if (previous && (await previous) !== null) throw new PreviousBatchFailedError('the previous batch failed');
-    await applyBalanceDeltas(client, changes.balanceDeltas, stored.balanceRows);
+    await applyBalanceChanges(client, changes.balanceChanges, stored.balanceRows);
     await updateOrders(
       client,
       orders.filter((order) => order.id <= stored.maxOrderId),

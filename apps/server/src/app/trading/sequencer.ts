@@ -328,12 +328,9 @@ export class Sequencer<E extends SequencedEngine> {
     }
     const batchId = this.state.lastBatchId + 1;
     const newRows = new Set<BalanceRow>();
-    for (const [account, delta] of changes.balanceDeltas) {
-      // A zero net change writes nothing, so it does not create a row.
-      if (delta === 0) continue;
-      const row = balanceRowOf(account);
-      if (!this.storedBalanceRows.has(row)) newRows.add(row);
-    }
+    const { users, house } = changes.balanceChanges.changedRows();
+    for (const [row] of users) if (!this.storedBalanceRows.has(row)) newRows.add(row);
+    for (const [row] of house) if (!this.storedBalanceRows.has(row)) newRows.add(row);
     for (const row of newRows) this.storedBalanceRows.add(row);
     const stored = {
       balanceRows: { has: (row: BalanceRow) => !newRows.has(row) },
