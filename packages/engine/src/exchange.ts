@@ -258,7 +258,12 @@ export class Exchange {
     const leverage = this.leverage(userId);
     if (command.leverage !== undefined && command.leverage !== leverage) return reject('INVALID_LEVERAGE');
 
-    const plan = this.simulateTaker(userId, side, limitPrice, qty, leverage);
+    // Most limit orders only rest: nothing to walk.
+    const bestOpposite = this.book.bestPrice(oppositeSide(side));
+    const plan =
+      bestOpposite !== 0 && crosses(side, limitPrice, bestOpposite)
+        ? this.simulateTaker(userId, side, limitPrice, qty, leverage)
+        : this.restingPlan(userId);
     if (plan.shortOfMargin) return reject('INSUFFICIENT_MARGIN');
     if (plan.stoppedToAvoidLiquidation && plan.filledQty === 0) return reject('ORDER_WOULD_LIQUIDATE');
     if (!isLimit && plan.filledQty === 0) return reject('NO_LIQUIDITY');
@@ -576,6 +581,17 @@ export class Exchange {
     const released = releasedMargin(position, qty);
     const value = released + pnl(position.side, position.entryPrice, price, qty);
     return Math.max(0, value - tradingFee(price, qty, feeRate));
+  }
+
+  /** simulateTaker's answer for an order that crosses nothing. */
+  private restingPlan(userId: UserId) {
+    return {
+      filledQty: 0,
+      freeAfter: this.ledger.balance(Account.futures(userId)),
+      shortOfMargin: false,
+      stoppedToAvoidLiquidation: false,
+      position: (this.positionsByUser.get(userId) ?? null) as Readonly<SimulatedPosition> | null,
+    };
   }
 
   /**
