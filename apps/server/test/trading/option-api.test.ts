@@ -12,6 +12,11 @@ let clock: TestClock;
 let alice: Trader;
 let bob: Trader;
 
+/** `POST /optionOrder/register` for `trader`: a stake of `volume` USDT on `betType` (1 higher, 2 lower). */
+function bet(trader: Trader, volume: number | string, betType: 1 | 2 = 1) {
+  return post<{ no: number }>(testApp.app, '/optionOrder/register', { symbol: 1, betType, volume }, trader.accessToken);
+}
+
 async function price(ticks: number): Promise<void> {
   expect((await testApp.sequencer.submit({ type: 'priceTick', indexPrice: ticks, markPrice: ticks })).ok).toBe(true);
 }
@@ -29,23 +34,13 @@ afterAll(async () => {
 
 describe('one-minute options', () => {
   it('refuses a bet while there is no index price', async () => {
-    const answer = await post(
-      testApp.app,
-      '/optionOrder/register',
-      { symbol: 1, betType: 1, volume: 10 },
-      alice.accessToken,
-    );
+    const answer = await bet(alice, 10);
     expect(answer.body.code).toBe(4006);
   });
 
   it('takes a bet at the index price and lists it as waiting', async () => {
     await price(5_000_000);
-    const placed = await post<{ no: number }>(
-      testApp.app,
-      '/optionOrder/register',
-      { symbol: 1, betType: 1, volume: '10' },
-      alice.accessToken,
-    );
+    const placed = await bet(alice, '10');
     expect(placed.body).toMatchObject({
       code: 0,
       message: 'Order successfully completed.',
@@ -104,11 +99,7 @@ describe('one-minute options', () => {
   it('pages the history newest first, 10 to a page', async () => {
     clock.set(ROUND_START + 70_000);
     await price(5_000_000);
-    for (let index = 0; index < 11; index++)
-      expect(
-        (await post(testApp.app, '/optionOrder/register', { symbol: 1, betType: 2, volume: 1 }, alice.accessToken)).body
-          .code,
-      ).toBe(0);
+    for (let index = 0; index < 11; index++) expect((await bet(alice, 1, 2)).body.code).toBe(0);
     const first = await get<{ list: Array<{ no: number }>; pagination: unknown }>(
       testApp.app,
       '/optionOrder/lookup?page=1',
@@ -149,36 +140,21 @@ describe('one-minute options', () => {
     await price(5_000_000);
     clock.set(ROUND_START + 2 * 60_000 + 10_001);
     const before = await databaseState(testApp.pool, TRADING_TABLES);
-    const answer = await post(
-      testApp.app,
-      '/optionOrder/register',
-      { symbol: 1, betType: 1, volume: 1 },
-      alice.accessToken,
-    );
+    const answer = await bet(alice, 1);
     expect(answer.body.code).toBe(4006);
     expect(await databaseState(testApp.pool, TRADING_TABLES)).toEqual(before);
   });
 
   it('refuses bets in the last 5 seconds of a round', async () => {
     clock.set(ROUND_START + 60_000 + 56_000);
-    const answer = await post(
-      testApp.app,
-      '/optionOrder/register',
-      { symbol: 1, betType: 1, volume: 1 },
-      alice.accessToken,
-    );
+    const answer = await bet(alice, 1);
     expect(answer.body.code).toBe(4005);
   });
 
   it('refuses an account without funds', async () => {
     clock.set(ROUND_START + 3 * 60_000 + 1_000);
     await price(5_000_000);
-    const answer = await post(
-      testApp.app,
-      '/optionOrder/register',
-      { symbol: 1, betType: 1, volume: 1 },
-      bob.accessToken,
-    );
+    const answer = await bet(bob, 1);
     expect(answer.body.code).toBe(5002);
   });
 });

@@ -71,7 +71,7 @@ export class BalanceChanges {
       return;
     }
     let columns = this.users.get(row);
-    if (!columns) this.users.set(row, (columns = [0, 0, 0, 0, 0, 0]));
+    if (!columns) this.users.set(row, (columns = new Array<number>(USER_COLUMNS.length).fill(0)));
     columns[column]! += delta;
   }
 
