@@ -5,6 +5,7 @@ import type { Pool } from '@tickline/db';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext, AppServices } from './context.ts';
+import { adminWithdrawalRoutes } from './http/admin-withdrawals.ts';
 import { alarmRoutes } from './http/alarm.ts';
 import { authRoutes } from './http/auth.ts';
 import { installErrorHandling } from './http/errors.ts';
@@ -17,6 +18,7 @@ import { transferRoutes } from './http/transfer.ts';
 import { serverRoutes } from './http/server.ts';
 import { uploadRoutes } from './http/upload.ts';
 import { userRoutes } from './http/user.ts';
+import { walletRoutes } from './http/wallet.ts';
 import { registerWebClient } from './http/web.ts';
 import { zeroBalanceReader } from './services/balances.ts';
 import { DepositAddressDeriver } from './services/deposit-addresses.ts';
@@ -81,6 +83,8 @@ const ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   optionRoutes,
   transferRoutes,
   marketRoutes,
+  walletRoutes,
+  adminWithdrawalRoutes,
 ];
 
 /** Builds the whole HTTP application without listening (main.ts listens; tests use inject). */

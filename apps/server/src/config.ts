@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { chainConfigFrom, chainEnvironment, type ChainConfig } from './services/chain/config.ts';
 import { MARKET_SOURCE_NAMES, MARKET_TICK_INTERVAL_MS, type MarketConfig } from './services/market/config.ts';
 
 /** A route-level rate limit: at most `max` requests per `windowMs` from one client address. */
@@ -31,6 +32,7 @@ export interface Config {
   demoLiquidity: boolean;
   rateLimits: Record<RateLimitName, RateLimit>;
   market: MarketConfig;
+  chain: ChainConfig;
   /** From the environment; in demo mode missing ones are generated into DATA_DIR/secrets.json (see secrets.ts). */
   secrets: {
     jwtSecret: string | undefined;
@@ -113,6 +115,7 @@ const optionalText = z
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
 const environmentSchema = z.object({
+  ...chainEnvironment,
   TICKLINE_MODE: z.enum(['demo', 'production'], { error: 'TICKLINE_MODE must be demo or production' }).default('demo'),
   PORT: port('PORT').default(8080),
   HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('0.0.0.0'),
@@ -191,7 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (!parsed.data.JWT_SECRET) problems.push('JWT_SECRET is required in production mode (at least 32 characters)');
     if (!parsed.data.DEPOSIT_XPUB) problems.push('DEPOSIT_XPUB is required in production mode');
   }
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const chain = parsed.success ? chainConfigFrom(parsed.data, parsed.data.TICKLINE_MODE, problems) : undefined;
+  if (!parsed.success || !chain || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     mode: e.TICKLINE_MODE,
@@ -219,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       staleAfterMs: e.MARKET_STALE_AFTER_MS,
       impactNotionalUsdt: e.MARKET_IMPACT_NOTIONAL_USDT,
     },
+    chain,
     secrets: { jwtSecret: e.JWT_SECRET, depositXpub: e.DEPOSIT_XPUB },
   };
 }

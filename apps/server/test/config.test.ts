@@ -133,16 +133,27 @@ describe('loadConfig', () => {
   });
 
   it('requires the secrets in production', () => {
-    const problems = problemsOf({ TICKLINE_MODE: 'production' });
+    const problems = problemsOf({ TICKLINE_MODE: 'production', ...PRODUCTION_CHAIN });
     expect(problems).toEqual([
       'JWT_SECRET is required in production mode (at least 32 characters)',
       'DEPOSIT_XPUB is required in production mode',
     ]);
-    expect(problemsOf({ TICKLINE_MODE: 'production', JWT_SECRET: 'short', DEPOSIT_XPUB: 'nope' })).toHaveLength(2);
+    expect(
+      problemsOf({ TICKLINE_MODE: 'production', JWT_SECRET: 'short', DEPOSIT_XPUB: 'nope', ...PRODUCTION_CHAIN }),
+    ).toHaveLength(2);
     const xpub = accountXpubFromMnemonic('test test test test test test test test test test test junk');
-    expect(problemsOf({ TICKLINE_MODE: 'production', JWT_SECRET: 'x'.repeat(32), DEPOSIT_XPUB: xpub })).toEqual([]);
+    const secrets = { JWT_SECRET: 'x'.repeat(32), DEPOSIT_XPUB: xpub };
+    expect(problemsOf({ TICKLINE_MODE: 'production', ...secrets, ...PRODUCTION_CHAIN })).toEqual([]);
   });
 });
+
+/** The chain settings production requires (tested in test/wallet/chain-config.test.ts). */
+const PRODUCTION_CHAIN = {
+  CHAIN_RPC_URL: 'https://bsc-rpc.example',
+  CHAIN_ID: '56',
+  USDT_CONTRACT: '0x55d398326f99059fF775485246999027B3197955',
+  HOT_WALLET_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
+};
 
 describe('resolveSecrets', () => {
   it('in demo mode generates secrets once into DATA_DIR/secrets.json (mode 0600) and reuses them', async () => {
@@ -163,7 +174,13 @@ describe('resolveSecrets', () => {
     const productionDir = path.join(dataDir, 'production');
     const xpub = accountXpubFromMnemonic('test test test test test test test test test test test junk');
     const config = loadConfig(
-      { TICKLINE_MODE: 'production', DATA_DIR: productionDir, JWT_SECRET: 'j'.repeat(40), DEPOSIT_XPUB: xpub },
+      {
+        TICKLINE_MODE: 'production',
+        DATA_DIR: productionDir,
+        JWT_SECRET: 'j'.repeat(40),
+        DEPOSIT_XPUB: xpub,
+        ...PRODUCTION_CHAIN,
+      },
       '/',
     );
     expect(await resolveSecrets(config)).toEqual({

@@ -8,3 +8,6 @@ export * as feedback from './stores/feedback.ts';
 export * as uploads from './stores/uploads.ts';
 export * from './stores/trading.ts';
 export * as klines from './stores/klines.ts';
+export * as chainDeposits from './stores/chain_deposits.ts';
+export * as chainWatch from './stores/chain_watch.ts';
+export * as withdrawals from './stores/withdrawals.ts';

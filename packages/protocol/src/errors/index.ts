@@ -3,6 +3,7 @@ import { accountsErrors } from './accounts.ts';
 import { futuresErrors } from './futures.ts';
 import { optionsErrors } from './options.ts';
 import { walletErrors } from './wallet.ts';
+import { custodyErrors } from './custody.ts';
 import { marketErrors } from './market.ts';
 import type { ErrorDefinition } from './define.ts';
 
@@ -19,6 +20,7 @@ export const errorAreas = [
   futuresErrors,
   optionsErrors,
   walletErrors,
+  custodyErrors,
   marketErrors,
 ] as const;
 

@@ -1,0 +1,145 @@
+// Starts the wallet: the chain (the platform's anvil in the default mode, CHAIN_RPC_URL otherwise), the deposit
+// watcher and the withdrawal desk on their timers, and the services the HTTP routes use.
+import type { Address, PublicClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Pool } from '@tickline/db';
+import type { Clock } from '../../clock.ts';
+import { chainReader } from '../../services/chain/client.ts';
+import type { ChainConfig } from '../../services/chain/config.ts';
+import { HotWallet } from '../../services/chain/hot-wallet.ts';
+import { demoHotWalletKey } from '../../services/chain/keys.ts';
+import { startLocalChain } from '../../services/chain/local-chain.ts';
+import { startPoller } from '../../services/chain/poller.ts';
+import { ChainWatchReader } from '../../services/chain/reader.ts';
+import { WalletAlerts } from './alerts.ts';
+import { DepositWatcher } from './deposit-watcher.ts';
+import { listDeposits } from './deposits.ts';
+import { DemoFaucet } from './faucet.ts';
+import type { WalletLedger } from './ports.ts';
+import { WithdrawalDesk } from './withdrawal-desk.ts';
+import { WithdrawalService } from './withdrawals.ts';
+
+export interface WalletOptions {
+  config: ChainConfig;
+  dataDir: string;
+  pool: Pool;
+  clock: Clock;
+  ledger: WalletLedger;
+  /** Demo mode's seed (DATA_DIR/secrets.json): the local chain's hot wallet key is derived from it. */
+  demoMnemonic: string | undefined;
+  /** Run the watcher and the desk on timers (tests drive `tick()` themselves). */
+  runJobs?: boolean;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface Wallet {
+  rpcUrl: string;
+  chainId: number;
+  tokenAddress: Address;
+  hotWalletAddress: Address;
+  reader: PublicClient;
+  watcher: DepositWatcher;
+  withdrawals: WithdrawalService;
+  desk: WithdrawalDesk;
+  /** Demo mode with the platform's own chain only. */
+  faucet: DemoFaucet | null;
+  deposits(userId: number): ReturnType<typeof listDeposits>;
+  stop(): Promise<void>;
+}
+
+export async function startWallet(options: WalletOptions): Promise<Wallet> {
+  const { config, pool, clock } = options;
+  const log = options.log ?? ((message, error) => console.error(`wallet: ${message}`, error ?? ''));
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => log('stop failed', error));
+  };
+  try {
+    let rpcUrl = config.rpcUrl;
+    let tokenAddress = config.tokenAddress;
+    let hotKey = config.hotWalletPrivateKey;
+    let faucetAccount = null;
+    if (!rpcUrl) {
+      if (!options.demoMnemonic) throw new Error('the local chain needs the demo seed (demo mode)');
+      hotKey ??= demoHotWalletKey(options.demoMnemonic);
+      const local = await startLocalChain({
+        dataDir: options.dataDir,
+        port: config.localRpcPort,
+        chainId: config.chainId,
+        hotWallet: privateKeyToAccount(hotKey).address,
+      });
+      stops.push(() => local.stop());
+      rpcUrl = local.rpcUrl;
+      tokenAddress = local.tokenAddress;
+      faucetAccount = local.faucet;
+    }
+    if (!tokenAddress || !hotKey) throw new Error('USDT_CONTRACT and HOT_WALLET_PRIVATE_KEY are required');
+    const reader = chainReader(config.chainId, rpcUrl);
+    const servedChainId = await reader.getChainId();
+    if (servedChainId !== config.chainId)
+      throw new Error(`${rpcUrl} serves chain ${servedChainId}, not CHAIN_ID ${config.chainId}`);
+    const alerts = new WalletAlerts(pool, clock, (message) => log(`alert: ${message}`));
+    const hotWallet = new HotWallet(reader, hotKey, config.chainId, tokenAddress);
+    const watcher = new DepositWatcher({
+      pool,
+      reader: new ChainWatchReader(reader),
+      ledger: options.ledger,
+      alerts,
+      clock,
+      tokenAddress,
+      confirmations: config.confirmations,
+      dustMinimum: config.depositMinimum,
+      startBlock: config.startBlock,
+    });
+    const desk = new WithdrawalDesk({
+      pool,
+      ledger: options.ledger,
+      hotWallet,
+      alerts,
+      clock,
+      confirmations: config.confirmations,
+      autoApproveMax: config.withdrawAutoApproveMax,
+    });
+    const withdrawals = new WithdrawalService({
+      pool,
+      ledger: options.ledger,
+      clock,
+      platformAddresses: () => [hotWallet.address, tokenAddress, ...(faucetAccount ? [faucetAccount.address] : [])],
+    });
+    let head: number | null = null;
+    if (options.runJobs !== false) {
+      const watch = startPoller(
+        async () => (head = (await watcher.tick()).head),
+        config.pollIntervalMs,
+        (error) => log('deposit watcher', error),
+      );
+      const send = startPoller(
+        () => desk.tick(),
+        config.pollIntervalMs,
+        (error) => log('withdrawal desk', error),
+      );
+      stops.push(
+        () => watch.stop(),
+        () => send.stop(),
+      );
+    }
+    return {
+      rpcUrl,
+      chainId: config.chainId,
+      tokenAddress,
+      hotWalletAddress: hotWallet.address,
+      reader,
+      watcher,
+      withdrawals,
+      desk,
+      faucet: faucetAccount
+        ? new DemoFaucet(pool, reader, faucetAccount, { chainId: config.chainId, rpcUrl }, tokenAddress)
+        : null,
+      deposits: async (userId) => listDeposits(pool, userId, head ?? (await watcher.lastHead())),
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,216 @@
+// Withdrawals after the request: operators approve or refuse; an approval signs the transfer with the hot wallet's
+// next nonce (allocated in PostgreSQL) and stores the signed bytes before anything is broadcast; a broadcast whose
+// outcome is unknown is repeated with the same bytes, never re-signed. A hot wallet that cannot pay the next one
+// holds the queue and alerts the operators.
+import type { Address, Hex } from 'viem';
+import { inTransaction, withdrawals, type Pool } from '@tickline/db';
+import { formatUsdt, type MicroUsdt } from '@tickline/money';
+import { Errors } from '@tickline/protocol';
+import type { Clock } from '../../clock.ts';
+import { AppError } from '../../http/errors.ts';
+import { TRANSFER_GAS_LIMIT, type HotWallet } from '../../services/chain/hot-wallet.ts';
+import { microToTokenUnits } from '../../services/chain/token.ts';
+import type { WalletAlerts } from './alerts.ts';
+import { applied, type WalletLedger } from './ports.ts';
+import { operatorWithdrawalView } from './views.ts';
+import { postingOf, releaseHold } from './withdrawals.ts';
+
+export interface WithdrawalDeskOptions {
+  pool: Pool;
+  ledger: WalletLedger;
+  hotWallet: HotWallet;
+  alerts: WalletAlerts;
+  clock: Clock;
+  /** A sent withdrawal is final at this many confirmations. */
+  confirmations: number;
+  /** Waiting withdrawals up to this are approved without an operator (0 = never). */
+  autoApproveMax: MicroUsdt;
+  /** A signed transaction not yet mined is sent again (same bytes) after this long. */
+  resendAfterMs?: number;
+}
+
+const MAX_REASON_LENGTH = 500;
+const QUEUE_LIMIT = 500;
+
+export class WithdrawalDesk {
+  /** Approvals one at a time: the hot wallet's cover is checked against what is already signed. */
+  private approving: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: WithdrawalDeskOptions) {}
+
+  private now(): Date {
+    return new Date(this.options.clock.now());
+  }
+
+  async queue(status: number) {
+    if (![1, 2, 3, 4].includes(status))
+      throw new AppError(Errors.VALIDATION_FAILED, { message: 'status must be 1 to 4' });
+    const rows = await withdrawals.listByStatus(this.options.pool, status as withdrawals.WithdrawalStatus, QUEUE_LIMIT);
+    return rows.map(operatorWithdrawalView);
+  }
+
+  /** WAIT → APPROVAL: signed, stored, sent in the ledger, then broadcast. `operatorId` null = automatic. */
+  approve(no: number, operatorId: number | null): Promise<{ txHash: Hex }> {
+    const run = this.approving.then(() => this.approveNow(no, operatorId));
+    this.approving = run.catch(() => undefined);
+    return run;
+  }
+
+  private async approveNow(no: number, operatorId: number | null): Promise<{ txHash: Hex }> {
+    const { pool, hotWallet } = this.options;
+    const row = await withdrawals.findWithdrawal(pool, no);
+    if (!row || !row.held) throw new AppError(Errors.WITHDRAWAL_NOT_FOUND);
+    if (row.status !== 1) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
+    const gasPrice = await hotWallet.gasPrice();
+    await this.checkCover(row, gasPrice);
+    const chainNonce = await hotWallet.chainNonce();
+    const signed = await inTransaction(pool, async (db) => {
+      const locked = await withdrawals.findWithdrawal(db, no, true);
+      if (locked?.status !== 1) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
+      const nonce = await withdrawals.allocateNonce(db, hotWallet.address, chainNonce);
+      const transfer = await hotWallet.signTransfer({
+        to: locked.walletAddress as Address,
+        amountMicro: locked.amount,
+        nonce,
+        gasPrice,
+      });
+      const now = this.now();
+      await withdrawals.storeSigned(db, no, {
+        hotWallet: hotWallet.address,
+        nonce,
+        ...transfer,
+        decidedBy: operatorId,
+        now,
+      });
+      await withdrawals.insertAudit(db, {
+        no,
+        operatorId,
+        action: 'approve',
+        detail: `nonce ${nonce} ${transfer.txHash}`,
+        now,
+      });
+      return transfer;
+    });
+    await this.markSent({ ...row, status: 2 });
+    await this.broadcast(no, signed.rawTx);
+    return { txHash: signed.txHash };
+  }
+
+  /** The hot wallet must hold this withdrawal on top of every signed one not yet final, and gas for all of them. */
+  private async checkCover(row: withdrawals.WithdrawalRecord, gasPrice: bigint): Promise<void> {
+    const { hotWallet, pool } = this.options;
+    const inFlight = await withdrawals.listInFlight(pool);
+    const owed = inFlight.reduce((sum, w) => sum + microToTokenUnits(w.amount), microToTokenUnits(row.amount));
+    const gasNeeded = TRANSFER_GAS_LIMIT * gasPrice * BigInt(inFlight.length + 1);
+    const [tokens, gas] = await Promise.all([hotWallet.tokenBalance(), hotWallet.gasBalance()]);
+    if (tokens >= owed && gas >= gasNeeded) return;
+    await this.options.alerts.operator(
+      'hot_wallet_short',
+      `hot wallet ${hotWallet.address} cannot pay withdrawal ${row.no} (${formatUsdt(row.amount, 0)} USDT): it holds ` +
+        `${tokens} token units against ${owed} owed and ${gas} wei of gas against ${gasNeeded} needed; the queue waits`,
+    );
+    throw new AppError(Errors.HOT_WALLET_SHORT);
+  }
+
+  /** WAIT → REFUSE with a reason; the hold goes back to the user's spot wallet. */
+  async refuse(no: number, operatorId: number, reason: unknown): Promise<void> {
+    if (typeof reason !== 'string' || reason.trim() === '' || reason.trim().length > MAX_REASON_LENGTH)
+      throw new AppError(Errors.REFUSAL_REASON_REQUIRED);
+    const { pool, ledger } = this.options;
+    const row = await withdrawals.findWithdrawal(pool, no);
+    if (!row || !row.held) throw new AppError(Errors.WITHDRAWAL_NOT_FOUND);
+    const now = this.now();
+    const closed = await inTransaction(pool, async (db) => {
+      const done = await withdrawals.closeWaiting(db, no, {
+        status: 4,
+        reason: reason.trim(),
+        decidedBy: operatorId,
+        now,
+      });
+      if (done) await withdrawals.insertAudit(db, { no, operatorId, action: 'refuse', detail: reason.trim(), now });
+      return done;
+    });
+    if (!closed) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
+    await releaseHold(pool, ledger, row, now);
+  }
+
+  /**
+   * One pass of the background work: finish ledger steps a crash left undone, approve small waiting requests in
+   * order (stopping at the first the hot wallet cannot cover), and follow signed transactions to finality.
+   */
+  async tick(): Promise<void> {
+    await this.finishLedgerSteps();
+    await this.autoApprove();
+    await this.followInFlight();
+  }
+
+  private async finishLedgerSteps(): Promise<void> {
+    const { pool, ledger } = this.options;
+    for (const row of await withdrawals.listUnsettled(pool)) {
+      if (!row.held) {
+        // A request whose hold was under way at a crash: the ledger decides, once (the same key).
+        const outcome = await ledger.holdWithdrawal(postingOf(row));
+        if (applied(outcome)) await withdrawals.markHeld(pool, row.no, this.now());
+        else await withdrawals.deleteUnheld(pool, row.no);
+      } else if (row.status === 3 || row.status === 4) await releaseHold(pool, ledger, row, this.now());
+      else if (row.status === 2) await this.markSent(row);
+    }
+  }
+
+  private async markSent(row: withdrawals.WithdrawalRecord): Promise<void> {
+    const outcome = await this.options.ledger.markWithdrawalSent(postingOf(row));
+    if (!applied(outcome)) throw new Error(`the ledger refused to pay out withdrawal ${row.no}`);
+    await withdrawals.markLedgerSent(this.options.pool, row.no, this.now());
+  }
+
+  private async autoApprove(): Promise<void> {
+    const max = this.options.autoApproveMax;
+    if (max <= 0) return;
+    for (const row of await withdrawals.listByStatus(this.options.pool, 1, QUEUE_LIMIT)) {
+      if (row.amount > max) continue;
+      try {
+        await this.approve(row.no, null);
+      } catch (error) {
+        if (error instanceof AppError && error.code === Errors.HOT_WALLET_SHORT.code) return; // the queue waits
+        if (error instanceof AppError && error.code === Errors.WITHDRAWAL_NOT_WAITING.code) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async broadcast(no: number, rawTx: string): Promise<void> {
+    await withdrawals.recordBroadcast(this.options.pool, no, this.now());
+    try {
+      await this.options.hotWallet.broadcast(rawTx as Hex);
+    } catch {
+      // Unknown outcome: the same bytes are sent again by a later tick until a receipt shows up.
+    }
+  }
+
+  private async followInFlight(): Promise<void> {
+    const { pool, hotWallet, confirmations, alerts } = this.options;
+    const resendAfterMs = this.options.resendAfterMs ?? 30_000;
+    const inFlight = await withdrawals.listInFlight(pool);
+    if (inFlight.length === 0) return;
+    const head = await hotWallet.head();
+    for (const row of inFlight) {
+      const receipt = await hotWallet.receipt(row.txHash as Hex);
+      if (!receipt) {
+        const due = !row.lastBroadcastAt || this.options.clock.now() - row.lastBroadcastAt.getTime() >= resendAfterMs;
+        if (due) await this.broadcast(row.no, row.rawTx!);
+        continue;
+      }
+      if (!receipt.success) {
+        await withdrawals.setChainState(pool, row.no, 'failed', receipt.blockNumber, this.now());
+        await alerts.operator(
+          'withdrawal_failed',
+          `withdrawal ${row.no} (${row.txHash}) was mined in block ${receipt.blockNumber} but reverted: the user's ` +
+            'amount left the ledger and did not arrive; an operator must settle it',
+        );
+        continue;
+      }
+      const final = head - receipt.blockNumber + 1 >= confirmations;
+      await withdrawals.setChainState(pool, row.no, final ? 'confirmed' : 'pending', receipt.blockNumber, this.now());
+    }
+  }
+}

@@ -1,0 +1,42 @@
+// Operators' withdrawal queue. Until the shared admin plugin exists, each route checks the operator role itself.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Errors, ok } from '@tickline/protocol';
+import { currentUser, requireOperator, requireUser } from './auth-guard.ts';
+import { AppError } from './errors.ts';
+import { parseInput } from './validation.ts';
+import { walletOf } from './wallet.ts';
+
+const statusQuery = z.object({
+  status: z
+    .string()
+    .regex(/^[1-4]$/, { error: 'status must be 1 (wait), 2 (approval), 3 (cancel) or 4 (refuse)' })
+    .transform(Number)
+    .optional(),
+});
+const decisionBody = z.object({ no: z.unknown().optional(), reason: z.unknown().optional() });
+
+function withdrawalNo(no: unknown): number {
+  if (typeof no !== 'number' || !Number.isSafeInteger(no) || no < 1) throw new AppError(Errors.WITHDRAWAL_NOT_FOUND);
+  return no;
+}
+
+export async function adminWithdrawalRoutes(app: FastifyInstance): Promise<void> {
+  const operators = { preHandler: [requireUser, requireOperator] };
+
+  app.get('/admin/withdrawals', operators, async (request) => {
+    const { status } = parseInput(statusQuery, request.query);
+    return ok({ withdraws: await walletOf(app).desk.queue(status ?? 1) });
+  });
+
+  app.post('/admin/withdrawals/approve', operators, async (request) => {
+    const { no } = parseInput(decisionBody, request.body);
+    return ok(await walletOf(app).desk.approve(withdrawalNo(no), currentUser(request).id));
+  });
+
+  app.post('/admin/withdrawals/refuse', operators, async (request) => {
+    const { no, reason } = parseInput(decisionBody, request.body);
+    await walletOf(app).desk.refuse(withdrawalNo(no), currentUser(request).id, reason);
+    return ok(null);
+  });
+}

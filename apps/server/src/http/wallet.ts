@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Errors, ok } from '@tickline/protocol';
+import type { Wallet } from '../app/wallet/runtime.ts';
+import { currentUser, requireUser } from './auth-guard.ts';
+import { AppError } from './errors.ts';
+import { parseInput } from './validation.ts';
+
+declare module '../context.ts' {
+  interface AppServices {
+    /** The on-chain wallet (wired by main.ts and the wallet tests). */
+    wallet?: Wallet;
+  }
+}
+
+/** The wallet of this app; a server built without one answers SERVICE_BUSY on wallet routes. */
+export function walletOf(app: FastifyInstance): Wallet {
+  const wallet = app.context.services.wallet;
+  if (!wallet) throw new AppError(Errors.SERVICE_BUSY);
+  return wallet;
+}
+
+const registerBody = z.object({ walletAddress: z.unknown().optional(), amount: z.unknown().optional() });
+const cancelBody = z.object({ no: z.unknown().optional() });
+const faucetBody = z.object({ amount: z.unknown().optional() });
+
+/** Deposits, withdrawals and the demo faucet (seed 001 §7; PRODUCT.md §5). */
+export async function walletRoutes(app: FastifyInstance): Promise<void> {
+  const guarded = { preHandler: requireUser };
+
+  app.get('/deposit/lookup', guarded, async (request) => {
+    return ok({ deposits: await walletOf(app).deposits(currentUser(request).id) });
+  });
+
+  app.get('/withdraw/lookup', guarded, async (request) => {
+    return ok({ withdraws: await walletOf(app).withdrawals.list(currentUser(request).id) });
+  });
+
+  app.post('/withdraw/register', guarded, async (request) => {
+    const body = parseInput(registerBody, request.body);
+    return ok(await walletOf(app).withdrawals.register(currentUser(request).id, body), 'Successfully registered.');
+  });
+
+  app.post('/withdraw/cancel', guarded, async (request) => {
+    const { no } = parseInput(cancelBody, request.body);
+    await walletOf(app).withdrawals.cancel(currentUser(request).id, no);
+    return ok(null);
+  });
+
+  app.post('/demo/faucet', guarded, async (request) => {
+    const { amount } = parseInput(faucetBody, request.body);
+    const faucet = app.context.config.mode === 'demo' ? walletOf(app).faucet : null;
+    if (!faucet) throw new AppError(Errors.FAUCET_DEMO_ONLY);
+    return ok(await faucet.send(currentUser(request).id, amount));
+  });
+}

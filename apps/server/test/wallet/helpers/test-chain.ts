@@ -1,0 +1,112 @@
+import {
+  createTestClient,
+  createWalletClient,
+  http,
+  publicActions,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { findFreePort } from '@tickline/db';
+import { startAnvil, type AnvilNode } from '../../../src/services/chain/anvil.ts';
+import { chainReader, evmChain } from '../../../src/services/chain/client.ts';
+import { deployTestUsdt, testUsdtArtifact } from '../../../src/services/chain/token.ts';
+
+export const TEST_CHAIN_ID = 31337;
+/**
+ * The test chain's funded accounts come from another mnemonic than the deposit addresses of the test apps (which use
+ * anvil's development mnemonic): otherwise the first users' deposit addresses would be the chain's funded accounts.
+ */
+export const TEST_CHAIN_MNEMONIC =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+
+/** A real anvil (automine: a block per transaction, and blocks mined on demand) with a TestUSDT deployed. */
+export interface TestChain {
+  node: AnvilNode;
+  rpcUrl: string;
+  reader: PublicClient;
+  /** anvil's test actions: mine, snapshot, revert, setAutomine. */
+  control: ReturnType<typeof testControl>;
+  /** Funded account 0: deployed the token and holds its supply. */
+  funder: ReturnType<typeof mnemonicToAccount>;
+  token: Address;
+  /** Sends `units` of `token` from the funder to `to`; answers the transaction hash (mined when automine is on). */
+  send(to: Address, units: bigint, token?: Address): Promise<Hex>;
+  /** Another TestUSDT with the same name and symbol, also funded: a fake token. */
+  deployFake(): Promise<Address>;
+  balanceOf(address: Address, token?: Address): Promise<bigint>;
+  mine(blocks: number): Promise<void>;
+  head(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const testControl = (rpcUrl: string) =>
+  createTestClient({ mode: 'anvil', chain: evmChain(TEST_CHAIN_ID, rpcUrl), transport: http(rpcUrl) }).extend(
+    publicActions,
+  );
+
+export const FUNDER_SUPPLY = 10n ** 30n; // a trillion USDT in 18 decimals
+
+export async function startTestChain(): Promise<TestChain> {
+  const port = await findFreePort();
+  const node = await startAnvil({ port, chainId: TEST_CHAIN_ID, mnemonic: TEST_CHAIN_MNEMONIC });
+  const rpcUrl = node.rpcUrl;
+  const reader = chainReader(TEST_CHAIN_ID, rpcUrl);
+  const control = testControl(rpcUrl);
+  const funder = mnemonicToAccount(TEST_CHAIN_MNEMONIC, { addressIndex: 0 });
+  const wallet = createWalletClient({
+    account: funder,
+    chain: evmChain(TEST_CHAIN_ID, rpcUrl),
+    transport: http(rpcUrl),
+  });
+  const { abi } = testUsdtArtifact();
+  const deploy = async () => {
+    const address = await deployTestUsdt(wallet, reader);
+    await mined(
+      await wallet.writeContract({ address, abi, functionName: 'mint', args: [funder.address, FUNDER_SUPPLY] }),
+    );
+    return address;
+  };
+  const mined = async (hash: Hex) => {
+    await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    return hash;
+  };
+  const token = await deploy();
+  return {
+    node,
+    rpcUrl,
+    reader,
+    control,
+    funder,
+    token,
+    async send(to, units, tokenAddress = token) {
+      const hash = await wallet.writeContract({
+        address: tokenAddress,
+        abi,
+        functionName: 'transfer',
+        args: [to, units],
+      });
+      if (await control.getAutomine()) await mined(hash);
+      return hash;
+    },
+    deployFake: deploy,
+    async balanceOf(address, tokenAddress = token) {
+      return (await reader.readContract({
+        address: tokenAddress,
+        abi,
+        functionName: 'balanceOf',
+        args: [address],
+      })) as bigint;
+    },
+    async mine(blocks) {
+      await control.mine({ blocks });
+    },
+    async head() {
+      return Number(await reader.getBlockNumber({ cacheTime: 0 }));
+    },
+    stop: () => node.stop(),
+  };
+}
+
+export const usdt = (whole: number | bigint) => BigInt(whole) * 10n ** 18n;
