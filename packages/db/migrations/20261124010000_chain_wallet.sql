@@ -17,7 +17,8 @@ CREATE TABLE chain_blocks (
 );
 
 -- Every Transfer log to a user's deposit address: of the real token (credited once final, unless below the dust
--- minimum) and of any other token (recorded, never credited). Status 1 confirming, 2 completed, 3 reverted.
+-- minimum or beyond a billion USDT) and of any other token (recorded, never credited). Status 1 confirming,
+-- 2 completed, 3 reverted.
 CREATE TABLE chain_deposits (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tx_hash text NOT NULL,
@@ -31,7 +32,7 @@ CREATE TABLE chain_deposits (
   amount_units numeric(78, 0) NOT NULL CHECK (amount_units >= 0), -- in the token's own units (18 decimals)
   amount bigint NOT NULL CHECK (amount >= 0),                      -- micro-USDT credited: units rounded down
   remainder_units numeric(78, 0) NOT NULL CHECK (remainder_units >= 0), -- what rounding down left uncredited
-  kind text NOT NULL CHECK (kind IN ('deposit', 'dust', 'foreign_token')),
+  kind text NOT NULL CHECK (kind IN ('deposit', 'dust', 'too_large', 'foreign_token')),
   status smallint NOT NULL CHECK (status IN (1, 2, 3)),
   -- The block hash a standing ledger credit was made for; null while no credit stands. A credit whose block is no
   -- longer the row's (or the row is reverted) is reversed.

@@ -121,16 +121,18 @@ describe('deposit watcher on a real anvil', () => {
     expectLedgerInvariants();
   });
 
-  it('records dust without crediting it, and credits 18 decimals rounded down to micro-USDT', async () => {
+  it('records dust and absurd amounts without crediting them, and credits 18 decimals rounded down to micro-USDT', async () => {
     const [user] = await insertUsers(pool, 1);
     await chain.send(user!.address, 10n ** 15n); // 0.001 USDT: below the minimum
     await chain.send(user!.address, usdt(3) + 1_234_567n * 10n ** 12n - 1n); // 4.234566999999999999 USDT
+    await chain.send(user!.address, usdt(2_000_000_000)); // beyond what one deposit may credit
     await chain.mine(2);
     await watcher().tick();
     const rows = await depositRows();
     expect(rows.map((r) => [r.kind, r.amount, r.remainderUnits])).toEqual([
       ['dust', 1_000, '0'],
       ['deposit', 4_234_566, String(10n ** 12n - 1n)],
+      ['too_large', 0, usdt(2_000_000_000).toString()],
     ]);
     expect(ledger.spot(user!.id)).toBe(4_234_566);
     expectLedgerInvariants();

@@ -1,6 +1,6 @@
 import type { Queryable } from '../pool.ts';
 
-export type DepositKind = 'deposit' | 'dust' | 'foreign_token';
+export type DepositKind = 'deposit' | 'dust' | 'too_large' | 'foreign_token';
 /** 1 confirming, 2 completed, 3 reverted. */
 export type DepositStatus = 1 | 2 | 3;
 

@@ -175,10 +175,12 @@ export class DepositWatcher {
 
   private observed(transfer: TokenTransfer, users: ReadonlyMap<Address, number>): chainDeposits.ObservedDeposit {
     const realToken = transfer.token.toLowerCase() === this.options.tokenAddress.toLowerCase();
-    const { micro, remainder } = realToken
-      ? tokenUnitsToMicro(transfer.value)
-      : { micro: 0, remainder: transfer.value };
-    const kind = !realToken ? 'foreign_token' : micro < this.options.dustMinimum ? 'dust' : 'deposit';
+    const units = realToken ? tokenUnitsToMicro(transfer.value) : null;
+    const { micro, remainder } = units ?? { micro: 0, remainder: transfer.value };
+    let kind: chainDeposits.DepositKind = 'deposit';
+    if (!realToken) kind = 'foreign_token';
+    else if (!units) kind = 'too_large';
+    else if (micro < this.options.dustMinimum) kind = 'dust';
     return {
       txHash: transfer.txHash,
       logIndex: transfer.logIndex,
@@ -189,7 +191,7 @@ export class DepositWatcher {
       toAddress: getAddress(transfer.to),
       userId: users.get(getAddress(transfer.to))!,
       amountUnits: transfer.value.toString(),
-      amount: realToken ? micro : 0,
+      amount: micro,
       remainderUnits: remainder.toString(),
       kind,
     };

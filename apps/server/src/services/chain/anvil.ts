@@ -32,9 +32,6 @@ export function anvilBinaryPath(): string {
   return binary;
 }
 
-/** The well-known development mnemonic anvil funds its ten accounts from (public: demo and tests only). */
-export const ANVIL_DEV_MNEMONIC = 'test test test test test test test test test test test junk';
-
 export interface AnvilOptions {
   port: number;
   chainId: number;

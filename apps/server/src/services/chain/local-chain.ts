@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createWalletClient, http, parseEther, type Address, type PublicClient } from 'viem';
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
-import { ANVIL_DEV_MNEMONIC, startAnvil } from './anvil.ts';
+import { startAnvil } from './anvil.ts';
 import { chainReader, evmChain } from './client.ts';
 import { deployTestUsdt, microToTokenUnits, testUsdtArtifact } from './token.ts';
 
@@ -23,8 +23,13 @@ interface Deployment {
 }
 
 const BLOCK_TIME_SECONDS = 1;
-/** A trillion test USDT minted to the faucet at deployment. */
-const FAUCET_SUPPLY_MICRO = 1_000_000_000_000 * 1_000_000;
+/**
+ * The local chain's funded accounts (public, like anvil's own): a BIP-39 test vector rather than anvil's default
+ * mnemonic, which the tests use for deposit addresses — a funded account must never be a user's deposit address.
+ */
+export const LOCAL_CHAIN_MNEMONIC = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+/** A trillion test USDT (18 decimals) minted to the faucet at deployment. */
+const FAUCET_SUPPLY_UNITS = 10n ** 30n;
 /** The hot wallet is topped up to this at start when below it (demo only). */
 const HOT_WALLET_FLOAT_MICRO = 1_000_000 * 1_000_000;
 const HOT_WALLET_GAS = parseEther('100');
@@ -41,12 +46,13 @@ export async function startLocalChain(options: {
     port: options.port,
     chainId: options.chainId,
     blockTimeSeconds: BLOCK_TIME_SECONDS,
+    mnemonic: LOCAL_CHAIN_MNEMONIC,
     stateFile: path.join(folder, 'anvil-state.json'),
     log: options.log,
   });
   try {
     const reader = chainReader(options.chainId, node.rpcUrl);
-    const faucet = mnemonicToAccount(ANVIL_DEV_MNEMONIC, { addressIndex: 0 });
+    const faucet = mnemonicToAccount(LOCAL_CHAIN_MNEMONIC, { addressIndex: 0 });
     const tokenAddress = await ensureToken(reader, node.rpcUrl, options.chainId, faucet, folder);
     await fundHotWallet(reader, node.rpcUrl, options.chainId, faucet, tokenAddress, options.hotWallet);
     return { rpcUrl: node.rpcUrl, chainId: options.chainId, tokenAddress, faucet, stop: () => node.stop() };
@@ -76,7 +82,7 @@ async function ensureToken(
     address: tokenAddress,
     abi: testUsdtArtifact().abi,
     functionName: 'mint',
-    args: [faucet.address, microToTokenUnits(FAUCET_SUPPLY_MICRO)],
+    args: [faucet.address, FAUCET_SUPPLY_UNITS],
   });
   await reader.waitForTransactionReceipt({ hash, pollingInterval: 200 });
   await writeFile(file, `${JSON.stringify({ chainId, tokenAddress } satisfies Deployment, null, 2)}\n`);

@@ -23,11 +23,16 @@ export const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from,
 export const TOKEN_DECIMALS = 18;
 const TOKEN_UNITS_PER_MICRO = 10n ** BigInt(TOKEN_DECIMALS - USDT_SCALE);
 
-/** Token units to micro-USDT, rounded down (the remainder is never credited, and is recorded). */
-export function tokenUnitsToMicro(units: bigint): { micro: number; remainder: bigint } {
+/** The most one deposit may credit: far above any real transfer, far below the ledger's integer range. */
+export const MAX_CREDITABLE_MICRO = 10 ** 15; // a billion USDT
+
+/**
+ * Token units to micro-USDT, rounded down (the remainder is never credited, and is recorded). Null beyond
+ * MAX_CREDITABLE_MICRO: such an amount is recorded for an operator and never credited.
+ */
+export function tokenUnitsToMicro(units: bigint): { micro: number; remainder: bigint } | null {
   const micro = units / TOKEN_UNITS_PER_MICRO;
-  if (micro > BigInt(Number.MAX_SAFE_INTEGER))
-    throw new RangeError(`token amount ${units} is beyond the ledger's range`);
+  if (micro > BigInt(MAX_CREDITABLE_MICRO)) return null;
   return { micro: Number(micro), remainder: units % TOKEN_UNITS_PER_MICRO };
 }
 
