@@ -158,6 +158,23 @@ export async function markDepositCompleted(
   return result.rowCount === 1;
 }
 
+/** Status 2 with a standing credit for each row still confirming in the same block; answers how many changed. */
+export async function markDepositsCredited(
+  db: Queryable,
+  rows: ReadonlyArray<{ id: number; blockHash: string }>,
+  now: Date,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await db.query(
+    `UPDATE chain_deposits AS d SET status = 2, credited_block_hash = c.block_hash, credit_count = credit_count + 1,
+       updated_at = $3
+     FROM unnest($1::bigint[], $2::text[]) AS c (id, block_hash)
+     WHERE d.id = c.id AND d.block_hash = c.block_hash AND d.status = 1`,
+    [rows.map((row) => row.id), rows.map((row) => row.blockHash), now],
+  );
+  return result.rowCount ?? 0;
+}
+
 export async function markCreditReversed(db: Queryable, id: number, creditedBlockHash: string, now: Date) {
   await db.query(
     `UPDATE chain_deposits SET credited_block_hash = NULL, reversal_count = reversal_count + 1, updated_at = $3

@@ -42,9 +42,12 @@ const CURSOR_NAME = 'deposits';
 const EXTRA_BLOCKS_KEPT = 64;
 /** Ranges read in one tick while catching up (the rest waits for the next tick). */
 const MAX_READS_PER_TICK = 20;
+/** Credits submitted to the ledger together. */
+const CREDITS_AT_ONCE = 1000;
 
+/** The ledger's key of one credit: a log in one block (a log re-included in another block is another credit). */
 export const depositKey = (row: { txHash: string; logIndex: number }, blockHash: string) =>
-  `deposit:${row.txHash}:${row.logIndex}:${blockHash}`;
+  `${row.txHash}:${row.logIndex}:${blockHash}`;
 
 export class DepositWatcher {
   private readonly maxBlocksPerRead: number;
@@ -237,29 +240,35 @@ export class DepositWatcher {
     return reversed;
   }
 
-  /** Credits deposits whose block is final and still the chain's; closes final dust and other-token rows. */
+  /**
+   * Credits deposits whose block is final and still the chain's; closes final dust and other-token rows. Credits
+   * are submitted together (the sequencer commits them in a few batches) and their rows completed in one statement.
+   */
   private async settleFinal(head: number): Promise<number> {
     const { pool, reader, ledger } = this.options;
     const finalBlock = head - this.options.confirmations + 1;
     const rows = await chainDeposits.depositsReachingFinality(pool, finalBlock);
     const canonical = new Map<number, string | undefined>();
+    for (const blockNumber of new Set(rows.map((row) => row.blockNumber)))
+      canonical.set(blockNumber, (await reader.block(blockNumber))?.hash);
+    // Gone or moved since it was read: the next tick's reconciliation reverts it.
+    const standing = rows.filter((row) => canonical.get(row.blockNumber) === row.blockHash);
+    for (const row of standing.filter((r) => r.kind !== 'deposit'))
+      await chainDeposits.markDepositCompleted(pool, row.id, row.blockHash, false, this.now());
+    // A row whose earlier credit still waits to be reversed is credited again only after that.
+    const creditable = standing.filter((row) => row.kind === 'deposit' && row.creditedBlockHash === null);
     let credited = 0;
-    for (const row of rows) {
-      if (!canonical.has(row.blockNumber)) canonical.set(row.blockNumber, (await reader.block(row.blockNumber))?.hash);
-      // Gone or moved since it was read: the next tick's reconciliation reverts it.
-      if (canonical.get(row.blockNumber) !== row.blockHash) continue;
-      if (row.kind !== 'deposit') {
-        await chainDeposits.markDepositCompleted(pool, row.id, row.blockHash, false, this.now());
-        continue;
-      }
-      if (row.creditedBlockHash !== null) continue; // an earlier credit still waits to be reversed
-      const outcome = await ledger.creditDeposit({
-        userId: row.userId,
-        amount: row.amount,
-        depositKey: depositKey(row, row.blockHash),
-      });
-      if (!applied(outcome)) throw new Error(`the ledger refused deposit credit ${depositKey(row, row.blockHash)}`);
-      if (await chainDeposits.markDepositCompleted(pool, row.id, row.blockHash, true, this.now())) credited++;
+    for (let i = 0; i < creditable.length; i += CREDITS_AT_ONCE) {
+      const chunk = creditable.slice(i, i + CREDITS_AT_ONCE);
+      const outcomes = await Promise.all(
+        chunk.map((row) =>
+          ledger.creditDeposit({ userId: row.userId, amount: row.amount, depositKey: depositKey(row, row.blockHash) }),
+        ),
+      );
+      const refused = chunk.find((_, index) => !applied(outcomes[index]!));
+      const done = chunk.filter((_, index) => applied(outcomes[index]!));
+      credited += await chainDeposits.markDepositsCredited(pool, done, this.now());
+      if (refused) throw new Error(`the ledger refused deposit credit ${depositKey(refused, refused.blockHash)}`);
     }
     return credited;
   }

@@ -12,7 +12,7 @@ export type LedgerOutcome =
 export interface DepositPosting {
   userId: number;
   amount: MicroUsdt;
-  /** Unique per credit: `deposit:<tx hash>:<log index>:<block hash>`. */
+  /** Unique per credit: `<tx hash>:<log index>:<block hash>`. */
   depositKey: string;
 }
 
