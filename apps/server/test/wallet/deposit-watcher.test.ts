@@ -7,7 +7,7 @@ import { DepositWatcher } from '../../src/app/wallet/deposit-watcher.ts';
 import { systemClock } from '../../src/clock.ts';
 import { ChainWatchReader } from '../../src/services/chain/reader.ts';
 import { startTestChain, usdt, type TestChain } from './helpers/test-chain.ts';
-import { TestLedger } from './helpers/test-ledger.ts';
+import { expectTestLedgerInvariants, TestLedger } from './helpers/test-ledger.ts';
 import { insertUsers } from './helpers/users.ts';
 
 let chain: TestChain;
@@ -30,13 +30,6 @@ function watcher(): DepositWatcher {
     dustMinimum: DUST_MINIMUM,
     maxBlocksPerRead: 7,
   });
-}
-
-/** ARCHITECTURE.md invariants 1–2 on the ledger the watcher posts to. */
-function expectLedgerInvariants(): void {
-  expect(ledger.total()).toBe(0);
-  for (const [account, balance] of ledger.balances)
-    if (account.startsWith('user:')) expect(balance, account).toBeGreaterThanOrEqual(0);
 }
 
 async function depositRows() {
@@ -82,7 +75,7 @@ describe('deposit watcher on a real anvil', () => {
     await chain.mine(3);
     await watch.tick();
     expect(ledger.spot(user!.id)).toBe(25_000_000);
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(ledger);
   });
 
   it('reads the same logs twice and credits once', async () => {
@@ -100,7 +93,7 @@ describe('deposit watcher on a real anvil', () => {
     expect(again.credited).toBe(0);
     expect(await depositRows()).toHaveLength(2);
     expect(ledger.spot(user!.id)).toBe(15_000_000);
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(ledger);
   });
 
   it('records a token with the same name and symbol from another contract, and never credits it', async () => {
@@ -118,7 +111,7 @@ describe('deposit watcher on a real anvil', () => {
     expect(row!.creditedBlockHash).toBeNull();
     expect(ledger.spot(user!.id)).toBe(0);
     expect(await chainDeposits.listUserDeposits(pool, user!.id, 10)).toEqual([]);
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(ledger);
   });
 
   it('records dust and absurd amounts without crediting them, and credits 18 decimals rounded down to micro-USDT', async () => {
@@ -135,7 +128,7 @@ describe('deposit watcher on a real anvil', () => {
       ['too_large', 0, usdt(2_000_000_000).toString()],
     ]);
     expect(ledger.spot(user!.id)).toBe(4_234_566);
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(ledger);
   });
 
   it('never credits a deposit whose block is reorganised away before it is final', async () => {
@@ -157,7 +150,7 @@ describe('deposit watcher on a real anvil', () => {
     await watch.tick();
     expect(ledger.spot(user!.id)).toBe(0);
     expect(ledger.journal).toEqual([]);
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(ledger);
   });
 
   it('reverses a credit whose block is reorganised away, with an operator alert and a user alarm', async () => {
@@ -183,7 +176,7 @@ describe('deposit watcher on a real anvil', () => {
     await chain.mine(3);
     await watch.tick();
     expect(ledger.journal.filter((p) => p.key.includes(row!.txHash))).toHaveLength(2); // credit + its reversal
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(ledger);
   });
 
   it('credits a deposit re-included in another block after a reorganisation, once', async () => {
@@ -209,6 +202,6 @@ describe('deposit watcher on a real anvil', () => {
     const [row] = await depositRows();
     expect(row).toMatchObject({ txHash: hash, status: 2 });
     expect(ledger.spot(user!.id)).toBe(9_000_000);
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(ledger);
   });
 });

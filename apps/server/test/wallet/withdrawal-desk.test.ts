@@ -1,27 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainWatch, withdrawals } from '@tickline/db';
-import type { Address, Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { chainWatch, findFreePort, withdrawals } from '@tickline/db';
+import type { Hex } from 'viem';
 import { WalletAlerts } from '../../src/app/wallet/alerts.ts';
 import { WithdrawalDesk } from '../../src/app/wallet/withdrawal-desk.ts';
 import { chainReader } from '../../src/services/chain/client.ts';
 import { HotWallet } from '../../src/services/chain/hot-wallet.ts';
-import { findFreePort } from '@tickline/db';
 import { get, post } from '../helpers/test-app.ts';
-import { TEST_CHAIN_ID, usdt } from './helpers/test-chain.ts';
+import { freshAddress, TEST_CHAIN_ID, usdt } from './helpers/test-chain.ts';
+import { expectTestLedgerInvariants } from './helpers/test-ledger.ts';
 import { createWalletTestApp, hotWalletKey, type WalletTestApp } from './helpers/wallet-app.ts';
 
 let t: WalletTestApp;
 let operator: { userId: number; accessToken: string };
 const USDT = 1_000_000;
-
-const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
-
-function expectLedgerInvariants(): void {
-  expect(t.ledger.total()).toBe(0);
-  for (const [account, balance] of t.ledger.balances)
-    if (account.startsWith('user:')) expect(balance, account).toBeGreaterThanOrEqual(0);
-}
 
 /** A desk as a (re)started server builds it; `broadcastTo` another endpoint makes broadcasts fail. */
 function desk(options: { broadcastTo?: string; autoApproveMax?: number } = {}): WithdrawalDesk {
@@ -98,7 +89,7 @@ describe('withdrawal approval on a real anvil', () => {
     await t.wallet.desk.tick();
     expect((await withdrawals.findWithdrawal(t.pool, no))!.chainState).toBe('confirmed');
     expect((await post(t.app, '/admin/withdrawals/approve', { no }, operator.accessToken)).body.code).toBe(5212);
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(t.ledger);
   });
 
   it('refuses with a reason, giving the hold back', async () => {
@@ -124,7 +115,7 @@ describe('withdrawal approval on a real anvil', () => {
     );
     expect(mine.body.data!.withdraws[0]).toMatchObject({ status: 4, reason: 'address on a sanctions list' });
     expect((await post(t.app, '/admin/withdrawals/approve', { no }, operator.accessToken)).body.code).toBe(5212);
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(t.ledger);
   });
 
   it('sends exactly once when the server stops between signing and broadcasting', async () => {
@@ -150,7 +141,7 @@ describe('withdrawal approval on a real anvil', () => {
       txHash,
       nonce: stored.nonce,
     });
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(t.ledger);
   });
 
   it('holds the queue and alerts when the hot wallet cannot cover the next withdrawal', async () => {
@@ -173,7 +164,7 @@ describe('withdrawal approval on a real anvil', () => {
     expect(await withdrawals.listAudit(t.pool, small.no)).toEqual([
       expect.objectContaining({ operatorId: null, action: 'approve' }),
     ]);
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(t.ledger);
   });
 
   it('lets only operators see and decide the queue', async () => {

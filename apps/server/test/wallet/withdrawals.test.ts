@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAddress, type Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { getAddress } from 'viem';
 import { withdrawals } from '@tickline/db';
 import { get, post } from '../helpers/test-app.ts';
+import { freshAddress } from './helpers/test-chain.ts';
+import { expectTestLedgerInvariants } from './helpers/test-ledger.ts';
 import { createWalletTestApp, type WalletTestApp } from './helpers/wallet-app.ts';
 
 let t: WalletTestApp;
 const USDT = 1_000_000;
-
-const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
-
-function expectLedgerInvariants(): void {
-  expect(t.ledger.total()).toBe(0);
-  for (const [account, balance] of t.ledger.balances)
-    if (account.startsWith('user:')) expect(balance, account).toBeGreaterThanOrEqual(0);
-}
 
 beforeAll(async () => {
   t = await createWalletTestApp();
@@ -113,7 +106,7 @@ describe('POST /withdraw/register', () => {
     expect(t.ledger.hold(user.userId)).toBe(0);
     const after = await get<{ withdraws: Array<{ status: number }> }>(t.app, '/withdraw/lookup', user.accessToken);
     expect(after.body.data!.withdraws[0]!.status).toBe(3);
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(t.ledger);
   });
 
   it('lets nobody cancel another user’s withdrawal', async () => {
@@ -161,6 +154,6 @@ describe('POST /withdraw/register', () => {
     expect(t.ledger.hold(user.userId)).toBe(105 * USDT);
     const rows = await t.pool.query('SELECT count(*)::int AS n FROM withdrawals WHERE user_id = $1', [user.userId]);
     expect(rows.rows[0].n).toBe(1);
-    expectLedgerInvariants();
+    expectTestLedgerInvariants(t.ledger);
   });
 });

@@ -7,7 +7,7 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { findFreePort } from '@tickline/db';
 import { startAnvil, type AnvilNode } from '../../../src/services/chain/anvil.ts';
 import { chainReader, evmChain } from '../../../src/services/chain/client.ts';
@@ -110,3 +110,6 @@ export async function startTestChain(): Promise<TestChain> {
 }
 
 export const usdt = (whole: number | bigint) => BigInt(whole) * 10n ** 18n;
+
+/** An address nobody on the test chain or in the database has used. */
+export const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { DepositPosting, LedgerOutcome, WalletLedger, WithdrawalPosting } from '../../../src/app/wallet/ports.ts';
 
 /**
@@ -75,4 +76,11 @@ export class TestLedger implements WalletLedger {
       [`user:${p.userId}:withdrawal_hold`, 'house:fee_revenue', p.fee],
     ]);
   }
+}
+
+/** ARCHITECTURE.md invariants 1–2 on the test ledger: it sums to zero and no user account is negative. */
+export function expectTestLedgerInvariants(ledger: TestLedger): void {
+  expect(ledger.total()).toBe(0);
+  for (const [account, balance] of ledger.balances)
+    if (account.startsWith('user:')) expect(balance, account).toBeGreaterThanOrEqual(0);
 }

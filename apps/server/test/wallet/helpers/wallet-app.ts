@@ -6,15 +6,16 @@ import { loadConfig } from '../../../src/config.ts';
 import type { ChainConfig } from '../../../src/services/chain/config.ts';
 import { createTestApp, registerAndLogin, type TestApp } from '../../helpers/test-app.ts';
 import { startTestChain, TEST_CHAIN_ID, TEST_CHAIN_MNEMONIC, usdt, type TestChain } from './test-chain.ts';
+import type { WalletLedger } from '../../../src/app/wallet/ports.ts';
 import { TestLedger } from './test-ledger.ts';
 
 /** The test chain's account 1: the hot wallet of the wallet tests (funded with gas by anvil). */
 export const hotWalletKey = (): Hex =>
   bytesToHex(mnemonicToAccount(TEST_CHAIN_MNEMONIC, { addressIndex: 1 }).getHdKey().privateKey!);
 
-export interface WalletTestApp extends TestApp {
+export interface WalletTestApp<L extends WalletLedger = TestLedger> extends TestApp {
   chain: TestChain;
-  ledger: TestLedger;
+  ledger: L;
   wallet: Wallet;
   chainConfig: ChainConfig;
   /** A registered, logged-in user with verified KYC (registration leaves it pending). */
@@ -29,12 +30,17 @@ export interface WalletTestApp extends TestApp {
  * The real app on a fresh database, its wallet on a real anvil with a TestUSDT, the hot wallet holding
  * `hotWalletUsdt`; the ledger is the test port (jobs off: tests call `tick()`).
  */
-export async function createWalletTestApp(
-  options: { hotWalletUsdt?: number; chainConfig?: Partial<ChainConfig> } = {},
-): Promise<WalletTestApp> {
+export async function createWalletTestApp<L extends WalletLedger = TestLedger>(
+  options: {
+    hotWalletUsdt?: number;
+    chainConfig?: Partial<ChainConfig>;
+    /** An app already built (the trading core's, for the sequencer) and the ledger to post to. */
+    base?: { testApp: TestApp; ledger: L };
+  } = {},
+): Promise<WalletTestApp<L>> {
   const chain = await startTestChain();
-  const testApp = await createTestApp();
-  const ledger = new TestLedger();
+  const testApp = options.base?.testApp ?? (await createTestApp());
+  const ledger = options.base?.ledger ?? (new TestLedger() as unknown as L);
   const chainConfig: ChainConfig = {
     ...loadConfig({}).chain,
     rpcUrl: chain.rpcUrl,
