@@ -25,7 +25,13 @@ export interface ServerProcess {
 
 /** Starts the server in demo mode on `port`; `env` adds to (or, with undefined, removes from) the test's env. */
 export function startServerProcess(port: number, env: Record<string, string | undefined>): ServerProcess {
-  const mergedEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', TICKLINE_MODE: 'demo' };
+  const mergedEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    TICKLINE_MODE: 'demo',
+    CHAIN_RPC_PORT: '0', // the demo chain on any free port: test files run side by side
+  };
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined) delete mergedEnv[key];
     else mergedEnv[key] = value;

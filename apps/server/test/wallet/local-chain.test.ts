@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi } from 'viem';
-import { findFreePort } from '@tickline/db';
 import { startWallet, type Wallet } from '../../src/app/wallet/runtime.ts';
 import { loadConfig } from '../../src/config.ts';
 import { chainReader } from '../../src/services/chain/client.ts';
@@ -23,7 +22,7 @@ afterAll(async () => {
 
 describe('the demo mode’s own chain', () => {
   it('starts anvil with its state in DATA_DIR, deploys the test USDT once and keeps it across restarts', async () => {
-    const port = await findFreePort();
+    const port = 0;
     const hotWallet = '0x000000000000000000000000000000000000bEEF';
     const first = await startLocalChain({ dataDir, port, chainId: 31337, hotWallet });
     const reader = chainReader(31337, first.rpcUrl);
@@ -56,7 +55,7 @@ describe('the demo mode’s own chain', () => {
 
     beforeAll(async () => {
       testApp = await createTestApp();
-      const chain = { ...loadConfig({}).chain, localRpcPort: await findFreePort() };
+      const chain = { ...loadConfig({}).chain, localRpcPort: 0 };
       wallet = await startWallet({
         config: chain,
         dataDir: testApp.config.dataDir,

@@ -70,6 +70,7 @@ export async function startPlatform(log: (line: string) => void = () => undefine
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     TICKLINE_MODE: 'demo',
+    CHAIN_RPC_PORT: '0', // the demo chain on any free port, never a developer's own node on 8545
     LOG_LEVEL: 'warn',
     RATE_LIMIT_LOGIN: GENEROUS_RATE_LIMIT,
     RATE_LIMIT_REGISTER: GENEROUS_RATE_LIMIT,

@@ -33,6 +33,7 @@ export function anvilBinaryPath(): string {
 }
 
 export interface AnvilOptions {
+  /** 0: any free port (read back from anvil's "Listening on" line). */
   port: number;
   chainId: number;
   /** Seconds between blocks; undefined = a block per transaction (automine), as tests want. */
@@ -41,8 +42,6 @@ export interface AnvilOptions {
   stateFile?: string;
   /** Mnemonic of the ten funded accounts; anvil's development one when unset. */
   mnemonic?: string;
-  /** Called with anvil's output lines (it is quiet unless something goes wrong). */
-  log?: (line: string) => void;
 }
 
 export interface AnvilNode {
@@ -57,7 +56,7 @@ const STATE_DUMP_INTERVAL_SECONDS = 5;
 export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
   const args = ['--host', '127.0.0.1', '--port', String(options.port), '--chain-id', String(options.chainId)];
   // `finalized` = head − 2, as on BSC with fast finality; the watcher counts confirmations itself either way.
-  args.push('--slots-in-an-epoch', '1', '--silent');
+  args.push('--slots-in-an-epoch', '1');
   if (options.mnemonic) args.push('--mnemonic', options.mnemonic);
   if (options.blockTimeSeconds !== undefined) args.push('--block-time', String(options.blockTimeSeconds));
   if (options.stateFile) {
@@ -66,50 +65,59 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
   }
   const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
+  let listening: string | undefined;
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
       output.push(line);
       if (output.length > 50) output.shift();
-      options.log?.(line);
+      listening ??= /Listening on ([\d.]+:\d+)/.exec(line)?.[1];
     }
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const rpcUrl = `http://127.0.0.1:${options.port}`;
   try {
-    await waitUntilServing(rpcUrl, child, exited, () => output.join('\n'));
+    const rpcUrl = await waitUntilServing(
+      () => listening,
+      child,
+      exited,
+      () => output.join('\n'),
+    );
+    return { rpcUrl, stop: () => stopProcess(child, exited) };
   } catch (error) {
     await stopProcess(child, exited);
     throw error;
   }
-  return { rpcUrl, stop: () => stopProcess(child, exited) };
 }
 
+/** Waits for anvil's "Listening on" line, then for an answer there; answers the RPC URL. */
 async function waitUntilServing(
-  rpcUrl: string,
+  listening: () => string | undefined,
   child: ChildProcess,
   exited: Promise<number | null>,
   output: () => string,
-): Promise<void> {
+): Promise<string> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let gone = false;
   void exited.then(() => (gone = true));
   while (Date.now() < deadline) {
     if (gone) throw new Error(`anvil exited during start (code ${child.exitCode}):\n${output()}`);
-    try {
-      const response = await fetch(rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
+    const address = listening();
+    const rpcUrl = `http://${address}`;
+    if (address)
+      try {
+        const response = await fetch(rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        });
+        if (response.ok) return rpcUrl;
+      } catch {
+        // not answering yet
+      }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`anvil did not answer on ${rpcUrl} within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+  throw new Error(`anvil did not answer within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
 async function stopProcess(child: ChildProcess, exited: Promise<number | null>): Promise<void> {

@@ -7,7 +7,7 @@ import { USDT_SCALE, type MicroUsdt } from '@tickline/money';
 export interface ChainConfig {
   /** CHAIN_RPC_URL: an EVM JSON-RPC endpoint; unset (demo mode only) = the platform starts anvil. */
   rpcUrl: string | undefined;
-  /** CHAIN_RPC_PORT: the port of the anvil the platform starts (default 8545). */
+  /** CHAIN_RPC_PORT: the port of the anvil the platform starts (default 8545; 0 = any free port). */
   localRpcPort: number;
   /** CHAIN_ID (default 31337, anvil's). */
   chainId: number;
@@ -48,7 +48,7 @@ export const chainEnvironment = {
       .refine((url) => /^https?:\/\//.test(url), { error: 'CHAIN_RPC_URL must be an http(s) URL' })
       .optional(),
   ),
-  CHAIN_RPC_PORT: whole('CHAIN_RPC_PORT', 1, 65535),
+  CHAIN_RPC_PORT: whole('CHAIN_RPC_PORT', 0, 65535),
   CHAIN_ID: whole('CHAIN_ID', 1),
   USDT_CONTRACT: z.preprocess(
     blank,

@@ -39,7 +39,6 @@ export async function startLocalChain(options: {
   port: number;
   chainId: number;
   hotWallet: Address;
-  log?: (line: string) => void;
 }): Promise<LocalChain> {
   const folder = path.join(options.dataDir, 'chain');
   const node = await startAnvil({
@@ -48,7 +47,6 @@ export async function startLocalChain(options: {
     blockTimeSeconds: BLOCK_TIME_SECONDS,
     mnemonic: LOCAL_CHAIN_MNEMONIC,
     stateFile: path.join(folder, 'anvil-state.json'),
-    log: options.log,
   });
   try {
     const reader = chainReader(options.chainId, node.rpcUrl);

@@ -8,7 +8,6 @@ import {
   type PublicClient,
 } from 'viem';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { findFreePort } from '@tickline/db';
 import { startAnvil, type AnvilNode } from '../../../src/services/chain/anvil.ts';
 import { chainReader, evmChain } from '../../../src/services/chain/client.ts';
 import { deployTestUsdt, testUsdtArtifact } from '../../../src/services/chain/token.ts';
@@ -49,8 +48,7 @@ const testControl = (rpcUrl: string) =>
 export const FUNDER_SUPPLY = 10n ** 30n; // a trillion USDT in 18 decimals
 
 export async function startTestChain(): Promise<TestChain> {
-  const port = await findFreePort();
-  const node = await startAnvil({ port, chainId: TEST_CHAIN_ID, mnemonic: TEST_CHAIN_MNEMONIC });
+  const node = await startAnvil({ port: 0, chainId: TEST_CHAIN_ID, mnemonic: TEST_CHAIN_MNEMONIC });
   const rpcUrl = node.rpcUrl;
   const reader = chainReader(TEST_CHAIN_ID, rpcUrl);
   const control = testControl(rpcUrl);
