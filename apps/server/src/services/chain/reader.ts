@@ -57,29 +57,34 @@ export class ChainWatchReader {
    * signature with the id indexed) do not decode and are left out.
    */
   async transfersTo(addresses: readonly Address[], from: number, to: number): Promise<TokenTransfer[]> {
+    const chunks: Address[][] = [];
+    for (let i = 0; i < addresses.length; i += ADDRESSES_PER_LOG_QUERY)
+      chunks.push(addresses.slice(i, i + ADDRESSES_PER_LOG_QUERY) as Address[]);
+    const results = await Promise.all(
+      chunks.map((chunk) =>
+        this.client.getLogs({
+          event: TRANSFER_EVENT,
+          args: { to: chunk },
+          fromBlock: BigInt(from),
+          toBlock: BigInt(to),
+          strict: true,
+        }),
+      ),
+    );
     const transfers: TokenTransfer[] = [];
-    for (let i = 0; i < addresses.length; i += ADDRESSES_PER_LOG_QUERY) {
-      const logs = await this.client.getLogs({
-        event: TRANSFER_EVENT,
-        args: { to: addresses.slice(i, i + ADDRESSES_PER_LOG_QUERY) as Address[] },
-        fromBlock: BigInt(from),
-        toBlock: BigInt(to),
-        strict: true,
+    for (const log of results.flat()) {
+      if (log.blockNumber === null || log.blockHash === null || log.transactionHash === null) continue;
+      if (log.logIndex === null || log.topics.length !== 3) continue;
+      transfers.push({
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
+        blockNumber: Number(log.blockNumber),
+        blockHash: log.blockHash,
+        token: log.address,
+        from: log.args.from,
+        to: log.args.to,
+        value: log.args.value,
       });
-      for (const log of logs) {
-        if (log.blockNumber === null || log.blockHash === null || log.transactionHash === null) continue;
-        if (log.logIndex === null || log.topics.length !== 3) continue;
-        transfers.push({
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
-          blockNumber: Number(log.blockNumber),
-          blockHash: log.blockHash,
-          token: log.address,
-          from: log.args.from,
-          to: log.args.to,
-          value: log.args.value,
-        });
-      }
     }
     return transfers.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
   }
