@@ -11,10 +11,12 @@ import type { AccountId, Posting } from './ledger.ts';
 
 export type UserId = number;
 export type Side = 1 | 2;
-/** orderPath of the seeds: 1 LIMIT, 2 MARKET, 3 STOP LIMIT, 4 STOP MARKET (TP/SL), 5 LIQUIDATION. */
-export type OrderPath = 1 | 2 | 3 | 4 | 5;
-/** Futures history `position` of the seeds: 1 BUY, 2 SELL, 3 LIQUIDATION, 4 CLOSE. */
-export type HistoryPosition = 1 | 2 | 3 | 4;
+/** How an order came to be, by name; the values are the seeds' orderPath codes. */
+export const OrderPath = { Limit: 1, Market: 2, StopLimit: 3, StopMarket: 4, Liquidation: 5 } as const;
+export type OrderPath = (typeof OrderPath)[keyof typeof OrderPath];
+/** What a futures history row records, by name; the values are the seeds' `position` codes. */
+export const HistoryPosition = { Buy: 1, Sell: 2, Liquidation: 3, Close: 4 } as const;
+export type HistoryPosition = (typeof HistoryPosition)[keyof typeof HistoryPosition];
 export type Wallet = 'spot' | 'futures';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -51,7 +53,29 @@ export type Command =
   /** One-minute option order (`/optionOrder/register`); stake from the futures wallet, openPrice = current index. */
   | { type: 'placeOptionOrder'; userId: UserId; betType: Side; stake: MicroUsdt }
   /** Settles the round that started at `roundStartMs`; resultPrice null = no price (refund everyone). */
-  | { type: 'settleOptionRound'; roundStartMs: number; resultPrice: PriceTicks | null };
+  | { type: 'settleOptionRound'; roundStartMs: number; resultPrice: PriceTicks | null }
+  | WalletMoneyCommand;
+
+/**
+ * Money in and out of the platform (wallets/): chain deposits and withdrawals, partner payouts, operator corrections.
+ * Keys and ids come from the service that owns the record (a deposit's chain key, a withdrawal's id) and tie the
+ * postings to it (`ref`); at most 200 characters.
+ */
+export type WalletMoneyCommand =
+  /** A confirmed chain deposit: chain clearing → the user's spot wallet, once per key (a repeat changes nothing). */
+  | { type: 'creditDeposit'; userId: UserId; amount: MicroUsdt; depositKey: string }
+  /** A credited deposit the chain took back: what the user still has goes back, the rest becomes a deposit debt. */
+  | { type: 'reverseDeposit'; depositKey: string }
+  /** A withdrawal requested: amount + fee from the spot wallet into the withdrawal hold. */
+  | { type: 'holdWithdrawal'; userId: UserId; withdrawalId: string; amount: MicroUsdt; fee: MicroUsdt }
+  /** A withdrawal refused or cancelled: its hold back to the spot wallet. */
+  | { type: 'releaseWithdrawal'; userId: UserId; withdrawalId: string; amount: MicroUsdt; fee: MicroUsdt }
+  /** A withdrawal sent on chain: amount → chain clearing, fee → fee revenue. */
+  | { type: 'sendWithdrawal'; userId: UserId; withdrawalId: string; amount: MicroUsdt; fee: MicroUsdt }
+  /** An approved partner settlement paid: partner settlements payable → the partner's spot wallet. */
+  | { type: 'payPartnerSettlement'; userId: UserId; settlementId: string; amount: MicroUsdt }
+  /** An operator's correction of a user's wallet: signed (a negative amount takes money back), reason required. */
+  | { type: 'adjustBalance'; userId: UserId; wallet: Wallet; amount: MicroUsdt; reason: string };
 
 export type CommandType = Command['type'];
 
@@ -188,6 +212,15 @@ export interface EngineSnapshot {
   lastMarkPrice: PriceTicks | null;
   /** When the last price tick was applied (its `nowMs`). */
   lastPriceAtMs: number | null;
+  /** Every chain deposit credited (a key credits once), reversed or not. */
+  deposits: DepositRecord[];
+}
+
+export interface DepositRecord {
+  depositKey: string;
+  userId: UserId;
+  amount: MicroUsdt;
+  reversed: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
