@@ -227,23 +227,24 @@ export interface DepositRecord {
 // Read models
 
 /**
- * The seeds' `/user/balance` figures in micro-USDT (`btc` is left to the server, which knows the index price).
- * usdtm = free futures + order margin + position margin, so the seeds' "available = usdtm − usingRequiredAmount −
- * waiting" holds; option stakes have left the wallet until their round settles and are not counted.
+ * A user's money in micro-USDT, named by what it is; the server maps it to the seeds' `/user/balance` fields (bsc,
+ * usdtm, usdt, usingRequiredAmount, long/shortWaitingRequiredAmount) in apps/server's trading views.
+ * futuresTotal = free futures + order holds + position margin, so the seeds' "available = usdtm −
+ * usingRequiredAmount − waiting" holds; option stakes have left the wallet until their round settles and are not counted.
  */
 export interface BalanceView {
-  /** Spot wallet (USDT BEP-20). */
-  bsc: MicroUsdt;
-  /** Futures wallet: free + held for orders + position margin. */
-  usdtm: MicroUsdt;
-  /** bsc + usdtm. */
-  usdt: MicroUsdt;
+  /** Spot wallet (USDT BEP-20), the seeds' `bsc`. */
+  spot: MicroUsdt;
+  /** Futures wallet: free + held for orders + position margin, the seeds' `usdtm`. */
+  futuresTotal: MicroUsdt;
+  /** spot + futuresTotal. */
+  total: MicroUsdt;
   /** Isolated margin of the open position. */
-  usingRequiredAmount: MicroUsdt;
+  positionMargin: MicroUsdt;
   /** Held for resting buy (long) orders: margin + estimated fees. */
-  longWaitingRequiredAmount: MicroUsdt;
+  longOrderHolds: MicroUsdt;
   /** Held for resting sell (short) orders. */
-  shortWaitingRequiredAmount: MicroUsdt;
+  shortOrderHolds: MicroUsdt;
   /** Free futures balance: what new orders, option stakes and transfers out can use. */
   futuresAvailable: MicroUsdt;
   /** Stakes of unsettled option orders. */

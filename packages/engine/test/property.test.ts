@@ -132,7 +132,7 @@ function toCommand(exchange: Exchange, s: Step, nowMs: number): Command | null {
       return { type: 'fund', userId: s.user, wallet: s.wallet, amount: s.amount, reason: `p:${nowMs}` };
     case 'transfer': {
       const view = exchange.balances(s.user);
-      const available = s.to === 'spot' ? view.futuresAvailable : view.bsc;
+      const available = s.to === 'spot' ? view.futuresAvailable : view.spot;
       return { type: 'transfer', userId: s.user, to: s.to, amount: Math.floor((available * s.fraction) / 90) }; // > 100 % sometimes
     }
     case 'leverage':

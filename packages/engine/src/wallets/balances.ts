@@ -3,26 +3,26 @@ import { BUY } from '../book/order-book.ts';
 import { Account } from '../ledger.ts';
 import type { BalanceView, OrderState, UserId } from '../types.ts';
 
-/** The user's wallets as the seeds' `/user/balance` shows them (see BalanceView). */
+/** The user's wallets and holds (see BalanceView; the server maps them to the seeds' `/user/balance` fields). */
 export function balanceView(s: EngineState, userId: UserId): BalanceView {
-  const bsc = s.balance(Account.spot(userId));
+  const spot = s.balance(Account.spot(userId));
   const futuresAvailable = s.balance(Account.futures(userId));
-  const usingRequiredAmount = s.balance(Account.positionMargin(userId));
-  let longWaitingRequiredAmount = 0;
-  let shortWaitingRequiredAmount = 0;
+  const positionMargin = s.balance(Account.positionMargin(userId));
+  let longOrderHolds = 0;
+  let shortOrderHolds = 0;
   for (const orderId of s.orderIdsByUser.get(userId) ?? []) {
     const order = s.openOrdersById.get(orderId) as OrderState;
-    if (order.side === BUY) longWaitingRequiredAmount += order.heldMargin;
-    else shortWaitingRequiredAmount += order.heldMargin;
+    if (order.side === BUY) longOrderHolds += order.heldMargin;
+    else shortOrderHolds += order.heldMargin;
   }
-  const usdtm = futuresAvailable + usingRequiredAmount + longWaitingRequiredAmount + shortWaitingRequiredAmount;
+  const futuresTotal = futuresAvailable + positionMargin + longOrderHolds + shortOrderHolds;
   return {
-    bsc,
-    usdtm,
-    usdt: bsc + usdtm,
-    usingRequiredAmount,
-    longWaitingRequiredAmount,
-    shortWaitingRequiredAmount,
+    spot,
+    futuresTotal,
+    total: spot + futuresTotal,
+    positionMargin,
+    longOrderHolds,
+    shortOrderHolds,
     futuresAvailable,
     optionStaked: s.balance(Account.optionStake(userId)),
   };
