@@ -10,14 +10,11 @@ const member = 41;
 const partner = 42;
 
 let database: TestDatabase;
-let sequencer: Sequencer<Exchange>;
+let sequencer: Sequencer<Exchange> | null = null;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  sequencer = await startSequencer(database.pool);
-});
+beforeAll(async () => (database = await createTestDatabase()));
 afterAll(async () => {
-  await sequencer.stop();
+  await sequencer?.stop();
   await database.drop();
 });
 
@@ -41,6 +38,7 @@ function balancesOf(postings: readonly Posting[]): Map<string, number> {
 
 describe('wallet money commands through the sequencer into PostgreSQL', () => {
   it('stores each command’s postings and balances equal to them, and keeps deposit keys across a restart', async () => {
+    sequencer = await startSequencer(database.pool);
     const committed: Posting[] = [];
     const unsubscribe = sequencer.onCommitted((batch: CommittedBatch) => committed.push(...batch.postings));
     const withdrawal = { userId: member, amount: 30 * USDT, fee: USDT };
@@ -88,15 +86,15 @@ describe('wallet money commands through the sequencer into PostgreSQL', () => {
 
     // A restarted sequencer restores the credited deposits from the stored postings: the same key credits nothing.
     await sequencer.stop();
-    sequencer = await startSequencer(database.pool);
-    const repeat = await sequencer.submit({
+    const restarted = (sequencer = await startSequencer(database.pool));
+    const repeat = await restarted.submit({
       type: 'creditDeposit',
       userId: member,
       amount: 50 * USDT,
       depositKey: '0xfeed:1',
     });
     expect(repeat).toMatchObject({ ok: true, value: { credited: false } });
-    const reversedAgain = await sequencer.submit({ type: 'reverseDeposit', depositKey: '0xfeed:0' });
+    const reversedAgain = await restarted.submit({ type: 'reverseDeposit', depositKey: '0xfeed:0' });
     expect(reversedAgain).toMatchObject({ ok: true, value: { reversed: false } });
     expect(await storedBalances()).toEqual(balancesOf(committed));
   });

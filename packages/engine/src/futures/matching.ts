@@ -9,7 +9,7 @@ import type { OrderState, Side } from '../types.ts';
 import { affordableQty, fillLiquidates } from './fill-calculator.ts';
 import { rebalanceHolds, releaseHold } from './holds.ts';
 import { cancelResting, forget } from './orders.ts';
-import { settleFill } from './positions.ts';
+import { settleFill, type FillParty } from './positions.ts';
 
 const BASIS_POINTS = 10_000;
 
@@ -68,11 +68,11 @@ export function createMatchListener(s: EngineState): MatchListener {
         forget(s, maker);
       }
       s.markOrder(maker, effects);
-      const { makerFeeRatePpm, takerFeeRatePpm } = s.config;
-      settleFill(s, makerUserId, maker.side, price, qty, makerFeeRatePpm, maker.id, maker.orderPath, 'order', effects);
+      const { id: orderId, side, orderPath } = maker;
+      const makerFill: FillParty = { userId: makerUserId, side, orderId, orderPath, kind: 'order' };
+      settleFill(s, makerFill, s.config.makerFeeRatePpm, price, qty, effects);
       rebalanceHolds(s, makerUserId, effects);
-      const { userId, side, orderId, orderPath, kind } = taker;
-      settleFill(s, userId, side, price, qty, takerFeeRatePpm, orderId, orderPath, kind, effects);
+      settleFill(s, taker, s.config.takerFeeRatePpm, price, qty, effects);
     },
   };
 }

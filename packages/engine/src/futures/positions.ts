@@ -4,34 +4,33 @@
  */
 import type { MicroUsdt, PriceTicks, QtyLots } from '@tickline/money';
 import { BUY } from '../book/order-book.ts';
-import type { EngineState, TakerKind } from '../core/state.ts';
+import type { EngineState, Taker } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
-import { HistoryPosition, OrderPath, type PositionState, type Side, type UserId } from '../types.ts';
+import { HistoryPosition, OrderPath, type PositionState, type UserId } from '../types.ts';
 import type { RatePpm } from '../units.ts';
 import { afterOpening, closeFill, liquidationPriceOf, openFill } from './fill-calculator.ts';
+
+/** Whose fill it is: the user, their side, the order and how it settles (a maker's fill settles as an 'order'). */
+export type FillParty = Pick<Taker, 'userId' | 'side' | 'orderId' | 'orderPath' | 'kind'>;
 
 /** One fill of `qty` at `price` for one side of a trade: reduces the opposite position first, opens the rest. */
 export function settleFill(
   s: EngineState,
-  userId: UserId,
-  side: Side,
+  party: FillParty,
+  feeRate: RatePpm,
   price: PriceTicks,
   qty: QtyLots,
-  feeRate: RatePpm,
-  orderId: number,
-  orderPath: OrderPath,
-  kind: TakerKind,
   effects: Effects,
 ): void {
-  const position = s.positionsByUser.get(userId);
+  const position = s.positionsByUser.get(party.userId);
   let openingQty = qty;
-  if (position && position.side !== side) {
+  if (position && position.side !== party.side) {
     const reducing = Math.min(qty, position.qty);
-    reducePosition(s, position, price, reducing, feeRate, orderId, orderPath, kind, effects);
+    reducePosition(s, position, party, feeRate, price, reducing, effects);
     openingQty -= reducing;
   }
-  if (openingQty > 0) increasePosition(s, userId, side, price, openingQty, feeRate, orderId, orderPath, effects);
+  if (openingQty > 0) increasePosition(s, party, feeRate, price, openingQty, effects);
 }
 
 /**
@@ -42,12 +41,10 @@ export function settleFill(
 function reducePosition(
   s: EngineState,
   position: PositionState,
+  { orderId, orderPath, kind }: FillParty,
+  feeRate: RatePpm,
   price: PriceTicks,
   qty: QtyLots,
-  feeRate: RatePpm,
-  orderId: number,
-  orderPath: OrderPath,
-  kind: TakerKind,
   effects: Effects,
 ): void {
   const { userId } = position;
@@ -88,13 +85,10 @@ function reducePosition(
 
 function increasePosition(
   s: EngineState,
-  userId: UserId,
-  side: Side,
+  { userId, side, orderId, orderPath }: FillParty,
+  feeRate: RatePpm,
   price: PriceTicks,
   qty: QtyLots,
-  feeRate: RatePpm,
-  orderId: number,
-  orderPath: OrderPath,
   effects: Effects,
 ): void {
   const leverage = s.leverage(userId);
