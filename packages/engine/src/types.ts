@@ -32,7 +32,7 @@ export type Command =
       type: 'placeOrder';
       userId: UserId;
       side: Side;
-      orderPath: 1 | 2;
+      orderPath: typeof OrderPath.Limit | typeof OrderPath.Market;
       /** Required for limit orders; null for market orders. */
       price: PriceTicks | null;
       qty: QtyLots;
@@ -149,7 +149,8 @@ export interface FuturesHistoryEntry {
 }
 
 /** Option result codes of the seeds: 0 wait, 1 HIGHER, 2 LOWER, 3 EQ (refund); refunded rounds without a price also 3. */
-export type OptionResult = 0 | 1 | 2 | 3;
+export const OptionResult = { Waiting: 0, Higher: 1, Lower: 2, Even: 3 } as const;
+export type OptionResult = (typeof OptionResult)[keyof typeof OptionResult];
 
 export interface OptionOrderState {
   id: number;
