@@ -17,6 +17,8 @@ import { ensureLiquidityAccounts } from './app/demo/liquidity-accounts.ts';
 import { fundDemoAccounts } from './app/trading/demo-funding.ts';
 import { DemoLiquidity } from './app/trading/liquidity.ts';
 import { startTradingCore } from './app/trading/runtime.ts';
+import { SequencerWalletLedger } from './app/wallet/sequencer-ledger.ts';
+import { startWallet } from './app/wallet/runtime.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { resolveSecrets, type Secrets } from './services/secrets.ts';
@@ -106,8 +108,19 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
     log: (error, context) => console.error(`trading core: ${context}:`, error),
   });
   stops.push(() => trading.stop());
+  // The chain wallet: the platform's anvil in demo mode (CHAIN_RPC_URL otherwise), money through the sequencer.
+  const wallet = await startWallet({
+    config: config.chain,
+    dataDir: config.dataDir,
+    pool,
+    clock: systemClock,
+    ledger: new SequencerWalletLedger(trading.sequencer),
+    demoMnemonic: secrets.depositMnemonic,
+  });
+  stops.push(() => wallet.stop());
+  console.log(`Chain: ${wallet.rpcUrl} (chain ${wallet.chainId}), USDT at ${wallet.tokenAddress}`);
   const tradingServices = { trading: trading.service, balances: trading.service, leverage: trading.service };
-  const services = { ...tradingServices, market: market.service };
+  const services = { ...tradingServices, market: market.service, wallet };
   const app = await buildApp({ config, pool, secrets, webDistDir: WEB_DIST_DIR, services });
   stops.push(() => closeHttp(app));
   const ws = await startWebsocketGateway({
