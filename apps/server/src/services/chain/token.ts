@@ -2,7 +2,7 @@
 // micro-USDT, and deployment of the test USDT on a local chain.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseAbiItem, type Abi, type Address, type Hex, type PublicClient, type WalletClient } from 'viem';
+import { getAddress, parseAbiItem, type Abi, type Address, type Hex, type PublicClient, type WalletClient } from 'viem';
 import { USDT_SCALE } from '@tickline/money';
 
 interface ContractArtifact {
@@ -58,5 +58,5 @@ export async function deployTestUsdt(
   });
   const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`TestUSDT deployment failed (${hash})`);
-  return receipt.contractAddress;
+  return getAddress(receipt.contractAddress);
 }
