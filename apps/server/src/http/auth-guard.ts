@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Errors } from '@tickline/protocol';
 import { authenticate, type AuthenticatedUser } from '../app/accounts/sessions.ts';
 import type { AppContext } from '../context.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { Errors, ok, type DepthData, type ErrorDefinition } from '@tickline/protocol';
 import type { MarketService } from '../services/market/market-service.ts';
 import { lotsToNumber, ticksToNumber } from '../services/market/units.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 
 declare module '../context.ts' {
   interface AppServices {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Errors, ok } from '@tickline/protocol';
 import { currentUser, requireUser } from './auth-guard.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { pageQuery, tradingService } from './trading-context.ts';
 import { parseInput } from './validation.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Errors } from '@tickline/protocol';
 import type { TradingService } from '../app/trading/service.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 
 declare module '../context.ts' {
   interface AppServices {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Errors, ok } from '@tickline/protocol';
 import { userInfo } from '../app/accounts/profile.ts';
 import { currentUser, requireUser } from './auth-guard.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { integerInRange, parseInput } from './validation.ts';
 
 export const MAX_LEVERAGE = 100;

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 /**
  * A user's futures leverage (1–100). The default keeps it on the users row; the trading sequencer
  * replaces it to route changes through the engine (and refuse one that would liquidate the position).
- * `setLeverage` may throw an AppError to refuse.
+ * `setLeverage` may throw an AppError (domain/errors.ts) to refuse.
  */
 export interface LeverageService {
   leverageOf(userId: number): Promise<number>;

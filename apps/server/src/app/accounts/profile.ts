@@ -1,7 +1,7 @@
 import { users } from '@tickline/db';
 import { Errors, type UserInfo } from '@tickline/protocol';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 // Korea has no daylight saving time: KST is always UTC+9.

@@ -2,7 +2,7 @@ import { DecimalParseError, USDT_SCALE, parsePrice, parseQty, parseUsdt } from '
 import type { Command, CommandResult, Exchange, Side, UserId, Wallet } from '@tickline/engine';
 import { listWalletTransfers, pageFuturesHistory, pageOptionOrders, recentOptionOrders, type Pool } from '@tickline/db';
 import { Errors, type ErrorDefinition, type ErrorName, type UserBalance } from '@tickline/protocol';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import type { BalanceReader } from '../../services/balances.ts';
 import type { LeverageService } from '../../services/leverage.ts';
 import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from './sequencer.ts';
