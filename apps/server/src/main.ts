@@ -11,7 +11,7 @@ import {
   type EmbeddedPostgresHandle,
   type Pool,
 } from '@tickline/db';
-import { buildApp } from './app.ts';
+import { buildApp } from './http/build-app.ts';
 import { demoCredentialsText, seedDemo } from './app/demo/seed.ts';
 import { ensureLiquidityAccounts } from './app/demo/liquidity-accounts.ts';
 import { fundDemoAccounts } from './app/trading/demo-funding.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../src/app.ts';
+import { buildApp, loggerOptions } from '../src/http/build-app.ts';
 import { loadConfig } from '../src/config.ts';
 import { accountXpubFromMnemonic } from '../src/services/deposit-addresses.ts';
 import { TEST_MNEMONIC } from './helpers/test-app.ts';

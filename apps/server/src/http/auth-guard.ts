@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Errors } from '@tickline/protocol';
 import { authenticate, type AuthenticatedUser } from '../app/accounts/sessions.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../app/context.ts';
 import { AppError } from '../domain/errors.ts';
 
 declare module 'fastify' {

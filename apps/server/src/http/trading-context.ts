@@ -4,7 +4,7 @@ import { Errors } from '@tickline/protocol';
 import type { TradingService } from '../app/trading/service.ts';
 import { AppError } from '../domain/errors.ts';
 
-declare module '../context.ts' {
+declare module '../app/context.ts' {
   interface AppServices {
     /** The sequencer-backed trading use cases (wired by main.ts and the trading tests). */
     trading?: TradingService;

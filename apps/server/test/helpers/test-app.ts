@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Pool } from '@tickline/db';
 import { createTestDatabase } from '@tickline/db/testing';
 import type { Envelope, LoginAnswer } from '@tickline/protocol';
-import { buildApp, type AppDeps } from '../../src/app.ts';
+import { buildApp, type AppDeps } from '../../src/http/build-app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config, type RateLimitName } from '../../src/config.ts';
 import { accountXpubFromMnemonic } from '../../src/services/deposit-addresses.ts';

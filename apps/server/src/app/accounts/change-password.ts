@@ -1,6 +1,6 @@
 import { inTransaction, sessions, users } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { notifyUser } from './alarms.ts';

@@ -1,6 +1,6 @@
 import { users, type Queryable } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
 import { newReferralCode } from './referral-codes.ts';
 

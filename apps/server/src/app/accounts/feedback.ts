@@ -1,6 +1,6 @@
 import { feedback } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
 
 export const FEEDBACK_TITLE_MAX_LENGTH = 200;

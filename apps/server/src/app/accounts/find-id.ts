@@ -1,6 +1,6 @@
 import { users } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
 import { isEmail, normalizePhone, normalizeUserid } from './rules.ts';
 

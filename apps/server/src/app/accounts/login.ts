@@ -1,6 +1,6 @@
 import { users } from '@tickline/db';
 import { Errors, type ErrorDefinition, type LoginAnswer } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
 import { verifyPassword } from '../../services/passwords.ts';
 import { normalizeUserid } from './rules.ts';

@@ -1,6 +1,6 @@
 import { users } from '@tickline/db';
 import { Errors, type UserInfo } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
 
 const DAY_MS = 24 * 3600 * 1000;

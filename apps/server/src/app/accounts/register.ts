@@ -1,6 +1,6 @@
 import { inTransaction, uploads, users } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { createUser } from './create-user.ts';
