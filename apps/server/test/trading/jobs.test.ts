@@ -7,8 +7,8 @@ import {
   type CommandSink,
   type PriceFeed,
   type PriceTick,
-} from '../../src/app/trading/jobs.ts';
-import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from '../../src/app/trading/sequencer.ts';
+} from '../../src/jobs/trading-jobs.ts';
+import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from '../../src/services/sequencer/sequencer.ts';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
 import { ManualClock, startSequencer } from './helpers/sequencer.ts';
 

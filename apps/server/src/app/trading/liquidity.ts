@@ -1,7 +1,7 @@
 import type { Exchange, Side } from '@tickline/engine';
 import type { PriceTicks } from '@tickline/money';
 import { SeededRandom } from '../../services/market/prng.ts';
-import type { Sequencer } from './sequencer.ts';
+import type { Sequencer } from '../../services/sequencer/sequencer.ts';
 
 /**
  * Demo-mode liquidity: one market-maker account quoting a ladder on both sides of the index, and one taker account

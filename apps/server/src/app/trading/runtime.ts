@@ -1,8 +1,8 @@
 import { Exchange, type ExchangeConfig } from '@tickline/engine';
 import type { Pool } from '@tickline/db';
 import type { Clock } from '../../clock.ts';
-import { TradingJobs, settleOverdueOptionRounds, type PriceFeed } from './jobs.ts';
-import { Sequencer, type BatchListener } from './sequencer.ts';
+import { TradingJobs, settleOverdueOptionRounds, type PriceFeed } from '../../jobs/trading-jobs.ts';
+import { Sequencer, type BatchListener } from '../../services/sequencer/sequencer.ts';
 import { TradingService } from './service.ts';
 
 export interface TradingCoreOptions {

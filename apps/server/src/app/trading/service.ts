@@ -5,7 +5,7 @@ import { Errors, type ErrorDefinition, type ErrorName, type UserBalance } from '
 import { AppError } from '../../domain/errors.ts';
 import type { BalanceReader } from '../../services/balances.ts';
 import type { LeverageService } from '../../services/leverage.ts';
-import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from './sequencer.ts';
+import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from '../../services/sequencer/sequencer.ts';
 import {
   balanceView,
   futuresHistoryView,

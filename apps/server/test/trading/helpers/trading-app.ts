@@ -1,6 +1,6 @@
 import type { Exchange, ExchangeConfig } from '@tickline/engine';
 import { TradingService } from '../../../src/app/trading/service.ts';
-import type { Sequencer } from '../../../src/app/trading/sequencer.ts';
+import type { Sequencer } from '../../../src/services/sequencer/sequencer.ts';
 import { createTestApp, createTestClock, type TestApp, type TestClock } from '../../helpers/test-app.ts';
 import { startSequencer } from './sequencer.ts';
 

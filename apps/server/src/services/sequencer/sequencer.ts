@@ -8,7 +8,7 @@ import {
   type SequencerState,
 } from '@tickline/db';
 import type { Clock } from '../../clock.ts';
-import { BatchChanges, loadEngineState, SequencerFencedError, writeBatch } from './persistence.ts';
+import { BatchChanges, loadEngineState, SequencerFencedError, writeBatch } from '../postgres/trading-batches.ts';
 
 /** What the sequencer needs from the engine: apply a command at a time. Reads get the whole engine. */
 export interface SequencedEngine {

@@ -2,7 +2,7 @@ import type { PriceTicks } from '@tickline/money';
 import type { CommandResult } from '@tickline/engine';
 import type { Pool } from '@tickline/db';
 import { listOverdueOptionRounds } from '@tickline/db';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../clock.ts';
 
 /** One index/mark price update from the market data service. */
 export interface PriceTick {
