@@ -9,7 +9,7 @@
 import { klines as klineStore, type Queryable } from '@tickline/db';
 import type { PriceTicks } from '@tickline/money';
 import type { KlineData, TickerData, TradeData } from '@tickline/protocol';
-import type { MarketFeed } from '../../ws/feed.ts';
+import type { MarketFeed } from './feed.ts';
 import { candleToRecord, MinuteCandles, MINUTE_MS, recordToCandle, type Candle } from './candles.ts';
 import { COINS, coinImage, FUTURES_SYMBOL, HOME_SYMBOLS } from './catalogue.ts';
 import type { MarketConfig } from './config.ts';
