@@ -19,6 +19,10 @@ import { DemoLiquidity } from './app/trading/liquidity.ts';
 import { startTradingCore } from './app/trading/runtime.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { registerDemoLiquidityJobs, DEMO_REQUOTE_JOB } from './jobs/demo-liquidity-jobs.ts';
+import { registerMarketJobs } from './jobs/market-jobs.ts';
+import { Scheduler } from './jobs/scheduler.ts';
+import { TradingJobs } from './jobs/trading-jobs.ts';
 import { resolveSecrets, type Secrets } from './services/secrets.ts';
 import { startMarketData } from './services/market/runtime.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from './ws/runtime.ts';
@@ -101,8 +105,6 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
   const trading = await startTradingCore({
     pool,
     clock: systemClock,
-    feed: market.service,
-    fundingIntervalMs: market.config.fundingIntervalMs,
     log: (error, context) => console.error(`trading core: ${context}:`, error),
   });
   stops.push(() => trading.stop());
@@ -121,6 +123,25 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
   });
   stops.push(() => ws.close());
 
+  // Every clock is a job of this one scheduler (jobs registered later, like the demo liquidity's, start at once); it
+  // stops, waiting for the runs under way, before the HTTP side and the sequencer.
+  const scheduler = new Scheduler(systemClock, app.log);
+  registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);
+  const tradingJobs = new TradingJobs({
+    sequencer: trading.sequencer,
+    feed: market.service,
+    clock: systemClock,
+    fundingIntervalMs: market.config.fundingIntervalMs,
+    onError: (error, context) => app.log.error({ err: error }, `trading job: ${context}`),
+    scheduler,
+  });
+  tradingJobs.start();
+  scheduler.start();
+  stops.push(async () => {
+    tradingJobs.stop();
+    await scheduler.stop();
+  });
+
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const baseUrl = `http://${shownHost}:${config.port}`;
@@ -136,10 +157,9 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
         sequencer: trading.sequencer,
         indexPrice: () => market.service.indexPrice(),
         ...accounts,
-        log: (error, context) => app.log.warn({ err: error }, `demo liquidity: ${context}`),
       });
-      liquidity.start();
-      stops.push(async () => liquidity.stop());
+      registerDemoLiquidityJobs(scheduler, liquidity);
+      void scheduler.runNow(DEMO_REQUOTE_JOB);
     }
   }
   console.log(`Tickline (${config.mode} mode) is listening on ${baseUrl} (API at ${baseUrl}/api/v1)`);
