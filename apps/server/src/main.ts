@@ -108,8 +108,7 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
     log: (error, context) => console.error(`trading core: ${context}:`, error),
   });
   stops.push(() => trading.stop());
-  const tradingServices = { trading: trading.service, balances: trading.service, leverage: trading.service };
-  const services = { ...tradingServices, market: market.service };
+  const services = { trading: trading.service, market: market.service };
   const app = await buildApp({ config, pool, secrets, webDistDir: WEB_DIST_DIR, services });
   stops.push(() => closeHttp(app));
   const ws = await startWebsocketGateway({

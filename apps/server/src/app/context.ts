@@ -1,20 +1,31 @@
 import type { Pool } from '@tickline/db';
+import type { UserBalance } from '@tickline/protocol';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import type { BalanceReader } from '../services/balances.ts';
 import type { DepositAddressDeriver } from '../services/deposit-addresses.ts';
 import type { ImageStore } from '../services/images.ts';
-import type { LeverageService } from '../services/leverage.ts';
+import type { MarketService } from '../services/market/market-service.ts';
 import type { Secrets } from '../services/secrets.ts';
 import type { AccessTokens } from '../services/tokens.ts';
+import type { TradingService } from './trading/service.ts';
+
+/** Source of GET /user/balance: the trading service (the ledger's figures), or a stand-in in a test. */
+export interface BalanceReader {
+  balanceOf(userId: number): Promise<UserBalance>;
+}
 
 /**
- * Replaceable services. Other areas add their own members here (one line each), or extend it from their
- * module with `declare module '../app/context.ts'`-style merging on this interface.
+ * The long-lived services of the server, wired in one place: main.ts builds them and passes them to buildApp (tests:
+ * test/helpers/test-app.ts). A new area adds its member here, typed, rather than augmenting this interface from its
+ * own module; a member that may be absent says so with `| null`.
  */
 export interface AppServices {
+  /** The sequencer-backed trading use cases: orders, positions, options, transfers, leverage. */
+  trading: TradingService;
+  /** The trading service unless a test swaps in another reader. */
   balances: BalanceReader;
-  leverage: LeverageService;
+  /** Market data; null on a server built without it: the market endpoints answer MARKET_DATA_UNAVAILABLE. */
+  market: MarketService | null;
 }
 
 /** Everything a route plugin or use case needs; built once by buildApp. */

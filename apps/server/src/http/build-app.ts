@@ -18,10 +18,8 @@ import { serverRoutes } from './server.ts';
 import { uploadRoutes } from './upload.ts';
 import { userRoutes } from './user.ts';
 import { registerWebClient } from './web.ts';
-import { zeroBalanceReader } from '../services/balances.ts';
 import { DepositAddressDeriver } from '../services/deposit-addresses.ts';
 import { ImageStore } from '../services/images.ts';
-import { storedLeverageService } from '../services/leverage.ts';
 import type { Secrets } from '../services/secrets.ts';
 import { AccessTokens } from '../services/tokens.ts';
 
@@ -34,8 +32,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Fastify logger option; default: pino at config.logLevel with secrets redacted. Tests pass false. */
   logger?: FastifyServerOptions['logger'];
-  /** Replacements for the default services (the trading area swaps in its balance and leverage services). */
-  services?: Partial<AppServices>;
+  /** The trading core's service (required) and market data; `balances` defaults to the trading service. */
+  services: Pick<AppServices, 'trading'> & Partial<AppServices>;
   /** Built web client to serve at `/` (apps/web/dist); null or missing folder → a "please build" page. */
   webDistDir?: string | null;
 }
@@ -102,10 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     secrets,
     services: {
-      balances: deps.services?.balances ?? zeroBalanceReader,
-      leverage: deps.services?.leverage ?? storedLeverageService(pool, clock),
-      ...deps.services,
-    } as AppServices,
+      trading: deps.services.trading,
+      balances: deps.services.balances ?? deps.services.trading,
+      market: deps.services.market ?? null,
+    },
     accessTokens: new AccessTokens(secrets.jwtSecret, config.accessTokenTtlSeconds, clock),
     depositAddresses: new DepositAddressDeriver(secrets.depositXpub),
     images: new ImageStore(config.dataDir),

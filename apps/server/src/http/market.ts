@@ -13,13 +13,6 @@ import type { MarketService } from '../services/market/market-service.ts';
 import { lotsToNumber, ticksToNumber } from '../services/market/units.ts';
 import { AppError } from '../domain/errors.ts';
 
-declare module '../app/context.ts' {
-  interface AppServices {
-    /** Market data (wired by main.ts); without it the market endpoints answer MARKET_DATA_UNAVAILABLE. */
-    market?: MarketService;
-  }
-}
-
 const MAX_DEPTH_LEVELS = 100;
 const DEFAULT_DEPTH_LEVELS = 20;
 const MAX_KLINES = 1500;

@@ -1,22 +1,4 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Errors } from '@tickline/protocol';
-import type { TradingService } from '../app/trading/service.ts';
-import { AppError } from '../domain/errors.ts';
-
-declare module '../app/context.ts' {
-  interface AppServices {
-    /** The sequencer-backed trading use cases (wired by main.ts and the trading tests). */
-    trading?: TradingService;
-  }
-}
-
-/** The trading service of this app; a server built without one answers SERVICE_BUSY on trading routes. */
-export function tradingService(app: FastifyInstance): TradingService {
-  const trading = app.context.services.trading;
-  if (!trading) throw new AppError(Errors.SERVICE_BUSY);
-  return trading;
-}
 
 /** `?page=N`: a whole number from 1 (default 1). */
 export const pageQuery = z.object({

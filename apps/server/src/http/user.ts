@@ -25,7 +25,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/user/updateLeverage', { preHandler: requireUser }, async (request) => {
     const { leverage } = parseInput(updateLeverageBody, request.body);
-    await ctx.services.leverage.setLeverage(currentUser(request).id, leverage);
+    await ctx.services.trading.setLeverage(currentUser(request).id, leverage);
     return ok(null);
   });
 }

@@ -22,7 +22,7 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
     user.level >= PARTNER_MIN_LEVEL
       ? Promise.resolve(user.referralCode)
       : users.nearestAncestorCodeWithLevel(ctx.pool, user.id, PARTNER_MIN_LEVEL),
-    ctx.services.leverage.leverageOf(user.id),
+    ctx.services.trading.leverageOf(user.id),
   ]);
   return {
     no: user.id,

@@ -3,8 +3,7 @@ import type { Command, CommandResult, Exchange, Side, UserId, Wallet } from '@ti
 import { listWalletTransfers, pageFuturesHistory, pageOptionOrders, recentOptionOrders, type Pool } from '@tickline/db';
 import { Errors, type ErrorDefinition, type ErrorName, type UserBalance } from '@tickline/protocol';
 import { AppError } from '../../domain/errors.ts';
-import type { BalanceReader } from '../../services/balances.ts';
-import type { LeverageService } from '../../services/leverage.ts';
+import type { BalanceReader } from '../context.ts';
 import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from '../../services/sequencer/sequencer.ts';
 import {
   balanceView,
@@ -68,7 +67,7 @@ function positiveDecimal(value: unknown, parse: (input: string | number) => numb
  * state (balances, open orders, positions, waiting option orders) is read through the sequencer too, so it is
  * consistent with the last committed batch; history is read from PostgreSQL, paged.
  */
-export class TradingService implements BalanceReader, LeverageService {
+export class TradingService implements BalanceReader {
   constructor(
     private readonly sequencer: Sequencer<Exchange>,
     private readonly pool: Pool,
