@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@tickline/protocol';
 import { currentUser, requireUser } from './auth-guard.ts';
-import { pageQuery } from './trading-context.ts';
+import { pageQuery } from './queries.ts';
 import { parseInput } from './validation.ts';
 
 const registerBody = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Errors, ok } from '@tickline/protocol';
 import { currentUser, requireUser } from './auth-guard.ts';
 import { AppError } from '../domain/errors.ts';
-import { pageQuery } from './trading-context.ts';
+import { pageQuery } from './queries.ts';
 import { parseInput } from './validation.ts';
 
 // Numbers may arrive as JSON numbers or decimal text; the use cases parse them exactly (never as floats).

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@tickline/protocol';
 import { currentUser, requireUser } from './auth-guard.ts';
-import { transferTypeQuery } from './trading-context.ts';
+import { transferTypeQuery } from './queries.ts';
 import { parseInput } from './validation.ts';
 
 const registerFuturesBody = z.object({ to: z.unknown().optional(), amount: z.unknown().optional() });
