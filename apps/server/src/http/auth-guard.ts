@@ -37,7 +37,7 @@ export async function optionalUser(request: FastifyRequest): Promise<void> {
   request.user = await authenticate(request.server.context, token);
 }
 
-/** preHandler, after requireUser: operators only. */
+/** Hook or preHandler, after requireUser: operators only (users.role = 'operator'), else FORBIDDEN. */
 export async function requireOperator(request: FastifyRequest): Promise<void> {
   if (request.user?.role !== 'operator') throw new AppError(Errors.FORBIDDEN);
 }

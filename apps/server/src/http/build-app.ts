@@ -5,6 +5,7 @@ import type { Pool } from '@tickline/db';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { AppContext, AppServices } from '../app/context.ts';
+import { adminRoutes } from './admin/index.ts';
 import { alarmRoutes } from './alarm.ts';
 import { authRoutes } from './auth.ts';
 import { installErrorHandling } from './errors.ts';
@@ -138,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // ---- Route plugin registration: one line per area in ROUTE_PLUGINS above. ----
   for (const plugin of ROUTE_PLUGINS) await app.register(plugin, { prefix: '/api/v1' });
+  // The operator API: one encapsulated plugin, guarded as a whole (http/admin/index.ts).
+  await app.register(adminRoutes, { prefix: '/api/v1/admin' });
 
   await registerWebClient(app, deps.webDistDir ?? null);
   return app;

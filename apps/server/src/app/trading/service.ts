@@ -4,13 +4,13 @@ import { listWalletTransfers, pageFuturesHistory, pageOptionOrders, recentOption
 import { Errors, type ErrorDefinition, type ErrorName, type UserBalance } from '@tickline/protocol';
 import { AppError } from '../../domain/errors.ts';
 import type { BalanceReader } from '../context.ts';
+import { paginationView } from '../pagination.ts';
 import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from '../../services/sequencer/sequencer.ts';
 import {
   balanceView,
   futuresHistoryView,
   openOrderView,
   optionOrderView,
-  paginationView,
   positionView,
   transferView,
 } from './views.ts';

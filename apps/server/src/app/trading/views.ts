@@ -12,7 +12,7 @@ import {
   type PriceTicks,
 } from '@tickline/money';
 import type { BalanceView, FuturesHistoryEntry, OptionOrderState, OrderState, PositionState } from '@tickline/engine';
-import type { HistoryPage, WalletTransferRecord } from '@tickline/db';
+import type { WalletTransferRecord } from '@tickline/db';
 import type { UserBalance } from '@tickline/protocol';
 
 const BTC_SCALE = 8;
@@ -110,16 +110,5 @@ export function transferView(transfer: WalletTransferRecord) {
     sellAmount: usdt(transfer.sellAmount),
     buy: transfer.buy,
     buyAmount: usdt(transfer.buyAmount),
-  };
-}
-
-/** The seeds' pagination block: pages from 1; an empty history still has page 1. */
-export function paginationView(page: HistoryPage<unknown>) {
-  const endPage = Math.max(1, Math.ceil(page.totalRows / page.pageSize));
-  return {
-    curPage: page.page,
-    endPage,
-    existNextPage: page.page < endPage,
-    existPrevPage: page.page > 1,
   };
 }
