@@ -4,12 +4,11 @@ import { Errors, ok } from '@tickline/protocol';
 import { userInfo } from '../app/accounts/profile.ts';
 import { currentUser, requireUser } from './auth-guard.ts';
 import { AppError } from '../domain/errors.ts';
+import { MAX_LEVERAGE, MIN_LEVERAGE } from '../domain/trading-rules.ts';
 import { integerInRange, parseInput } from './validation.ts';
 
-export const MAX_LEVERAGE = 100;
-
 const updateLeverageBody = z.object({
-  leverage: integerInRange(1, MAX_LEVERAGE, new AppError(Errors.INVALID_LEVERAGE)),
+  leverage: integerInRange(MIN_LEVERAGE, MAX_LEVERAGE, new AppError(Errors.INVALID_LEVERAGE)),
 });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {

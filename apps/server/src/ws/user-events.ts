@@ -5,14 +5,12 @@
  * `balance` (a hint to reload
  * /user/balance: the amounts need the whole wallet, which the batch does not carry).
  */
-import type { EngineEvent, Posting } from '@tickline/engine';
+import { userIdOfAccount, type EngineEvent, type Posting } from '@tickline/engine';
 import type { NoticeAlarm } from '../domain/notices.ts';
 import type { UserEventKind } from '@tickline/protocol';
 import { openOrderView, optionOrderView, positionView } from '../app/trading/views.ts';
 
 export type PublishToUser = (userId: number, event: UserEventKind, data: unknown) => unknown;
-
-const USER_ACCOUNT = /^user:(\d+):/;
 
 export function publishCommittedBatch(
   batch: { events: readonly EngineEvent[]; postings: readonly Posting[]; alarms: readonly NoticeAlarm[] },
@@ -46,8 +44,8 @@ export function publishCommittedBatch(
   const usersWithMovedMoney = new Set<number>();
   for (const posting of batch.postings) {
     for (const account of [posting.debit, posting.credit]) {
-      const match = USER_ACCOUNT.exec(account);
-      if (match) usersWithMovedMoney.add(Number(match[1]));
+      const userId = userIdOfAccount(account);
+      if (userId !== null) usersWithMovedMoney.add(userId);
     }
   }
   for (const userId of usersWithMovedMoney) publish(userId, 'balance', { changed: true });

@@ -3,6 +3,7 @@ import type { Command, CommandResult, Exchange, Side, UserId, Wallet } from '@ti
 import { listWalletTransfers, pageFuturesHistory, pageOptionOrders, recentOptionOrders, type Pool } from '@tickline/db';
 import { Errors, type ErrorDefinition, type ErrorName, type UserBalance } from '@tickline/protocol';
 import { AppError } from '../../domain/errors.ts';
+import { BTCUSDT_SYMBOL_ID, isValidLeverage } from '../../domain/trading-rules.ts';
 import type { BalanceReader } from '../context.ts';
 import { paginationView } from '../pagination.ts';
 import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from '../../services/sequencer/sequencer.ts';
@@ -162,7 +163,7 @@ export class TradingService implements BalanceReader {
       refuse('INVALID_ORDER_TYPE', 'priceType must equal orderPath (1 limit, 2 market).');
     if (input.type !== undefined && input.type !== 2) refuse('INVALID_ORDER_TYPE', 'type must be 2.');
     const leverage = input.leverage;
-    if (!Number.isInteger(leverage) || leverage < 1 || leverage > 100) refuse('INVALID_LEVERAGE');
+    if (!isValidLeverage(leverage)) refuse('INVALID_LEVERAGE');
     const qty = positiveDecimal(input.volume, parseQty, 'INVALID_QUANTITY');
     const price = orderPath === 1 ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
 
@@ -229,7 +230,8 @@ export class TradingService implements BalanceReader {
 
   /** `/optionOrder/register`: a whole-USDT stake from the futures wallet on BTCUSDT (symbol 1). */
   async registerOption(userId: UserId, input: { symbol?: unknown; betType?: unknown; volume?: unknown }) {
-    if (input.symbol !== 1 && input.symbol !== '1') refuse('VALIDATION_FAILED', 'symbol must be 1 (BTCUSDT).');
+    if (input.symbol !== BTCUSDT_SYMBOL_ID && input.symbol !== String(BTCUSDT_SYMBOL_ID))
+      refuse('VALIDATION_FAILED', `symbol must be ${BTCUSDT_SYMBOL_ID} (BTCUSDT).`);
     const betType = input.betType;
     if (betType !== 1 && betType !== 2) refuse('OPTION_INVALID_BET_TYPE');
     const stake = positiveDecimal(input.volume, parseUsdt, 'OPTION_INVALID_STAKE');
