@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPool, migrate, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@tickline/db';
 import { Exchange, type Command } from '@tickline/engine';
-import { Sequencer } from '../../apps/server/src/app/trading/sequencer.ts';
+import { Sequencer } from '../../apps/server/src/services/sequencer/sequencer.ts';
 import { medianOfEach } from '../median.ts';
 import { seededRandom } from '../seeded-random.ts';
 

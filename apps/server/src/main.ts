@@ -11,7 +11,7 @@ import {
   type EmbeddedPostgresHandle,
   type Pool,
 } from '@tickline/db';
-import { buildApp } from './app.ts';
+import { buildApp } from './http/build-app.ts';
 import { demoCredentialsText, seedDemo } from './app/demo/seed.ts';
 import { ensureLiquidityAccounts } from './app/demo/liquidity-accounts.ts';
 import { fundDemoAccounts } from './app/trading/demo-funding.ts';
@@ -21,6 +21,10 @@ import { SequencerWalletLedger } from './app/wallet/sequencer-ledger.ts';
 import { startWallet } from './app/wallet/runtime.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { registerDemoLiquidityJobs, DEMO_REQUOTE_JOB } from './jobs/demo-liquidity-jobs.ts';
+import { registerMarketJobs } from './jobs/market-jobs.ts';
+import { Scheduler } from './jobs/scheduler.ts';
+import { TradingJobs } from './jobs/trading-jobs.ts';
 import { resolveSecrets, type Secrets } from './services/secrets.ts';
 import { startMarketData } from './services/market/runtime.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from './ws/runtime.ts';
@@ -103,8 +107,6 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
   const trading = await startTradingCore({
     pool,
     clock: systemClock,
-    feed: market.service,
-    fundingIntervalMs: market.config.fundingIntervalMs,
     log: (error, context) => console.error(`trading core: ${context}:`, error),
   });
   stops.push(() => trading.stop());
@@ -119,8 +121,7 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
   });
   stops.push(() => wallet.stop());
   console.log(`Chain: ${wallet.rpcUrl} (chain ${wallet.chainId}), USDT at ${wallet.tokenAddress}`);
-  const tradingServices = { trading: trading.service, balances: trading.service, leverage: trading.service };
-  const services = { ...tradingServices, market: market.service, wallet };
+  const services = { trading: trading.service, market: market.service, wallet };
   const app = await buildApp({ config, pool, secrets, webDistDir: WEB_DIST_DIR, services });
   stops.push(() => closeHttp(app));
   const ws = await startWebsocketGateway({
@@ -133,6 +134,25 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
     host: config.host,
   });
   stops.push(() => ws.close());
+
+  // Every clock is a job of this one scheduler (jobs registered later, like the demo liquidity's, start at once); it
+  // stops, waiting for the runs under way, before the HTTP side and the sequencer.
+  const scheduler = new Scheduler(systemClock, app.log);
+  registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);
+  const tradingJobs = new TradingJobs({
+    sequencer: trading.sequencer,
+    feed: market.service,
+    clock: systemClock,
+    fundingIntervalMs: market.config.fundingIntervalMs,
+    onError: (error, context) => app.log.error({ err: error }, `trading job: ${context}`),
+    scheduler,
+  });
+  tradingJobs.start();
+  scheduler.start();
+  stops.push(async () => {
+    tradingJobs.stop();
+    await scheduler.stop();
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -149,10 +169,9 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
         sequencer: trading.sequencer,
         indexPrice: () => market.service.indexPrice(),
         ...accounts,
-        log: (error, context) => app.log.warn({ err: error }, `demo liquidity: ${context}`),
       });
-      liquidity.start();
-      stops.push(async () => liquidity.stop());
+      registerDemoLiquidityJobs(scheduler, liquidity);
+      void scheduler.runNow(DEMO_REQUOTE_JOB);
     }
   }
   console.log(`Tickline (${config.mode} mode) is listening on ${baseUrl} (API at ${baseUrl}/api/v1)`);

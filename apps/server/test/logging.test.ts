@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../src/app.ts';
+import { buildApp, loggerOptions } from '../src/http/build-app.ts';
 import { loadConfig } from '../src/config.ts';
 import { accountXpubFromMnemonic } from '../src/services/deposit-addresses.ts';
 import { TEST_MNEMONIC } from './helpers/test-app.ts';
@@ -8,10 +8,11 @@ describe('server logs', () => {
   it('are JSON lines with the Authorization header, passwords and tokens redacted', async () => {
     const lines: string[] = [];
     const config = loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '/tmp/unused' });
-    // No database is touched: the route below only logs.
+    // No database or trading core is touched: the route below only logs.
     const app = await buildApp({
       config,
       pool: undefined as never,
+      services: { trading: undefined as never },
       secrets: {
         jwtSecret: 'x'.repeat(40),
         depositXpub: accountXpubFromMnemonic(TEST_MNEMONIC),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Errors, ok } from '@tickline/protocol';
 import { currentUser, requireOperator, requireUser } from './auth-guard.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { parseInput } from './validation.ts';
 import { walletOf } from './wallet.ts';
 

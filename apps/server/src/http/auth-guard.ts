@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Errors } from '@tickline/protocol';
 import { authenticate, type AuthenticatedUser } from '../app/accounts/sessions.ts';
-import type { AppContext } from '../context.ts';
-import { AppError } from './errors.ts';
+import type { AppContext } from '../app/context.ts';
+import { AppError } from '../domain/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +37,7 @@ export async function optionalUser(request: FastifyRequest): Promise<void> {
   request.user = await authenticate(request.server.context, token);
 }
 
-/** preHandler, after requireUser: operators only. */
+/** Hook or preHandler, after requireUser: operators only (users.role = 'operator'), else FORBIDDEN. */
 export async function requireOperator(request: FastifyRequest): Promise<void> {
   if (request.user?.role !== 'operator') throw new AppError(Errors.FORBIDDEN);
 }

@@ -8,7 +8,7 @@ import { login } from '../app/accounts/login.ts';
 import { register } from '../app/accounts/register.ts';
 import { refreshSession, revokeSession, revokeSessionOfRefreshToken } from '../app/accounts/sessions.ts';
 import { currentUser, optionalUser, requireUser } from './auth-guard.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { rateLimited } from './rate-limits.ts';
 import { optionalText, parseInput } from './validation.ts';
 

@@ -9,16 +9,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Errors, ok, type DepthData, type ErrorDefinition } from '@tickline/protocol';
+import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
 import type { MarketService } from '../services/market/market-service.ts';
 import { lotsToNumber, ticksToNumber } from '../services/market/units.ts';
-import { AppError } from './errors.ts';
-
-declare module '../context.ts' {
-  interface AppServices {
-    /** Market data (wired by main.ts); without it the market endpoints answer MARKET_DATA_UNAVAILABLE. */
-    market?: MarketService;
-  }
-}
+import { AppError } from '../domain/errors.ts';
 
 const MAX_DEPTH_LEVELS = 100;
 const DEFAULT_DEPTH_LEVELS = 20;
@@ -67,7 +61,7 @@ export async function marketRoutes(app: FastifyInstance): Promise<void> {
 
 function symbolOf(query: Record<string, unknown>, market: MarketService): string {
   const symbol =
-    typeof query.symbol === 'string' ? query.symbol.toUpperCase() : query.symbol === undefined ? 'BTCUSDT' : '';
+    typeof query.symbol === 'string' ? query.symbol.toUpperCase() : query.symbol === undefined ? FUTURES_SYMBOL : '';
   if (!market.isSymbol(symbol)) throw new AppError(Errors.MARKET_UNKNOWN_SYMBOL);
   return symbol;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@tickline/protocol';
 import { currentUser, requireUser } from './auth-guard.ts';
-import { pageQuery, tradingService } from './trading-context.ts';
+import { pageQuery } from './queries.ts';
 import { parseInput } from './validation.ts';
 
 const registerBody = z.object({
@@ -17,19 +17,22 @@ export async function optionRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/optionOrder/register', guarded, async (request) => {
     const body = parseInput(registerBody, request.body);
-    return ok(await tradingService(app).registerOption(currentUser(request).id, body), 'Order successfully completed.');
+    return ok(
+      await app.context.services.trading.registerOption(currentUser(request).id, body),
+      'Order successfully completed.',
+    );
   });
 
   app.get('/optionOrder/top', guarded, async (request) =>
-    ok(await tradingService(app).recentOptionOrders(currentUser(request).id)),
+    ok(await app.context.services.trading.recentOptionOrders(currentUser(request).id)),
   );
 
   app.get('/optionOrder/waitLookup', guarded, async (request) =>
-    ok(await tradingService(app).waitingOptionOrders(currentUser(request).id)),
+    ok(await app.context.services.trading.waitingOptionOrders(currentUser(request).id)),
   );
 
   app.get('/optionOrder/lookup', guarded, async (request) => {
     const { page } = parseInput(pageQuery, request.query);
-    return ok(await tradingService(app).optionHistoryPage(currentUser(request).id, page));
+    return ok(await app.context.services.trading.optionHistoryPage(currentUser(request).id, page));
   });
 }

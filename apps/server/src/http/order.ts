@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Errors, ok } from '@tickline/protocol';
 import { currentUser, requireUser } from './auth-guard.ts';
-import { AppError } from './errors.ts';
-import { pageQuery, tradingService } from './trading-context.ts';
+import { AppError } from '../domain/errors.ts';
+import { pageQuery } from './queries.ts';
 import { parseInput } from './validation.ts';
 
 // Numbers may arrive as JSON numbers or decimal text; the use cases parse them exactly (never as floats).
@@ -36,37 +36,40 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/order/registerOrder', guarded, async (request) => {
     const body = parseInput(registerOrderBody, request.body);
-    return ok(await tradingService(app).placeOrder(currentUser(request).id, body), 'Order successfully completed.');
+    return ok(
+      await app.context.services.trading.placeOrder(currentUser(request).id, body),
+      'Order successfully completed.',
+    );
   });
 
   app.post('/order/cancel', guarded, async (request) => {
     const { no } = parseInput(cancelBody, request.body);
-    await tradingService(app).cancelOrder(currentUser(request).id, no);
+    await app.context.services.trading.cancelOrder(currentUser(request).id, no);
     return ok(null, 'The order has been canceled.');
   });
 
   app.get('/order/waitLookup', guarded, async (request) =>
-    ok({ orders: await tradingService(app).openOrders(currentUser(request).id) }),
+    ok({ orders: await app.context.services.trading.openOrders(currentUser(request).id) }),
   );
 
   app.get('/order/history', guarded, async (request) =>
-    ok({ orders: await tradingService(app).recentFuturesHistory(currentUser(request).id) }),
+    ok({ orders: await app.context.services.trading.recentFuturesHistory(currentUser(request).id) }),
   );
 
   app.get('/order/lookup', guarded, async (request) => {
     const { page } = parseInput(pageQuery, request.query);
-    return ok(await tradingService(app).futuresHistoryPage(currentUser(request).id, page));
+    return ok(await app.context.services.trading.futuresHistoryPage(currentUser(request).id, page));
   });
 
   app.post('/order/closePosition', guarded, async (request) => {
     const { volume } = parseInput(closePositionBody, request.body);
-    await tradingService(app).closePosition(currentUser(request).id, volume);
+    await app.context.services.trading.closePosition(currentUser(request).id, volume);
     return ok(null, 'The position has been updated.');
   });
 
   app.post('/order/updateTpsl', guarded, async (request) => {
     const body = parseInput(tpslBody, request.body);
-    await tradingService(app).updateTpSl(currentUser(request).id, body);
+    await app.context.services.trading.updateTpSl(currentUser(request).id, body);
     return ok(null, 'Take Profit and Stop Loss have been updated.');
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@tickline/protocol';
 import { currentUser, requireUser } from './auth-guard.ts';
-import { transferTypeQuery, tradingService } from './trading-context.ts';
+import { transferTypeQuery } from './queries.ts';
 import { parseInput } from './validation.ts';
 
 const registerFuturesBody = z.object({ to: z.unknown().optional(), amount: z.unknown().optional() });
@@ -13,17 +13,17 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/transfer/registerFutures', guarded, async (request) => {
     const body = parseInput(registerFuturesBody, request.body);
-    await tradingService(app).transfer(currentUser(request).id, body);
+    await app.context.services.trading.transfer(currentUser(request).id, body);
     return ok(null);
   });
 
   app.get('/transfer/lookupForTop', guarded, async (request) => {
     const { type } = parseInput(transferTypeQuery, request.query);
-    return ok({ transfers: await tradingService(app).recentTransfers(currentUser(request).id, type) });
+    return ok({ transfers: await app.context.services.trading.recentTransfers(currentUser(request).id, type) });
   });
 
   app.get('/transfer/lookup', guarded, async (request) => {
     const { type } = parseInput(transferTypeQuery, request.query);
-    return ok({ transfers: await tradingService(app).transfers(currentUser(request).id, type) });
+    return ok({ transfers: await app.context.services.trading.transfers(currentUser(request).id, type) });
   });
 }

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { uploads } from '@tickline/db';
 import { Errors, ok, type UploadImagesAnswer } from '@tickline/protocol';
 import { ImageRejected, MAX_IMAGE_BYTES } from '../services/images.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { rateLimited } from './rate-limits.ts';
 
 const UPLOAD_FIELD = 'uploadFile';

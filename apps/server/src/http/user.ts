@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { Errors, ok } from '@tickline/protocol';
 import { userInfo } from '../app/accounts/profile.ts';
 import { currentUser, requireUser } from './auth-guard.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
+import { MAX_LEVERAGE, MIN_LEVERAGE } from '../domain/trading-rules.ts';
 import { integerInRange, parseInput } from './validation.ts';
 
-export const MAX_LEVERAGE = 100;
-
 const updateLeverageBody = z.object({
-  leverage: integerInRange(1, MAX_LEVERAGE, new AppError(Errors.INVALID_LEVERAGE)),
+  leverage: integerInRange(MIN_LEVERAGE, MAX_LEVERAGE, new AppError(Errors.INVALID_LEVERAGE)),
 });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
@@ -25,7 +24,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/user/updateLeverage', { preHandler: requireUser }, async (request) => {
     const { leverage } = parseInput(updateLeverageBody, request.body);
-    await ctx.services.leverage.setLeverage(currentUser(request).id, leverage);
+    await ctx.services.trading.setLeverage(currentUser(request).id, leverage);
     return ok(null);
   });
 }

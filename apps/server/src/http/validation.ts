@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Errors } from '@tickline/protocol';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 
 /**
  * Parses a request body or query with a zod schema; the first problem becomes VALIDATION_FAILED with

@@ -3,15 +3,8 @@ import { z } from 'zod';
 import { Errors, ok } from '@tickline/protocol';
 import type { Wallet } from '../app/wallet/runtime.ts';
 import { currentUser, requireUser } from './auth-guard.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { parseInput } from './validation.ts';
-
-declare module '../context.ts' {
-  interface AppServices {
-    /** The on-chain wallet (wired by main.ts and the wallet tests). */
-    wallet?: Wallet;
-  }
-}
 
 /** The wallet of this app; a server built without one answers SERVICE_BUSY on wallet routes. */
 export function walletOf(app: FastifyInstance): Wallet {

@@ -28,7 +28,7 @@ import {
 } from '@tickline/protocol';
 import { silentLogger, type MarketLogger } from '../services/market/logger.ts';
 import { canWriteDirect, unsentBytes, writeFrame } from './direct-write.ts';
-import type { MarketFeed } from './feed.ts';
+import type { MarketFeed } from '../services/market/feed.ts';
 import {
   channelKey,
   MarketPump,

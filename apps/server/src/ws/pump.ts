@@ -11,7 +11,7 @@
  */
 import { WS_PROTOCOL_VERSION, type MarketStreamType, type TradeData } from '@tickline/protocol';
 import type { Unsubscribe } from '../services/market/types.ts';
-import type { MarketFeed } from './feed.ts';
+import type { MarketFeed } from '../services/market/feed.ts';
 import { encodeDepth, encodeMessage } from './serialize.ts';
 
 export interface PumpLimits {

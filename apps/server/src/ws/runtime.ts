@@ -8,8 +8,8 @@
 import type { Server } from 'node:http';
 import type { Exchange } from '@tickline/engine';
 import { authenticate } from '../app/accounts/sessions.ts';
-import type { Sequencer } from '../app/trading/sequencer.ts';
-import type { AppContext } from '../context.ts';
+import type { Sequencer } from '../services/sequencer/sequencer.ts';
+import type { AppContext } from '../app/context.ts';
 import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
 import { EngineMarketBridge } from '../services/market/engine-bridge.ts';
 import type { MarketLogger } from '../services/market/logger.ts';

@@ -1,19 +1,19 @@
 /**
  * Turns the sequencer's committed batches into user-stream events, in the same shapes as the REST answers
  * (app/trading/views.ts): `order` (a resting order's view plus status), `position` (view, or null when closed),
- * `optionOrder`, `alarm` (liquidation, TP/SL, option result notices) and `balance` (a hint to reload
+ * `optionOrder`, `alarm` (liquidation, TP/SL and option result notices, as stored: {kind, content, insertDate}) and
+ * `balance` (a hint to reload
  * /user/balance: the amounts need the whole wallet, which the batch does not carry).
  */
-import type { EngineEvent, Posting } from '@tickline/engine';
+import { userIdOfAccount, type EngineEvent, type Posting } from '@tickline/engine';
+import type { NoticeAlarm } from '../domain/notices.ts';
 import type { UserEventKind } from '@tickline/protocol';
 import { openOrderView, optionOrderView, positionView } from '../app/trading/views.ts';
 
 export type PublishToUser = (userId: number, event: UserEventKind, data: unknown) => unknown;
 
-const USER_ACCOUNT = /^user:(\d+):/;
-
 export function publishCommittedBatch(
-  batch: { events: readonly EngineEvent[]; postings: readonly Posting[] },
+  batch: { events: readonly EngineEvent[]; postings: readonly Posting[]; alarms: readonly NoticeAlarm[] },
   publish: PublishToUser,
 ): void {
   for (const event of batch.events) {
@@ -31,18 +31,21 @@ export function publishCommittedBatch(
       case 'optionOrder':
         publish(event.order.userId, 'optionOrder', optionOrderView(event.order));
         break;
-      case 'notice':
-        publish(event.userId, 'alarm', { kind: event.kind, content: event.text });
-        break;
       default:
         break;
     }
   }
+  for (const alarm of batch.alarms)
+    publish(alarm.userId, 'alarm', {
+      kind: alarm.kind,
+      content: alarm.content,
+      insertDate: new Date(alarm.createdAtMs).toISOString(),
+    });
   const usersWithMovedMoney = new Set<number>();
   for (const posting of batch.postings) {
     for (const account of [posting.debit, posting.credit]) {
-      const match = USER_ACCOUNT.exec(account);
-      if (match) usersWithMovedMoney.add(Number(match[1]));
+      const userId = userIdOfAccount(account);
+      if (userId !== null) usersWithMovedMoney.add(userId);
     }
   }
   for (const userId of usersWithMovedMoney) publish(userId, 'balance', { changed: true });

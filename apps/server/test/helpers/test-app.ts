@@ -4,13 +4,18 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Pool } from '@tickline/db';
+import type { Exchange, ExchangeConfig } from '@tickline/engine';
 import { createTestDatabase } from '@tickline/db/testing';
 import type { Envelope, LoginAnswer } from '@tickline/protocol';
-import { buildApp, type AppDeps } from '../../src/app.ts';
+import type { AppServices } from '../../src/app/context.ts';
+import { TradingService } from '../../src/app/trading/service.ts';
+import { buildApp } from '../../src/http/build-app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config, type RateLimitName } from '../../src/config.ts';
 import { accountXpubFromMnemonic } from '../../src/services/deposit-addresses.ts';
 import type { Secrets } from '../../src/services/secrets.ts';
+import type { Sequencer } from '../../src/services/sequencer/sequencer.ts';
+import { startSequencer } from '../trading/helpers/sequencer.ts';
 
 /** A clock tests move by hand. */
 export interface TestClock extends Clock {
@@ -37,7 +42,10 @@ export interface TestAppOverrides {
   /** Merged over the test configuration (rate limits are generous unless set here). */
   config?: Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<Config['rateLimits']> };
   clock?: TestClock;
-  services?: AppDeps['services'];
+  /** Replacements for the wired services (market data, a stand-in balance reader). */
+  services?: Partial<AppServices>;
+  /** The trading engine's configuration (round length, fees...). */
+  exchangeConfig?: Partial<ExchangeConfig>;
   webDistDir?: string | null;
 }
 
@@ -46,7 +54,10 @@ export interface TestApp {
   pool: Pool;
   clock: TestClock;
   config: Config;
-  /** Stops the app, drops the database and removes the data folder. */
+  /** The trading core on the app's database, as main.ts wires it. */
+  sequencer: Sequencer<Exchange>;
+  trading: TradingService;
+  /** Stops the app and the sequencer, drops the database and removes the data folder. */
   close(): Promise<void>;
 }
 
@@ -70,13 +81,15 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     depositMnemonic: TEST_MNEMONIC,
   };
   const clock = overrides.clock ?? createTestClock();
+  const sequencer = await startSequencer(database.pool, { clock, config: overrides.exchangeConfig });
+  const trading = new TradingService(sequencer, database.pool);
   const app = await buildApp({
     config,
     pool: database.pool,
     secrets,
     clock,
     logger: false,
-    services: overrides.services,
+    services: { trading, ...overrides.services },
     webDistDir: overrides.webDistDir ?? null,
   });
   return {
@@ -84,8 +97,11 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     pool: database.pool,
     clock,
     config,
+    sequencer,
+    trading,
     async close() {
       await app.close();
+      await sequencer.stop();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import type { Exchange } from '@tickline/engine';
+import { settleOverdueOptionRounds } from '../../src/app/trading/settle-overdue-rounds.ts';
+import { TradingJobs, type CommandSink, type PriceFeed, type PriceTick } from '../../src/jobs/trading-jobs.ts';
 import {
-  TradingJobs,
-  settleOverdueOptionRounds,
-  type CommandSink,
-  type PriceFeed,
-  type PriceTick,
-} from '../../src/app/trading/jobs.ts';
-import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from '../../src/app/trading/sequencer.ts';
+  DUPLICATE_COMMAND,
+  SequencerUnavailableError,
+  type Sequencer,
+} from '../../src/services/sequencer/sequencer.ts';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
 import { ManualClock, startSequencer } from './helpers/sequencer.ts';
 

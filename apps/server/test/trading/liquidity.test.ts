@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import type { Exchange } from '@tickline/engine';
 import { DemoLiquidity } from '../../src/app/trading/liquidity.ts';
-import type { Sequencer } from '../../src/app/trading/sequencer.ts';
+import type { Sequencer } from '../../src/services/sequencer/sequencer.ts';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
 import { startSequencer } from './helpers/sequencer.ts';
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import { Account, Exchange } from '@tickline/engine';
-import { Sequencer, SequencerUnavailableError } from '../../src/app/trading/sequencer.ts';
+import { Sequencer, SequencerUnavailableError } from '../../src/services/sequencer/sequencer.ts';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
 import { ManualClock } from './helpers/sequencer.ts';
 

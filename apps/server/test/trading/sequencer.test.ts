@@ -7,7 +7,7 @@ import {
   SequencerUnavailableError,
   type CommittedBatch,
   type Sequencer,
-} from '../../src/app/trading/sequencer.ts';
+} from '../../src/services/sequencer/sequencer.ts';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
 import { startSequencer } from './helpers/sequencer.ts';
 

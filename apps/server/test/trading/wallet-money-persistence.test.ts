@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import { Account, type Command, type Exchange, type Posting } from '@tickline/engine';
-import type { CommittedBatch, Sequencer } from '../../src/app/trading/sequencer.ts';
+import type { CommittedBatch, Sequencer } from '../../src/services/sequencer/sequencer.ts';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
 import { startSequencer } from './helpers/sequencer.ts';
 

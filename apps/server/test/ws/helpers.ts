@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import type { KlineData, MarketStreamType, TickerData, TradeData } from '@tickline/protocol';
 import { WsGateway, type GatewayOptions } from '../../src/ws/gateway.ts';
-import type { MarketFeed } from '../../src/ws/feed.ts';
+import type { MarketFeed } from '../../src/services/market/feed.ts';
 import type { BookSnapshot } from '../../src/services/market/types.ts';
 
 export class FakeFeed implements MarketFeed {

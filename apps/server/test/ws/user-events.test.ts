@@ -21,7 +21,7 @@ const order: OrderState = {
 };
 
 describe('user stream events from committed batches', () => {
-  it('sends each user their orders, positions, notices and a balance hint when their money moved', () => {
+  it('sends each user their orders, positions, stored alarms and a balance hint when their money moved', () => {
     const sent: Array<[number, UserEventKind, unknown]> = [];
     const events: EngineEvent[] = [
       { type: 'order', order },
@@ -35,6 +35,14 @@ describe('user stream events from committed batches', () => {
         postings: [
           { debit: 'user:3:futures', credit: 'user:3:order_margin', amount: 5, kind: 'order_margin_hold', ref: 'o7' },
           { debit: 'house:fees', credit: 'user:9:spot', amount: 1, kind: 'trading_fee', ref: 'x' },
+        ],
+        alarms: [
+          {
+            userId: 4,
+            kind: 'liquidation',
+            content: 'Your long position of 0.5000 BTC was liquidated at mark price 64,000.00 USDT.',
+            createdAtMs: Date.UTC(2026, 10, 21, 12, 0, 5),
+          },
         ],
       },
       (userId, kind, data) => sent.push([userId, kind, data]),
@@ -55,7 +63,15 @@ describe('user stream events from committed batches', () => {
         },
       ],
       [3, 'position', null],
-      [4, 'alarm', { kind: 'liquidation', content: 'Your position was liquidated.' }],
+      [
+        4,
+        'alarm',
+        {
+          kind: 'liquidation',
+          content: 'Your long position of 0.5000 BTC was liquidated at mark price 64,000.00 USDT.',
+          insertDate: '2026-11-21T12:00:05.000Z',
+        },
+      ],
       [3, 'balance', { changed: true }],
       [9, 'balance', { changed: true }],
     ]);

@@ -18,6 +18,18 @@ export async function insertAlarm(
   return { id: result.rows[0]!.id, ...alarm };
 }
 
+/** Stores many alarms at once (the sequencer's notices, inside its batch transaction). */
+export async function insertAlarms(
+  db: Queryable,
+  alarms: ReadonlyArray<{ userId: number; content: string; createdAt: Date }>,
+): Promise<void> {
+  if (alarms.length === 0) return;
+  await db.query(
+    'INSERT INTO alarms (user_id, content, created_at) SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[])',
+    [alarms.map((alarm) => alarm.userId), alarms.map((alarm) => alarm.content), alarms.map((alarm) => alarm.createdAt)],
+  );
+}
+
 /** Newest first. */
 export async function listAlarms(db: Queryable, userId: number, limit: number): Promise<AlarmRecord[]> {
   const result = await db.query<{ id: number; user_id: number; content: string; created_at: Date }>(

@@ -1,4 +1,5 @@
 import type { Queryable } from '../pool.ts';
+import { pageRows, type HistoryPage } from './paging.ts';
 
 export interface FeedbackRecord {
   id: number;
@@ -7,6 +8,8 @@ export interface FeedbackRecord {
   body: string;
   createdAt: Date;
 }
+
+const FEEDBACK_COLUMNS = 'id, user_id AS "userId", title, body, created_at AS "createdAt"';
 
 export async function insertFeedback(
   db: Queryable,
@@ -19,17 +22,12 @@ export async function insertFeedback(
   return { id: result.rows[0]!.id, ...feedback };
 }
 
-/** Newest first (for the operators' inbox). */
-export async function listFeedback(db: Queryable, limit: number): Promise<FeedbackRecord[]> {
-  const result = await db.query<{ id: number; user_id: number | null; title: string; body: string; created_at: Date }>(
-    'SELECT id, user_id, title, body, created_at FROM feedback ORDER BY created_at DESC, id DESC LIMIT $1',
-    [limit],
+/** Newest first, a page at a time (the operators' inbox). */
+export function pageFeedback(db: Queryable, page: number, pageSize: number): Promise<HistoryPage<FeedbackRecord>> {
+  return pageRows<FeedbackRecord>(
+    db,
+    { columns: FEEDBACK_COLUMNS, table: 'feedback', where: '', params: [], orderBy: 'created_at DESC, id DESC' },
+    page,
+    pageSize,
   );
-  return result.rows.map((row) => ({
-    id: row.id,
-    userId: row.user_id,
-    title: row.title,
-    body: row.body,
-    createdAt: row.created_at,
-  }));
 }

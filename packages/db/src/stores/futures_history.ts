@@ -1,7 +1,7 @@
 import type { FuturesHistoryEntry, UserId } from '@tickline/engine';
 import type { PoolClient, Queryable } from '../pool.ts';
 import { copyRows } from './copy.ts';
-import { pageOffset, type HistoryPage } from './paging.ts';
+import { pageRows, type HistoryPage } from './paging.ts';
 
 const HISTORY_COLUMNS = `id, user_id AS "userId", order_id AS "orderId", order_path AS "orderPath", position, price,
   close_price AS "closePrice", qty, open_order_fee AS "openOrderFee", close_order_fee AS "closeOrderFee",
@@ -51,12 +51,10 @@ export async function pageFuturesHistory(
   page: number,
   pageSize: number,
 ): Promise<HistoryPage<FuturesHistoryEntry>> {
-  const [rows, count] = await Promise.all([
-    db.query<FuturesHistoryEntry>(
-      `SELECT ${HISTORY_COLUMNS} FROM futures_history WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-      [userId, pageSize, pageOffset(page, pageSize)],
-    ),
-    db.query<{ count: number }>('SELECT count(*)::int AS count FROM futures_history WHERE user_id = $1', [userId]),
-  ]);
-  return { rows: rows.rows, page, pageSize, totalRows: count.rows[0]?.count ?? 0 };
+  return pageRows<FuturesHistoryEntry>(
+    db,
+    { columns: HISTORY_COLUMNS, table: 'futures_history', where: 'user_id = $1', params: [userId], orderBy: 'id DESC' },
+    page,
+    pageSize,
+  );
 }

@@ -1,6 +1,6 @@
 import type { OptionOrderState, UserId } from '@tickline/engine';
 import type { Queryable } from '../pool.ts';
-import { pageOffset, type HistoryPage } from './paging.ts';
+import { pageRows, type HistoryPage } from './paging.ts';
 
 const OPTION_COLUMNS = `id, user_id AS "userId", bet_type AS "betType", stake, open_price AS "openPrice",
   round_start_ms AS "roundStartMs", expire_at_ms AS "expireAtMs", result_price AS "resultPrice", result,
@@ -60,14 +60,12 @@ export async function pageOptionOrders(
   page: number,
   pageSize: number,
 ): Promise<HistoryPage<OptionOrderState>> {
-  const [rows, count] = await Promise.all([
-    db.query<OptionOrderState>(
-      `SELECT ${OPTION_COLUMNS} FROM option_orders WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-      [userId, pageSize, pageOffset(page, pageSize)],
-    ),
-    db.query<{ count: number }>('SELECT count(*)::int AS count FROM option_orders WHERE user_id = $1', [userId]),
-  ]);
-  return { rows: rows.rows, page, pageSize, totalRows: count.rows[0]?.count ?? 0 };
+  return pageRows<OptionOrderState>(
+    db,
+    { columns: OPTION_COLUMNS, table: 'option_orders', where: 'user_id = $1', params: [userId], orderBy: 'id DESC' },
+    page,
+    pageSize,
+  );
 }
 
 export interface OptionRoundSettlement {

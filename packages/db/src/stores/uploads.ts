@@ -21,32 +21,6 @@ export async function insertUpload(db: Queryable, upload: Omit<UploadRecord, 'us
   );
 }
 
-export async function findUpload(db: Queryable, id: string): Promise<UploadRecord | null> {
-  const result = await db.query<{
-    id: string;
-    format: ImageFormat;
-    width: number;
-    height: number;
-    size_bytes: number;
-    sha256: string;
-    created_at: Date;
-    used_at: Date | null;
-  }>('SELECT id, format, width, height, size_bytes, sha256, created_at, used_at FROM uploads WHERE id = $1', [id]);
-  const row = result.rows[0];
-  return row
-    ? {
-        id: row.id,
-        format: row.format,
-        width: row.width,
-        height: row.height,
-        sizeBytes: row.size_bytes,
-        sha256: row.sha256,
-        createdAt: row.created_at,
-        usedAt: row.used_at,
-      }
-    : null;
-}
-
 /**
  * Claims an unused upload for one use (registration or KYC update). Answers false when the upload does not
  * exist or was already claimed; the row lock makes two concurrent claims of one image impossible.

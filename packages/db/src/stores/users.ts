@@ -16,7 +16,6 @@ export interface UserRecord {
   /** KYC: 1 verified, 2 verification required, 3 pending. */
   approveStatus: number;
   kycImageId: string | null;
-  leverage: number;
   depositAddressIndex: number;
   bscAddress: string;
   withdrawalsBlockedUntil: Date | null;
@@ -52,7 +51,6 @@ interface UserRow {
   referrer_id: number | null;
   approve_status: number;
   kyc_image_id: string | null;
-  leverage: number;
   deposit_address_index: number;
   bsc_address: string;
   withdrawals_blocked_until: Date | null;
@@ -61,7 +59,7 @@ interface UserRow {
 }
 
 const COLUMNS = `id, userid, password_hash, name, phone, level, role, referral_code, referrer_id, approve_status,
-  kyc_image_id, leverage, deposit_address_index, bsc_address, withdrawals_blocked_until, created_at, updated_at`;
+  kyc_image_id, deposit_address_index, bsc_address, withdrawals_blocked_until, created_at, updated_at`;
 
 function toUser(row: UserRow): UserRecord {
   return {
@@ -76,7 +74,6 @@ function toUser(row: UserRow): UserRecord {
     referrerId: row.referrer_id,
     approveStatus: row.approve_status,
     kycImageId: row.kyc_image_id,
-    leverage: row.leverage,
     depositAddressIndex: row.deposit_address_index,
     bscAddress: row.bsc_address,
     withdrawalsBlockedUntil: row.withdrawals_blocked_until,
@@ -171,10 +168,6 @@ export async function updateKyc(
     approveStatus,
     now,
   ]);
-}
-
-export async function updateLeverage(db: Queryable, id: number, leverage: number, now: Date): Promise<void> {
-  await db.query('UPDATE users SET leverage = $2, updated_at = $3 WHERE id = $1', [id, leverage, now]);
 }
 
 /** Sets the fields the demo seed controls on an existing account. */

@@ -1,6 +1,6 @@
 import { alarms, type Queryable } from '@tickline/db';
 import type { Alarm } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 
 const ALARMS_SHOWN = 100;
 

@@ -1,7 +1,7 @@
 import { inTransaction, sessions, users } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../../domain/errors.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { notifyUser } from './alarms.ts';
 import { isAcceptablePassword, isEmail, normalizeUserid } from './rules.ts';

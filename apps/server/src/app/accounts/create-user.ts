@@ -1,7 +1,7 @@
 import { users, type Queryable } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../../domain/errors.ts';
 import { newReferralCode } from './referral-codes.ts';
 
 export interface NewAccount {

@@ -1,7 +1,7 @@
 import { feedback } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../../domain/errors.ts';
 
 export const FEEDBACK_TITLE_MAX_LENGTH = 200;
 export const FEEDBACK_BODY_MAX_LENGTH = 5000;

@@ -1,7 +1,7 @@
 import { users } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../../domain/errors.ts';
 import { isEmail, normalizePhone, normalizeUserid } from './rules.ts';
 
 /** Answers the user id when an account has both this email and this phone number. */

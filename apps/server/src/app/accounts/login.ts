@@ -1,7 +1,7 @@
 import { users } from '@tickline/db';
 import { Errors, type ErrorDefinition, type LoginAnswer } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../../domain/errors.ts';
 import { verifyPassword } from '../../services/passwords.ts';
 import { normalizeUserid } from './rules.ts';
 import { startSession } from './sessions.ts';

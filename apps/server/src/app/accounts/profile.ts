@@ -1,7 +1,7 @@
 import { users } from '@tickline/db';
 import { Errors, type UserInfo } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../../domain/errors.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 // Korea has no daylight saving time: KST is always UTC+9.
@@ -22,7 +22,7 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
     user.level >= PARTNER_MIN_LEVEL
       ? Promise.resolve(user.referralCode)
       : users.nearestAncestorCodeWithLevel(ctx.pool, user.id, PARTNER_MIN_LEVEL),
-    ctx.services.leverage.leverageOf(user.id),
+    ctx.services.trading.leverageOf(user.id),
   ]);
   return {
     no: user.id,

@@ -1,7 +1,7 @@
 import { inTransaction, sessions, users } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../../domain/errors.ts';
 import { hashRefreshToken, newRefreshToken, newSessionId } from '../../services/tokens.ts';
 
 export interface TokenPair {

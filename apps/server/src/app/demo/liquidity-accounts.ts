@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inTransaction, users } from '@tickline/db';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { createUser } from '../accounts/create-user.ts';
 import { KYC_VERIFIED } from '../accounts/kyc.ts';

@@ -1,5 +1,5 @@
 import { inTransaction, users } from '@tickline/db';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { createUser } from '../accounts/create-user.ts';
 import { KYC_VERIFIED } from '../accounts/kyc.ts';

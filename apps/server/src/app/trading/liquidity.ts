@@ -1,12 +1,13 @@
 import type { Exchange, Side } from '@tickline/engine';
 import type { PriceTicks } from '@tickline/money';
 import { SeededRandom } from '../../services/market/prng.ts';
-import type { Sequencer } from './sequencer.ts';
+import type { Sequencer } from '../../services/sequencer/sequencer.ts';
 
 /**
  * Demo-mode liquidity: one market-maker account quoting a ladder on both sides of the index, and one taker account
  * trading small market orders now and then, so the book, trades and chart are alive. Both are ordinary accounts with
- * ledger balances; every order goes through the sequencer like a user's. Off in production.
+ * ledger balances; every order goes through the sequencer like a user's. Off in production. The scheduler runs
+ * `requote` and `takeOnce` (jobs/demo-liquidity-jobs.ts).
  */
 export interface DemoLiquidityOptions {
   sequencer: Sequencer<Exchange>;
@@ -16,9 +17,6 @@ export interface DemoLiquidityOptions {
   seed?: number;
   /** Levels quoted on each side. */
   levelsPerSide?: number;
-  requoteIntervalMs?: number;
-  takerIntervalMs?: number;
-  log?: (error: unknown, context: string) => void;
 }
 
 const LOT_MIN = 20; // 0.0020 BTC
@@ -30,40 +28,10 @@ const TAKER_POSITION_LIMIT_LOTS = 5_000;
 export class DemoLiquidity {
   private readonly random: SeededRandom;
   private readonly levelsPerSide: number;
-  private timers: NodeJS.Timeout[] = [];
-  private busy = false;
 
   constructor(private readonly options: DemoLiquidityOptions) {
     this.random = new SeededRandom(options.seed ?? 20261121);
     this.levelsPerSide = options.levelsPerSide ?? 25;
-  }
-
-  start(): void {
-    const guard = (context: string, work: () => Promise<unknown>) => () => {
-      if (this.busy) return;
-      this.busy = true;
-      work()
-        .catch((error: unknown) => this.options.log?.(error, context))
-        .finally(() => (this.busy = false));
-    };
-    this.timers.push(
-      setInterval(
-        guard('requote', () => this.requote()),
-        this.options.requoteIntervalMs ?? 1_000,
-      ),
-    );
-    this.timers.push(
-      setInterval(
-        guard('take', () => this.takeOnce()),
-        this.options.takerIntervalMs ?? 1_700,
-      ),
-    );
-    void guard('requote', () => this.requote())();
-  }
-
-  stop(): void {
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
   }
 
   /**

@@ -1,17 +1,14 @@
 import { Exchange, type ExchangeConfig } from '@tickline/engine';
 import type { Pool } from '@tickline/db';
 import type { Clock } from '../../clock.ts';
-import { TradingJobs, settleOverdueOptionRounds, type PriceFeed } from './jobs.ts';
-import { Sequencer, type BatchListener } from './sequencer.ts';
+import { Sequencer, type BatchListener } from '../../services/sequencer/sequencer.ts';
+import { settleOverdueOptionRounds } from './settle-overdue-rounds.ts';
 import { TradingService } from './service.ts';
 
 export interface TradingCoreOptions {
   pool: Pool;
   clock: Clock;
   exchangeConfig?: Partial<ExchangeConfig>;
-  /** Index/mark prices and the funding rate; without one, no price ticks, round settlement or funding run. */
-  feed?: PriceFeed;
-  fundingIntervalMs?: number;
   /** Receivers of committed batches: the websocket gateway's user streams, alarms. */
   listeners?: BatchListener[];
   log?: (error: unknown, context: string) => void;
@@ -20,17 +17,14 @@ export interface TradingCoreOptions {
 export interface TradingCore {
   sequencer: Sequencer<Exchange>;
   service: TradingService;
-  jobs: TradingJobs | null;
-  /** Stops the jobs, then lets the sequencer finish what is queued. */
+  /** Lets the sequencer finish what is queued (the jobs that feed it are stopped before). */
   stop(): Promise<void>;
 }
 
-const DEFAULT_FUNDING_INTERVAL_MS = 8 * 60 * 60_000;
-
 /**
- * Starts the trading core: restores the engine from PostgreSQL, settles option rounds that ended while the server
- * was down, then starts the jobs (price ticks, round clock, funding). main.ts calls this once; the returned service
- * is the app's `trading`, `balances` and `leverage` service.
+ * Starts the trading core: restores the engine from PostgreSQL and settles option rounds that ended while the server
+ * was down. main.ts calls this once; the returned service is the app's `trading` service, and its clocks (price
+ * ticks, round settlement, funding) are jobs of the scheduler (jobs/trading-jobs.ts).
  */
 export async function startTradingCore(options: TradingCoreOptions): Promise<TradingCore> {
   const sequencer = await Sequencer.start({
@@ -42,24 +36,9 @@ export async function startTradingCore(options: TradingCoreOptions): Promise<Tra
   for (const listener of options.listeners ?? []) sequencer.onCommitted(listener);
   const roundMs = options.exchangeConfig?.option?.roundMs;
   await settleOverdueOptionRounds({ pool: options.pool, sequencer, clock: options.clock, roundMs });
-  const jobs = options.feed
-    ? new TradingJobs({
-        sequencer,
-        feed: options.feed,
-        clock: options.clock,
-        roundMs,
-        fundingIntervalMs: options.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS,
-        onError: options.log,
-      })
-    : null;
-  jobs?.start();
   return {
     sequencer,
     service: new TradingService(sequencer, options.pool),
-    jobs,
-    async stop() {
-      jobs?.stop();
-      await sequencer.stop();
-    },
+    stop: () => sequencer.stop(),
   };
 }

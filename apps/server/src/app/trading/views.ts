@@ -12,12 +12,11 @@ import {
   type PriceTicks,
 } from '@tickline/money';
 import type { BalanceView, FuturesHistoryEntry, OptionOrderState, OrderState, PositionState } from '@tickline/engine';
-import type { HistoryPage, WalletTransferRecord } from '@tickline/db';
+import type { WalletTransferRecord } from '@tickline/db';
 import type { UserBalance } from '@tickline/protocol';
+import { BTCUSDT_SYMBOL_ID } from '../../domain/trading-rules.ts';
 
 const BTC_SCALE = 8;
-/** Option orders' `symbol`: 1 is BTCUSDT. */
-export const BTCUSDT_SYMBOL = 1;
 
 const usdt = (amount: MicroUsdt) => toNumber(amount, USDT_SCALE);
 const price = (ticks: PriceTicks) => toNumber(ticks, PRICE_SCALE);
@@ -90,7 +89,7 @@ export function optionOrderView(order: OptionOrderState) {
   return {
     no: order.id,
     insertDate: isoDate(order.createdAtMs),
-    symbol: BTCUSDT_SYMBOL,
+    symbol: BTCUSDT_SYMBOL_ID,
     volume: usdt(order.stake),
     openPrice: price(order.openPrice),
     resultPrice: order.resultPrice === null ? 0 : price(order.resultPrice),
@@ -110,16 +109,5 @@ export function transferView(transfer: WalletTransferRecord) {
     sellAmount: usdt(transfer.sellAmount),
     buy: transfer.buy,
     buyAmount: usdt(transfer.buyAmount),
-  };
-}
-
-/** The seeds' pagination block: pages from 1; an empty history still has page 1. */
-export function paginationView(page: HistoryPage<unknown>) {
-  const endPage = Math.max(1, Math.ceil(page.totalRows / page.pageSize));
-  return {
-    curPage: page.page,
-    endPage,
-    existNextPage: page.page < endPage,
-    existPrevPage: page.page > 1,
   };
 }

@@ -4,7 +4,7 @@ import { createWalletClient, erc20Abi, http, type Address, type Hex, type Public
 import type { HDAccount } from 'viem/accounts';
 import type { Pool } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { evmChain } from '../../services/chain/client.ts';
 import { microToTokenUnits } from '../../services/chain/token.ts';
 

@@ -3,19 +3,21 @@
 // sequencer's idempotency key (one hold, one release, one payout per withdrawal ever).
 import type { Command, Exchange } from '@tickline/engine';
 import { Errors } from '@tickline/protocol';
-import { AppError } from '../../http/errors.ts';
-import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from '../trading/sequencer.ts';
+import { AppError } from '../../domain/errors.ts';
+import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from '../../services/sequencer/sequencer.ts';
 import type { DepositPosting, LedgerOutcome, WalletLedger, WithdrawalPosting } from './ports.ts';
 
 export class SequencerWalletLedger implements WalletLedger {
   constructor(private readonly sequencer: Sequencer<Exchange>) {}
 
   private async run(command: Command, idempotencyKey?: string): Promise<{ outcome: LedgerOutcome; value: unknown }> {
-    const result = await this.sequencer.submit(command, idempotencyKey ? { idempotencyKey } : {}).catch((error) => {
-      // Not durable: the caller answers SERVICE_BUSY; a withdrawal row left unheld is settled by the desk's next tick.
-      if (error instanceof SequencerUnavailableError) throw new AppError(Errors.SERVICE_BUSY);
-      throw error;
-    });
+    const result = await this.sequencer
+      .submit(command, idempotencyKey ? { idempotencyKey } : {})
+      .catch((error: unknown) => {
+        // Not durable: the caller answers SERVICE_BUSY; a withdrawal row left unheld is settled by the desk's next tick.
+        if (error instanceof SequencerUnavailableError) throw new AppError(Errors.SERVICE_BUSY);
+        throw error;
+      });
     if (result.ok) return { outcome: { ok: true }, value: result.value };
     if (result.reason === DUPLICATE_COMMAND) return { outcome: { ok: false, duplicate: true }, value: null };
     return { outcome: { ok: false, duplicate: false, reason: result.reason }, value: null };

@@ -7,7 +7,7 @@ import { inTransaction, withdrawals, type Pool } from '@tickline/db';
 import { formatUsdt, type MicroUsdt } from '@tickline/money';
 import { Errors } from '@tickline/protocol';
 import type { Clock } from '../../clock.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { TRANSFER_GAS_LIMIT, type HotWallet } from '../../services/chain/hot-wallet.ts';
 import { microToTokenUnits } from '../../services/chain/token.ts';
 import type { WalletAlerts } from './alerts.ts';

@@ -2,7 +2,7 @@
 import { getAddress, isAddress, zeroAddress, type Address } from 'viem';
 import { USDT_SCALE, type MicroUsdt } from '@tickline/money';
 import { Errors, type ErrorName } from '@tickline/protocol';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 
 const MICRO_PER_USDT = 10 ** USDT_SCALE;
 export const WITHDRAWAL_FEE: MicroUsdt = 5 * MICRO_PER_USDT;

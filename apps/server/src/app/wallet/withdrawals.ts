@@ -3,7 +3,7 @@
 import type { Address } from 'viem';
 import { inTransaction, withdrawals, type Pool } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import type { Clock } from '../../clock.ts';
 import { applied, type WalletLedger, type WithdrawalPosting } from './ports.ts';
 import {

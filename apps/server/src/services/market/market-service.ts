@@ -9,7 +9,7 @@
 import { klines as klineStore, type Queryable } from '@tickline/db';
 import type { PriceTicks } from '@tickline/money';
 import type { KlineData, TickerData, TradeData } from '@tickline/protocol';
-import type { MarketFeed } from '../../ws/feed.ts';
+import type { MarketFeed } from './feed.ts';
 import { candleToRecord, MinuteCandles, MINUTE_MS, recordToCandle, type Candle } from './candles.ts';
 import { COINS, coinImage, FUTURES_SYMBOL, HOME_SYMBOLS } from './catalogue.ts';
 import type { MarketConfig } from './config.ts';
@@ -44,7 +44,8 @@ const RECENT_TRADES = 50;
 /** Levels read from the book for the impact prices (deep enough for the impact notional). */
 const IMPACT_BOOK_LEVELS = 200;
 const PREMIUM_SAMPLE_INTERVAL_MS = 5_000;
-const PERSIST_INTERVAL_MS = 5_000;
+/** How often the candle-persist job stores changed candles. */
+export const CANDLE_PERSIST_INTERVAL_MS = 5_000;
 const FUNDING_SETTLEMENT_GRACE_MS = 30_000;
 const EMPTY_BOOK: BookSnapshot = Object.freeze({ bids: [], asks: [] }) as unknown as BookSnapshot;
 
@@ -139,8 +140,6 @@ export class MarketService implements MarketFeed {
   private coinsCache: CoinMarket[] = [];
   private lastKlineVersion = -1;
 
-  private tickTimer: NodeJS.Timeout | null = null;
-  private persistTimer: NodeJS.Timeout | null = null;
   private persisting: Promise<void> | null = null;
   private started = false;
 
@@ -181,24 +180,16 @@ export class MarketService implements MarketFeed {
     }
     await Promise.all(this.sources.map((source) => source.start()));
     if (stored.length === 0 && this.config.backfillCandles) await this.backfill(nowMs);
+    // Later ticks and candle writes are the scheduler's price-tick and candle-persist jobs (jobs/market-jobs.ts).
     this.tick();
-    this.tickTimer = setInterval(() => this.tick(), this.config.tickIntervalMs);
-    this.tickTimer.unref();
-    if (this.db) {
-      this.persistTimer = setInterval(() => void this.persist(), PERSIST_INTERVAL_MS);
-      this.persistTimer.unref();
-    }
   }
 
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    if (this.tickTimer) clearInterval(this.tickTimer);
-    if (this.persistTimer) clearInterval(this.persistTimer);
-    this.tickTimer = this.persistTimer = null;
     for (const detach of this.detachers.splice(0)) detach();
     await Promise.all(this.sources.map((source) => source.stop()));
-    await this.persist();
+    await this.persistCandles();
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -322,7 +313,7 @@ export class MarketService implements MarketFeed {
   // ---------------------------------------------------------------------------------------------------------------
   // The background tick
 
-  /** Recomputes everything from the sources' latest quotes (the timer calls it; tests may call it directly). */
+  /** Recomputes everything from the sources' latest quotes (the price-tick job calls it; tests call it directly). */
   tick(): void {
     const nowMs = this.clock();
     this.refreshWorldQuotes(nowMs);
@@ -506,7 +497,7 @@ export class MarketService implements MarketFeed {
         this.candles.load(candles, nowMs);
         this.candles.restoreDirty(candles);
         this.logger.info({ source: source.name, candles: candles.length }, 'candle history backfilled');
-        await this.persist();
+        await this.persistCandles();
         return;
       } catch (error) {
         this.logger.warn({ source: source.name, err: String(error) }, 'candle backfill failed');
@@ -515,7 +506,7 @@ export class MarketService implements MarketFeed {
   }
 
   /** Writes changed candles; a failed write is retried with the next one. One write at a time. */
-  private persist(): Promise<void> {
+  persistCandles(): Promise<void> {
     if (!this.db) return Promise.resolve();
     if (this.persisting) return this.persisting;
     const db = this.db;

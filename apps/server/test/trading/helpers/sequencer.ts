@@ -1,6 +1,6 @@
 import { Exchange, type ExchangeConfig } from '@tickline/engine';
 import type { Pool } from '@tickline/db';
-import { Sequencer } from '../../../src/app/trading/sequencer.ts';
+import { Sequencer } from '../../../src/services/sequencer/sequencer.ts';
 import type { Clock } from '../../../src/clock.ts';
 
 /** A clock tests move by hand. */

@@ -8,6 +8,7 @@ import type {
   UserId,
 } from '@tickline/engine';
 import {
+  alarms as alarmStore,
   advanceSequencerState,
   applyBalanceChanges,
   BalanceChanges,
@@ -42,6 +43,7 @@ import {
   type WalletTransferRecord,
 } from '@tickline/db';
 import type { FuturesHistoryEntry, TradeRecord } from '@tickline/engine';
+import { describeNotice, type NoticeAlarm } from '../../domain/notices.ts';
 
 /**
  * Everything one batch of accepted commands changed, collected in command order and reduced to the rows to write:
@@ -61,6 +63,8 @@ export class BatchChanges {
   readonly transfers: WalletTransferRecord[] = [];
   readonly rounds: OptionRoundSettlement[] = [];
   readonly keys: CommandKeyRecord[] = [];
+  /** The engine's notices (liquidation, TP/SL, option result) as alarms, stored with the batch and then pushed. */
+  readonly alarms: NoticeAlarm[] = [];
   /** Set when a price tick was applied: the new last prices to store. */
   prices: Pick<SequencerState, 'lastIndexPrice' | 'lastMarkPrice' | 'lastPriceAtMs'> | null = null;
 
@@ -76,7 +80,7 @@ export class BatchChanges {
       this.postings.push(posting);
       this.balanceChanges.addPosting(posting);
     }
-    for (const event of events) {
+    for (const [index, event] of events.entries()) {
       this.events.push(event);
       switch (event.type) {
         case 'order':
@@ -98,6 +102,12 @@ export class BatchChanges {
           this.history.push(event.entry);
           break;
         case 'notice':
+          this.alarms.push({
+            userId: event.userId,
+            kind: event.kind,
+            content: describeNotice(command, events, index),
+            createdAtMs: nowMs,
+          });
           break;
       }
     }
@@ -148,7 +158,8 @@ export class SequencerFencedError extends Error {}
 
 /**
  * Writes one batch in ONE transaction: balances (as deltas, so the table's CHECK sees every user balance), postings,
- * orders, positions, trades, history, option orders, leverages, transfers, idempotency keys and the sequencer's state.
+ * orders, positions, trades, history, option orders, leverages, transfers, idempotency keys, alarms and the
+ * sequencer's state.
  * Nothing is visible until COMMIT; any failure rolls the whole batch back.
  *
  * `previous` is the commit of the batch before, possibly still under way (it resolves to null once durable, or to
@@ -184,6 +195,14 @@ export async function writeBatch(
     await insertFuturesHistory(client, changes.history);
     await insertWalletTransfers(client, changes.transfers);
     await insertCommandKeys(client, batchId, changes.keys);
+    await alarmStore.insertAlarms(
+      client,
+      changes.alarms.map((alarm) => ({
+        userId: alarm.userId,
+        content: alarm.content,
+        createdAt: new Date(alarm.createdAtMs),
+      })),
+    );
 
     if (previous && (await previous) !== null) throw new PreviousBatchFailedError('the previous batch failed');
     await applyBalanceChanges(client, changes.balanceChanges, stored.balanceRows);

@@ -8,7 +8,8 @@ import {
   type SequencerState,
 } from '@tickline/db';
 import type { Clock } from '../../clock.ts';
-import { BatchChanges, loadEngineState, SequencerFencedError, writeBatch } from './persistence.ts';
+import type { NoticeAlarm } from '../../domain/notices.ts';
+import { BatchChanges, loadEngineState, SequencerFencedError, writeBatch } from '../postgres/trading-batches.ts';
 
 /** What the sequencer needs from the engine: apply a command at a time. Reads get the whole engine. */
 export interface SequencedEngine {
@@ -20,6 +21,8 @@ export interface CommittedBatch {
   batchId: number;
   events: readonly EngineEvent[];
   postings: readonly Posting[];
+  /** The batch's notices as stored alarms, for the users' streams. */
+  alarms: readonly NoticeAlarm[];
 }
 
 export type BatchListener = (batch: CommittedBatch) => void;
@@ -449,7 +452,12 @@ export class Sequencer<E extends SequencedEngine> {
   }
 
   private publish(batchId: number, changes: BatchChanges): void {
-    const batch: CommittedBatch = { batchId, events: changes.events, postings: changes.postings };
+    const batch: CommittedBatch = {
+      batchId,
+      events: changes.events,
+      postings: changes.postings,
+      alarms: changes.alarms,
+    };
     for (const listener of this.listeners) {
       try {
         listener(batch);

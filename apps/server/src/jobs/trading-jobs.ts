@@ -1,8 +1,7 @@
 import type { PriceTicks } from '@tickline/money';
 import type { CommandResult } from '@tickline/engine';
-import type { Pool } from '@tickline/db';
-import { listOverdueOptionRounds } from '@tickline/db';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../clock.ts';
+import { Scheduler } from './scheduler.ts';
 
 /** One index/mark price update from the market data service. */
 export interface PriceTick {
@@ -43,7 +42,13 @@ export interface TradingJobsOptions {
   /** A round's result needs a tick at most this old at its end; otherwise its orders are refunded. */
   maxPriceAgeMs?: number;
   onError?: (error: unknown, context: string) => void;
+  /** Where the round and funding clocks run; without one, start() runs them on a scheduler of its own. */
+  scheduler?: Scheduler;
 }
+
+/** The names of the trading clocks in the scheduler (and in the logs). */
+export const OPTION_ROUNDS_JOB = 'option-rounds';
+export const FUNDING_JOB = 'funding';
 
 const TICK_HISTORY_MS = 5 * 60_000;
 
@@ -51,7 +56,8 @@ const TICK_HISTORY_MS = 5 * 60_000;
  * The trading core's clock: forwards price ticks to the sequencer, settles each one-minute option round at its UTC
  * minute boundary with the index price at that boundary (the last tick at or before it), and settles funding every
  * `fundingIntervalMs` (aligned to multiples of the interval since the epoch, so the countdown the market service
- * shows is the real one). The timers only call the public methods, which tests call directly.
+ * shows is the real one). The two clocks are jobs of the scheduler (option-rounds, funding); they only call the
+ * public methods, which tests call directly.
  */
 export class TradingJobs {
   private readonly roundMs: number;
@@ -59,8 +65,8 @@ export class TradingJobs {
   /** Recent ticks, oldest first, to find the price at a boundary after the fact. */
   private ticks: PriceTick[] = [];
   private unsubscribe: (() => void) | null = null;
-  private roundTimer: NodeJS.Timeout | null = null;
-  private fundingTimer: NodeJS.Timeout | null = null;
+  /** The scheduler the clocks are registered on, while started (its own one when none was given). */
+  private scheduler: Scheduler | null = null;
   /** A price tick waiting to be submitted: ticks faster than the sequencer commits collapse into the latest. */
   private pendingTick: PriceTick | null = null;
   private tickInFlight = false;
@@ -76,16 +82,27 @@ export class TradingJobs {
 
   start(): void {
     this.unsubscribe = this.options.feed.subscribe((tick) => this.onTick(tick));
-    this.scheduleRound();
-    this.scheduleFunding();
+    const scheduler = this.options.scheduler ?? new Scheduler(this.options.clock);
+    scheduler.register({
+      name: OPTION_ROUNDS_JOB,
+      schedule: { everyMs: this.roundMs },
+      run: (boundaryMs) => this.settleDueRounds(boundaryMs),
+    });
+    scheduler.register({
+      name: FUNDING_JOB,
+      schedule: { everyMs: this.options.fundingIntervalMs },
+      run: (fundingTimeMs) => this.settleFundingAt(fundingTimeMs),
+    });
+    if (!this.options.scheduler) scheduler.start();
+    this.scheduler = scheduler;
   }
 
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    if (this.roundTimer) clearTimeout(this.roundTimer);
-    if (this.fundingTimer) clearTimeout(this.fundingTimer);
-    this.roundTimer = this.fundingTimer = null;
+    this.scheduler?.unregister(OPTION_ROUNDS_JOB);
+    this.scheduler?.unregister(FUNDING_JOB);
+    this.scheduler = null;
   }
 
   onTick(tick: PriceTick): void {
@@ -173,51 +190,4 @@ export class TradingJobs {
       this.tickInFlight = false;
     }
   }
-
-  private scheduleRound(): void {
-    const now = this.options.clock.now();
-    const boundaryMs = (Math.floor(now / this.roundMs) + 1) * this.roundMs;
-    this.roundTimer = setTimeout(() => {
-      void this.settleDueRounds(boundaryMs);
-      this.scheduleRound();
-    }, boundaryMs - now);
-    this.roundTimer.unref();
-  }
-
-  private scheduleFunding(): void {
-    const interval = this.options.fundingIntervalMs;
-    const now = this.options.clock.now();
-    const nextMs = (Math.floor(now / interval) + 1) * interval;
-    this.fundingTimer = setTimeout(() => {
-      this.settleFundingAt(nextMs).catch((error) => this.options.onError?.(error, 'funding'));
-      this.scheduleFunding();
-    }, nextMs - now);
-    this.fundingTimer.unref();
-  }
-}
-
-/**
- * At start: settles every option round whose end passed while the server was down. The result price is the last
- * price the engine applied before the round's end if it is recent enough; otherwise the round had no price and its
- * orders are refunded (PRODUCT.md §4).
- */
-export async function settleOverdueOptionRounds(options: {
-  pool: Pool;
-  sequencer: CommandSink;
-  clock: Clock;
-  roundMs?: number;
-  maxPriceAgeMs?: number;
-}): Promise<number> {
-  const roundMs = options.roundMs ?? 60_000;
-  const maxPriceAgeMs = options.maxPriceAgeMs ?? 10_000;
-  const nowMs = options.clock.now();
-  const rounds = await listOverdueOptionRounds(options.pool, nowMs);
-  const { lastIndexPrice, lastPriceAtMs } = options.sequencer.lastPrices;
-  for (const { roundStartMs } of rounds) {
-    const endMs = roundStartMs + roundMs;
-    const known = lastIndexPrice !== null && lastPriceAtMs !== null && lastPriceAtMs <= endMs;
-    const resultPrice = known && endMs - lastPriceAtMs <= maxPriceAgeMs ? lastIndexPrice : null;
-    await options.sequencer.submit({ type: 'settleOptionRound', roundStartMs, resultPrice });
-  }
-  return rounds.length;
 }

@@ -2,32 +2,31 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Pool } from '@tickline/db';
-import { systemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import type { AppContext, AppServices } from './context.ts';
-import { adminWithdrawalRoutes } from './http/admin-withdrawals.ts';
-import { alarmRoutes } from './http/alarm.ts';
-import { authRoutes } from './http/auth.ts';
-import { installErrorHandling } from './http/errors.ts';
-import { feedbackRoutes } from './http/feedback.ts';
-import { marketRoutes } from './http/market.ts';
-import { optionRoutes } from './http/option.ts';
-import { orderRoutes } from './http/order.ts';
-import { positionRoutes } from './http/position.ts';
-import { transferRoutes } from './http/transfer.ts';
-import { serverRoutes } from './http/server.ts';
-import { uploadRoutes } from './http/upload.ts';
-import { userRoutes } from './http/user.ts';
-import { walletRoutes } from './http/wallet.ts';
-import { registerWebClient } from './http/web.ts';
-import { zeroBalanceReader } from './services/balances.ts';
-import { DepositAddressDeriver } from './services/deposit-addresses.ts';
-import { ImageStore } from './services/images.ts';
-import { storedLeverageService } from './services/leverage.ts';
-import type { Secrets } from './services/secrets.ts';
-import { AccessTokens } from './services/tokens.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { AppContext, AppServices } from '../app/context.ts';
+import { adminRoutes } from './admin/index.ts';
+import { adminWithdrawalRoutes } from './admin-withdrawals.ts';
+import { alarmRoutes } from './alarm.ts';
+import { authRoutes } from './auth.ts';
+import { installErrorHandling } from './errors.ts';
+import { feedbackRoutes } from './feedback.ts';
+import { marketRoutes } from './market.ts';
+import { optionRoutes } from './option.ts';
+import { orderRoutes } from './order.ts';
+import { positionRoutes } from './position.ts';
+import { transferRoutes } from './transfer.ts';
+import { serverRoutes } from './server.ts';
+import { uploadRoutes } from './upload.ts';
+import { userRoutes } from './user.ts';
+import { walletRoutes } from './wallet.ts';
+import { registerWebClient } from './web.ts';
+import { DepositAddressDeriver } from '../services/deposit-addresses.ts';
+import { ImageStore } from '../services/images.ts';
+import type { Secrets } from '../services/secrets.ts';
+import { AccessTokens } from '../services/tokens.ts';
 
-export type { AppContext, AppServices } from './context.ts';
+export type { AppContext, AppServices } from '../app/context.ts';
 
 export interface AppDeps {
   config: Config;
@@ -36,8 +35,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Fastify logger option; default: pino at config.logLevel with secrets redacted. Tests pass false. */
   logger?: FastifyServerOptions['logger'];
-  /** Replacements for the default services (the trading area swaps in its balance and leverage services). */
-  services?: Partial<AppServices>;
+  /** The trading core's service (required) and market data; `balances` defaults to the trading service. */
+  services: Pick<AppServices, 'trading'> & Partial<AppServices>;
   /** Built web client to serve at `/` (apps/web/dist); null or missing folder → a "please build" page. */
   webDistDir?: string | null;
 }
@@ -106,10 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     secrets,
     services: {
-      balances: deps.services?.balances ?? zeroBalanceReader,
-      leverage: deps.services?.leverage ?? storedLeverageService(pool, clock),
-      ...deps.services,
-    } as AppServices,
+      trading: deps.services.trading,
+      balances: deps.services.balances ?? deps.services.trading,
+      market: deps.services.market ?? null,
+    },
     accessTokens: new AccessTokens(secrets.jwtSecret, config.accessTokenTtlSeconds, clock),
     depositAddresses: new DepositAddressDeriver(secrets.depositXpub),
     images: new ImageStore(config.dataDir),
@@ -144,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // ---- Route plugin registration: one line per area in ROUTE_PLUGINS above. ----
   for (const plugin of ROUTE_PLUGINS) await app.register(plugin, { prefix: '/api/v1' });
+  // The operator API: one encapsulated plugin, guarded as a whole (http/admin/index.ts).
+  await app.register(adminRoutes, { prefix: '/api/v1/admin' });
 
   await registerWebClient(app, deps.webDistDir ?? null);
   return app;

@@ -3,7 +3,7 @@
  * feed the gateway with small fakes.
  */
 import type { KlineData, TickerData, TradeData } from '@tickline/protocol';
-import type { BookSnapshot, Unsubscribe } from '../services/market/types.ts';
+import type { BookSnapshot, Unsubscribe } from './types.ts';
 
 export interface MarketFeed {
   /** Symbols with public streams (BTCUSDT). */

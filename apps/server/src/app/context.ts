@@ -1,0 +1,44 @@
+import type { Pool } from '@tickline/db';
+import type { UserBalance } from '@tickline/protocol';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { DepositAddressDeriver } from '../services/deposit-addresses.ts';
+import type { ImageStore } from '../services/images.ts';
+import type { MarketService } from '../services/market/market-service.ts';
+import type { Secrets } from '../services/secrets.ts';
+import type { AccessTokens } from '../services/tokens.ts';
+import type { TradingService } from './trading/service.ts';
+import type { Wallet } from './wallet/runtime.ts';
+
+/** Source of GET /user/balance: the trading service (the ledger's figures), or a stand-in in a test. */
+export interface BalanceReader {
+  balanceOf(userId: number): Promise<UserBalance>;
+}
+
+/**
+ * The long-lived services of the server, wired in one place: main.ts builds them and passes them to buildApp (tests:
+ * test/helpers/test-app.ts). A new area adds its member here, typed, rather than augmenting this interface from its
+ * own module; a member that may be absent says so with `| null`.
+ */
+export interface AppServices {
+  /** The sequencer-backed trading use cases: orders, positions, options, transfers, leverage. */
+  trading: TradingService;
+  /** The trading service unless a test swaps in another reader. */
+  balances: BalanceReader;
+  /** Market data; null on a server built without it: the market endpoints answer MARKET_DATA_UNAVAILABLE. */
+  market: MarketService | null;
+  /** The on-chain wallet (deposits, withdrawals, faucet); null on a server built without a chain: SERVICE_BUSY. */
+  wallet?: Wallet | null;
+}
+
+/** Everything a route plugin or use case needs; built once by buildApp. */
+export interface AppContext {
+  config: Config;
+  pool: Pool;
+  clock: Clock;
+  secrets: Secrets;
+  services: AppServices;
+  accessTokens: AccessTokens;
+  depositAddresses: DepositAddressDeriver;
+  images: ImageStore;
+}

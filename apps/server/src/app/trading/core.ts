@@ -1,0 +1,42 @@
+import type { Command, CommandResult, Exchange } from '@tickline/engine';
+import type { Pool } from '@tickline/db';
+import { Errors, type ErrorDefinition } from '@tickline/protocol';
+import { AppError } from '../../domain/errors.ts';
+import { SequencerUnavailableError, type Sequencer } from '../../services/sequencer/sequencer.ts';
+
+/** What every trading use case works with: the sequencer (commands and open state) and PostgreSQL (history). */
+export interface TradingCore {
+  sequencer: Sequencer<Exchange>;
+  pool: Pool;
+}
+
+/** How many rows the "recent" lists show, and a history page. */
+export const RECENT_LIMIT = 20;
+export const HISTORY_PAGE_SIZE = 10;
+
+/** Submits a command, answered once durable; a refusal becomes its catalogue error, an outage SERVICE_BUSY. */
+export async function execute<T>(
+  core: TradingCore,
+  command: Command,
+  options: { idempotencyKey?: string } = {},
+): Promise<T> {
+  let result: CommandResult<T>;
+  try {
+    result = await core.sequencer.submit<T>(command, options);
+  } catch (error) {
+    if (error instanceof SequencerUnavailableError) throw new AppError(Errors.SERVICE_BUSY);
+    throw error;
+  }
+  if (result.ok) return result.value;
+  const definition = (Errors as Record<string, ErrorDefinition | undefined>)[result.reason];
+  if (!definition) throw new Error(`engine refusal ${result.reason} is not in the error catalogue`);
+  throw new AppError(definition);
+}
+
+/** Reads open state through the sequencer, consistent with the last committed batch. */
+export function readEngine<T>(core: TradingCore, read: (engine: Exchange) => T): Promise<T> {
+  return core.sequencer.read(read).catch((error: unknown) => {
+    if (error instanceof SequencerUnavailableError) throw new AppError(Errors.SERVICE_BUSY);
+    throw error;
+  });
+}

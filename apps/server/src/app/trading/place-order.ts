@@ -1,0 +1,48 @@
+import { parsePrice, parseQty } from '@tickline/money';
+import type { Side, UserId } from '@tickline/engine';
+import { isValidLeverage } from '../../domain/trading-rules.ts';
+import { execute, readEngine, type TradingCore } from './core.ts';
+import { positiveDecimal, refuse } from './input.ts';
+
+export interface PlaceOrderInput {
+  leverage: number;
+  volume?: unknown;
+  position: number;
+  orderPath: number;
+  priceType?: number | undefined;
+  type?: number | undefined;
+  price?: unknown;
+}
+
+/**
+ * `/order/registerOrder`. In one-way isolated mode leverage belongs to the user, not the order: the request's
+ * leverage must equal the user's current one (the seeds' leverage dialog saves it with /user/updateLeverage before
+ * any order). Changing it here first would leave the change behind when the order is then refused.
+ */
+export async function placeOrder(core: TradingCore, userId: UserId, input: PlaceOrderInput): Promise<{ no: number }> {
+  const side = input.position;
+  if (side !== 1 && side !== 2) refuse('INVALID_ORDER_TYPE', 'position must be 1 (long) or 2 (short).');
+  const orderPath = input.orderPath;
+  if (orderPath !== 1 && orderPath !== 2) refuse('INVALID_ORDER_TYPE', 'orderPath must be 1 (limit) or 2 (market).');
+  if (input.priceType !== undefined && input.priceType !== orderPath)
+    refuse('INVALID_ORDER_TYPE', 'priceType must equal orderPath (1 limit, 2 market).');
+  if (input.type !== undefined && input.type !== 2) refuse('INVALID_ORDER_TYPE', 'type must be 2.');
+  const leverage = input.leverage;
+  if (!isValidLeverage(leverage)) refuse('INVALID_LEVERAGE');
+  const qty = positiveDecimal(input.volume, parseQty, 'INVALID_QUANTITY');
+  const price = orderPath === 1 ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
+
+  const current = await readEngine(core, (engine) => engine.leverage(userId));
+  if (current !== leverage)
+    refuse('INVALID_LEVERAGE', `Your leverage is ${current}×: change it with the leverage dialog first, then order.`);
+  const placed = await execute<{ orderId: number }>(core, {
+    type: 'placeOrder',
+    userId,
+    side: side as Side,
+    orderPath,
+    price,
+    qty,
+    leverage, // checked again where it is applied: a change queued since the check above refuses the order
+  });
+  return { no: placed.orderId };
+}

@@ -1,0 +1,40 @@
+import type { PriceTicks } from '@tickline/money';
+import type { CommandResult } from '@tickline/engine';
+import { listOverdueOptionRounds, type Pool, type SequencerState } from '@tickline/db';
+import type { Clock } from '../../clock.ts';
+
+/** The slice of the sequencer this use case needs. */
+export interface RoundSettler {
+  submit(command: {
+    type: 'settleOptionRound';
+    roundStartMs: number;
+    resultPrice: PriceTicks | null;
+  }): Promise<CommandResult>;
+  readonly lastPrices: Pick<SequencerState, 'lastIndexPrice' | 'lastPriceAtMs'>;
+}
+
+/**
+ * At start: settles every option round whose end passed while the server was down. The result price is the last
+ * price the engine applied before the round's end if it is recent enough; otherwise the round had no price and its
+ * orders are refunded (PRODUCT.md §4).
+ */
+export async function settleOverdueOptionRounds(options: {
+  pool: Pool;
+  sequencer: RoundSettler;
+  clock: Clock;
+  roundMs?: number;
+  maxPriceAgeMs?: number;
+}): Promise<number> {
+  const roundMs = options.roundMs ?? 60_000;
+  const maxPriceAgeMs = options.maxPriceAgeMs ?? 10_000;
+  const nowMs = options.clock.now();
+  const rounds = await listOverdueOptionRounds(options.pool, nowMs);
+  const { lastIndexPrice, lastPriceAtMs } = options.sequencer.lastPrices;
+  for (const { roundStartMs } of rounds) {
+    const endMs = roundStartMs + roundMs;
+    const known = lastIndexPrice !== null && lastPriceAtMs !== null && lastPriceAtMs <= endMs;
+    const resultPrice = known && endMs - lastPriceAtMs <= maxPriceAgeMs ? lastIndexPrice : null;
+    await options.sequencer.submit({ type: 'settleOptionRound', roundStartMs, resultPrice });
+  }
+  return rounds.length;
+}
