@@ -1,4 +1,5 @@
 import type { Pool } from '@tickline/db';
+import type { SessionRevocations } from './app/accounts/session-revocations.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { BalanceReader } from './services/balances.ts';
@@ -27,4 +28,6 @@ export interface AppContext {
   accessTokens: AccessTokens;
   depositAddresses: DepositAddressDeriver;
   images: ImageStore;
+  /** Sessions ended in this process (the websocket gateway ends their user streams). */
+  sessionRevocations: SessionRevocations;
 }

@@ -114,6 +114,7 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
     server: app.server,
     market: market.service,
     verifyToken: sessionTokenVerifier(app.context),
+    sessionRevocations: app.context.sessionRevocations,
     sequencer: trading.sequencer,
     wsPort: config.wsPort,
     wsProcesses: config.wsProcesses,
