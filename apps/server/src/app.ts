@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Pool } from '@tickline/db';
+import { LoginThrottle } from './app/accounts/login-throttle.ts';
 import { SessionRevocations } from './app/accounts/session-revocations.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -14,6 +15,7 @@ import { marketRoutes } from './http/market.ts';
 import { optionRoutes } from './http/option.ts';
 import { orderRoutes } from './http/order.ts';
 import { positionRoutes } from './http/position.ts';
+import { warnOnUntrustedProxy } from './http/proxy-check.ts';
 import { transferRoutes } from './http/transfer.ts';
 import { serverRoutes } from './http/server.ts';
 import { uploadRoutes } from './http/upload.ts';
@@ -111,11 +113,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     depositAddresses: new DepositAddressDeriver(secrets.depositXpub),
     images: new ImageStore(config.dataDir),
     sessionRevocations: new SessionRevocations(),
+    loginThrottle: new LoginThrottle(() => clock.now()),
   };
   app.decorate('context', context);
   app.decorateRequest('user', null);
 
   installErrorHandling(app);
+  warnOnUntrustedProxy(app, config.trustProxy);
   acceptEmptyJsonBodies(app);
 
   await app.register(helmet, {

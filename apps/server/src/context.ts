@@ -1,4 +1,5 @@
 import type { Pool } from '@tickline/db';
+import type { LoginThrottle } from './app/accounts/login-throttle.ts';
 import type { SessionRevocations } from './app/accounts/session-revocations.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -30,4 +31,5 @@ export interface AppContext {
   images: ImageStore;
   /** Sessions ended in this process (the websocket gateway ends their user streams). */
   sessionRevocations: SessionRevocations;
+  loginThrottle: LoginThrottle;
 }

@@ -144,6 +144,8 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
     }
   }
   console.log(`Tickline (${config.mode} mode) is listening on ${baseUrl} (API at ${baseUrl}/api/v1)`);
+  if (!config.trustProxy)
+    console.log('TRUST_PROXY is off: client addresses are taken from the socket (set it behind a reverse proxy).');
 }
 
 /**
