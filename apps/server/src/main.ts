@@ -20,6 +20,7 @@ import { startTradingCore } from './app/trading/runtime.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { resolveSecrets, type Secrets } from './services/secrets.ts';
+import { startFailureText } from './start-failure.ts';
 import { startMarketData } from './services/market/runtime.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from './ws/runtime.ts';
 
@@ -163,6 +164,6 @@ async function closeHttp(app: FastifyInstance): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(startFailureText(error));
   process.exit(1);
 });
