@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import {
   closePool,
+  describeFailure,
   createPool,
   migrate,
   startEmbeddedPostgres,
@@ -54,7 +55,8 @@ async function main(): Promise<void> {
   // releases its lock before the pool closes and the embedded cluster stops, never the other way round.
   let stopping = false;
   let embedded: EmbeddedPostgresHandle | undefined;
-  const shutdown = async (signal: string) => {
+  /** Stops in order and exits: 0 after a signal, 1 after a fatal fault (a supervisor then restarts the server). */
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
@@ -67,8 +69,17 @@ async function main(): Promise<void> {
     try {
       await stopAll();
     } finally {
-      process.exit(0);
+      process.exit(exitCode);
     }
+  };
+  // The trading writer lost the database (PostgreSQL died or restarted) and never writes again: the process exits for
+  // a restart, which restores from what was committed; until then requests get 503 (http/database-unavailable.ts).
+  const fatal = (reason: string) => {
+    console.error(
+      `${reason}. Exiting with code 1 to be restarted. What to do: run the server under a supervisor that restarts ` +
+        'it (systemd, a container restart policy), or start it again once PostgreSQL is back.',
+    );
+    void shutdown('fatal', 1);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 
@@ -84,14 +95,20 @@ async function main(): Promise<void> {
   const pool: Pool = createPool(databaseUrl);
   stops.push(() => closePool(pool));
   try {
-    await serve(config, secrets, pool, stops);
+    await serve(config, secrets, pool, stops, fatal);
   } catch (error) {
     await stopAll();
     throw error;
   }
 }
 
-async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<() => Promise<void>>): Promise<void> {
+async function serve(
+  config: Config,
+  secrets: Secrets,
+  pool: Pool,
+  stops: Array<() => Promise<void>>,
+  fatal: (reason: string) => void,
+): Promise<void> {
   const applied = await migrate(pool);
   if (applied.length > 0) console.log(`Applied ${applied.length} migration(s).`);
 
@@ -104,7 +121,10 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
     clock: systemClock,
     feed: market.service,
     fundingIntervalMs: market.config.fundingIntervalMs,
-    log: (error, context) => console.error(`trading core: ${context}:`, error),
+    log: (error, context) => {
+      console.error(`trading core: ${context}:`, error);
+      if (context === 'sequencer halted') fatal(`Trading halted: ${describeFailure(error)}`);
+    },
   });
   stops.push(() => trading.stop());
   const tradingServices = { trading: trading.service, balances: trading.service, leverage: trading.service };

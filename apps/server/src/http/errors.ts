@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Errors, fail, type ErrorDefinition } from '@tickline/protocol';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './database-unavailable.ts';
 
 /**
  * A handled failure: the error handler answers `{code, message, data}` with the definition's HTTP status
@@ -38,6 +39,11 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return sendError(reply, error);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(reply, new AppError(Errors.SERVICE_UNAVAILABLE));
+    }
     const definition = definitionForFrameworkError(error);
     if (definition === Errors.INTERNAL) request.log.error({ err: error }, 'unhandled error');
     else request.log.info({ code: error.code, statusCode: error.statusCode }, error.message);
