@@ -2,13 +2,25 @@ import { z } from 'zod';
 import path from 'node:path';
 import { MARKET_SOURCE_NAMES, MARKET_TICK_INTERVAL_MS, type MarketConfig } from './services/market/config.ts';
 
-/** A route-level rate limit: at most `max` requests per `windowMs` from one client address. */
+/** A route-level rate limit: at most `max` requests per `windowMs` from one client address (or user). */
 export interface RateLimit {
   max: number;
   windowMs: number;
 }
 
-export type RateLimitName = 'login' | 'register' | 'findId' | 'changePassword' | 'upload' | 'feedback' | 'refresh';
+export type RateLimitName =
+  | 'login'
+  | 'register'
+  | 'findId'
+  | 'changePassword'
+  | 'upload'
+  | 'feedback'
+  | 'refresh'
+  // Per user, not per address (http/user-rate-limits.ts).
+  | 'order'
+  | 'cancel'
+  | 'bet'
+  | 'transfer';
 
 export type Mode = 'demo' | 'production';
 
@@ -46,6 +58,10 @@ const DEFAULT_RATE_LIMITS: Record<RateLimitName, string> = {
   upload: '20/600',
   feedback: '5/600',
   refresh: '60/60',
+  order: '50/10',
+  cancel: '50/10',
+  bet: '20/10',
+  transfer: '20/60',
 };
 
 const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
@@ -56,6 +72,10 @@ const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
   upload: 'RATE_LIMIT_UPLOAD',
   feedback: 'RATE_LIMIT_FEEDBACK',
   refresh: 'RATE_LIMIT_REFRESH',
+  order: 'RATE_LIMIT_ORDER',
+  cancel: 'RATE_LIMIT_CANCEL',
+  bet: 'RATE_LIMIT_BET',
+  transfer: 'RATE_LIMIT_TRANSFER',
 };
 
 const port = (name: string) =>
