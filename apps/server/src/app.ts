@@ -19,6 +19,7 @@ import { warnOnUntrustedProxy } from './http/proxy-check.ts';
 import { transferRoutes } from './http/transfer.ts';
 import { serverRoutes } from './http/server.ts';
 import { uploadRoutes } from './http/upload.ts';
+import { drainUnreadBodies } from './http/unread-body.ts';
 import { userRoutes } from './http/user.ts';
 import { registerWebClient } from './http/web.ts';
 import { zeroBalanceReader } from './services/balances.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installErrorHandling(app);
   warnOnUntrustedProxy(app, config.trustProxy);
+  drainUnreadBodies(app);
   acceptEmptyJsonBodies(app);
 
   await app.register(helmet, {
