@@ -135,7 +135,8 @@ const optionalText = z
 const environmentSchema = z.object({
   TICKLINE_MODE: z.enum(['demo', 'production'], { error: 'TICKLINE_MODE must be demo or production' }).default('demo'),
   PORT: port('PORT').default(8080),
-  HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('0.0.0.0'),
+  // Unset: loopback in demo mode (its passwords are published), every interface in production.
+  HOST: z.string().min(1, { error: 'HOST must not be empty' }).optional(),
   DATA_DIR: z.string().min(1, { error: 'DATA_DIR must not be empty' }).default('./.data'),
   DATABASE_URL: optionalText.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), {
     error: 'DATABASE_URL must be a postgres:// connection string',
@@ -216,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     mode: e.TICKLINE_MODE,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.TICKLINE_MODE === 'demo' ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

@@ -13,6 +13,7 @@ import {
   type Pool,
 } from '@tickline/db';
 import { buildApp } from './app.ts';
+import { startUploadExpiry } from './app/accounts/upload-expiry.ts';
 import { demoCredentialsText, seedDemo } from './app/demo/seed.ts';
 import { ensureLiquidityAccounts } from './app/demo/liquidity-accounts.ts';
 import { fundDemoAccounts } from './app/trading/demo-funding.ts';
@@ -144,6 +145,8 @@ async function serve(
   stops.push(() => ws.close());
 
   await app.listen({ port: config.port, host: config.host });
+  const stopUploadExpiry = startUploadExpiry(app.context, (error) => app.log.warn({ err: error }, 'upload expiry'));
+  stops.push(async () => stopUploadExpiry());
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const baseUrl = `http://${shownHost}:${config.port}`;
 

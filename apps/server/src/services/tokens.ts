@@ -48,6 +48,8 @@ export class AccessTokens {
         audience: AUDIENCE,
         currentDate: new Date(this.clock.now()),
         clockTolerance: 0,
+        // A token without an expiry would be valid for ever.
+        requiredClaims: ['exp'],
       });
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return null;
