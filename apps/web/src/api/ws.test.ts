@@ -101,3 +101,27 @@ describe('WsClient', () => {
     expect(ws.getState()).toBe('closed');
   });
 });
+
+describe('WsClient raw listeners', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+  });
+
+  it('hands depth text to raw listeners without parsing, and parses for typed listeners', () => {
+    const ws = new WsClient({ url: () => 'ws://test/ws', createSocket: (url) => new FakeSocket(url) as unknown as WebSocket });
+    const texts: string[] = [];
+    ws.subscribeRaw('BTCUSDT', 'depth', (text) => texts.push(text));
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    expect(socket.sent).toEqual([{ type: 'subscribe', symbol: 'BTCUSDT', streamType: 'depth' }]);
+    const message = { type: 'depth', v: 1, symbol: 'BTCUSDT', ts: 1, data: { a: [], b: [] } };
+    socket.receive(message);
+    expect(texts).toEqual([JSON.stringify(message)]);
+    const parsed: unknown[] = [];
+    ws.subscribe('BTCUSDT', 'depth', (m) => parsed.push(m.data));
+    socket.receive(message);
+    expect(texts).toHaveLength(2);
+    expect(parsed).toEqual([message.data]);
+    ws.close();
+  });
+});

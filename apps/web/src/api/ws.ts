@@ -30,6 +30,8 @@ export function backoffDelay(attempt: number, options: BackoffOptions, random: (
   return Math.round(ceiling * (0.75 + random() * 0.5));
 }
 
+const MARKET_HEAD = /^\{"type":"(depth|ticker|trade|kline)","v":\d+,"symbol":"([^"]+)"/;
+
 const BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 15_000 };
 const PING_EVERY_MS = 15_000;
 const STALE_AFTER_MS = 35_000;
@@ -51,6 +53,8 @@ export class WsClient {
   private token: string | null = null;
   private shutDown = false;
   private readonly streams = new Map<string, Set<(message: MarketMessage) => void>>();
+  /** Listeners that take the message text unparsed (a 2,000/s depth stream is parsed once per frame, not 2,000). */
+  private readonly rawStreams = new Map<string, Set<(text: string) => void>>();
   private readonly userListeners = new Set<(event: UserEventKind, data: unknown) => void>();
   private readonly errorListeners = new Set<(code: number, message: string) => void>();
   private readonly resyncListeners = new Set<() => void>();
@@ -89,6 +93,24 @@ export class WsClient {
         this.streams.delete(key);
         this.send({ type: 'unsubscribe', symbol, streamType });
       }
+    };
+  }
+
+  /** As subscribe, but the listener gets the message text unparsed; it parses only what it uses. */
+  subscribeRaw(symbol: string, streamType: MarketStreamType, listener: (text: string) => void): () => void {
+    const key = `${symbol}|${streamType}`;
+    let listeners = this.rawStreams.get(key);
+    if (!listeners) {
+      listeners = new Set();
+      this.rawStreams.set(key, listeners);
+    }
+    listeners.add(listener);
+    // The server subscription is shared with parsed listeners: a no-op parsed listener holds it.
+    const noop = () => undefined;
+    const stop = this.subscribe(symbol, streamType, noop);
+    return () => {
+      this.rawStreams.get(key)?.delete(listener);
+      stop();
     };
   }
 
@@ -166,6 +188,7 @@ export class WsClient {
   private handleMessage(raw: unknown): void {
     this.lastMessageAt = Date.now();
     if (typeof raw !== 'string') return;
+    if (this.rawStreams.size > 0 && this.handleRaw(raw)) return;
     let message: WsServerMessage;
     try {
       message = JSON.parse(raw) as WsServerMessage;
@@ -190,6 +213,22 @@ export class WsClient {
       default:
         break;
     }
+  }
+
+  /**
+   * Market messages start `{"type":"<stream>","v":1,"symbol":"<symbol>"` (apps/server/src/ws/serialize.ts). When
+   * only raw listeners want this stream, they get the text and nothing is parsed; returns whether it was handled.
+   */
+  private handleRaw(raw: string): boolean {
+    const head = MARKET_HEAD.exec(raw);
+    if (!head) return false;
+    const key = `${head[2]}|${head[1]}`;
+    const rawListeners = this.rawStreams.get(key);
+    if (!rawListeners || rawListeners.size === 0) return false;
+    for (const listener of rawListeners) listener(raw);
+    const parsed = this.streams.get(key);
+    // Only the raw subscriptions' own no-op listeners: nothing else needs the parsed message.
+    return !parsed || parsed.size <= rawListeners.size;
   }
 
   private handleClose(socket: WebSocket): void {

@@ -4,7 +4,7 @@ import type { OpenOrderRow } from '@tickline/protocol';
 import { formatNumber } from '../../../lib/format.ts';
 import { BOOK_LEVELS, BOOK_PRECISIONS, groupLevels, ownOrderPrices, priceDecimals, spreadTicks, type BookPrecision, type BookRow } from '../calc/book.ts';
 import { useFrameValue } from '../stream/frameStore.ts';
-import type { MarketStore } from '../stream/marketFeed.ts';
+import { depthOf, type MarketStore } from '../stream/marketFeed.ts';
 import { useFuturesT } from '../useFuturesT.ts';
 import styles from '../futures.module.css';
 
@@ -66,7 +66,8 @@ const Row = memo(function Row({
 /** Seed 000 §2 order book: 10 levels a side, precision 0.1/0.01/0.001, arrow, spread, click to fill the price. */
 export function OrderBook({ store, openOrders, onPickPrice }: OrderBookProps) {
   const t = useFuturesT();
-  const depth = useFrameValue(store, 'depth');
+  const depthText = useFrameValue(store, 'depthText');
+  const depth = useMemo(() => depthOf(depthText), [depthText]);
   const last = useFrameValue(store, 'last');
   const [precision, setPrecision] = useState<BookPrecision>('0.1');
   const decimals = priceDecimals(precision);

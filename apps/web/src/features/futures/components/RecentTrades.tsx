@@ -1,3 +1,5 @@
+import { memo } from 'react';
+import type { TradeData } from '@tickline/protocol';
 import { formatNumber } from '../../../lib/format.ts';
 import { useFrameValue } from '../stream/frameStore.ts';
 import { TRADE_ROWS, type MarketStore } from '../stream/marketFeed.ts';
@@ -12,10 +14,22 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Seoul',
 });
 
-/** Recent trades from the `trade` stream, newest first, a fixed number of rows. */
+/** One trade; keyed by id and memoised, so a new trade mounts one row instead of rewriting every row. */
+const TradeRow = memo(function TradeRow({ trade }: { trade: TradeData }) {
+  return (
+    <div className={styles.tradeRow}>
+      <span className={trade.side === 'buy' ? styles.up : styles.down}>{formatNumber(trade.price, 2)}</span>
+      <span>{formatNumber(trade.qty, 4)}</span>
+      <span className={styles.muted}>{timeFormat.format(trade.time)}</span>
+    </div>
+  );
+});
+
+/** Recent trades from the `trade` stream, newest first, a fixed number of rows (padded while fewer). */
 export function RecentTrades({ store }: { store: MarketStore }) {
   const t = useFuturesT();
   const trades = useFrameValue(store, 'trades');
+  const padding = Math.max(0, TRADE_ROWS - trades.length);
   return (
     <section className={styles.trades} aria-label={t('futures.trades')}>
       <header className={styles.panelHead}>
@@ -27,20 +41,14 @@ export function RecentTrades({ store }: { store: MarketStore }) {
         <span>{t('futures.time')}</span>
       </div>
       <div className={styles.tradeRows} data-testid="recent-trades">
-        {Array.from({ length: TRADE_ROWS }, (_, i) => {
-          const trade = trades[i];
-          return trade ? (
-            <div key={i} className={styles.tradeRow}>
-              <span className={trade.side === 'buy' ? styles.up : styles.down}>{formatNumber(trade.price, 2)}</span>
-              <span>{formatNumber(trade.qty, 4)}</span>
-              <span className={styles.muted}>{timeFormat.format(trade.time)}</span>
-            </div>
-          ) : (
-            <div key={i} className={styles.tradeRow} aria-hidden="true">
-              <span>&nbsp;</span>
-            </div>
-          );
-        })}
+        {trades.map((trade) => (
+          <TradeRow key={trade.id} trade={trade} />
+        ))}
+        {Array.from({ length: padding }, (_, i) => (
+          <div key={`pad-${i}`} className={styles.tradeRow} aria-hidden="true">
+            <span>&nbsp;</span>
+          </div>
+        ))}
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { wsClient } from '../../../api/ws.ts';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import { fetchFuturesMarket, fetchServerTime } from '../api.ts';
@@ -81,6 +81,27 @@ function ConnectionBadge() {
   );
 }
 
+/** The last price in the browser tab's title, at most once a second (a title change is a call into the browser). */
+function useTitlePrice(price: number | undefined): void {
+  const latest = useRef(price);
+  latest.current = price;
+  useEffect(() => {
+    const previous = document.title;
+    let shown: number | undefined;
+    const show = () => {
+      if (latest.current === undefined || latest.current === shown) return;
+      shown = latest.current;
+      document.title = `${formatNumber(shown, 2)} | BTCUSDT | Tickline`;
+    };
+    show();
+    const timer = setInterval(show, 1000);
+    return () => {
+      clearInterval(timer);
+      document.title = previous;
+    };
+  }, []);
+}
+
 /** Seed 000 §2 header strip: symbol, last, change, mark, index, funding/countdown, 24 h high, low, volume. */
 export function TickerStrip({ store }: { store: MarketStore }) {
   const t = useFuturesT();
@@ -89,16 +110,7 @@ export function TickerStrip({ store }: { store: MarketStore }) {
   useTickerFallback(store);
 
   const price = last?.price ?? ticker?.close;
-  useEffect(() => {
-    if (price === undefined) return;
-    document.title = `${formatNumber(price, 2)} | BTCUSDT | Tickline`;
-  }, [price]);
-  useEffect(() => {
-    const previous = document.title;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  useTitlePrice(price);
 
   const change = ticker?.percentChange;
   const tone = change !== undefined && change > 0 ? styles.up : styles.down;

@@ -20,7 +20,7 @@ import {
 } from '../calc/orderMaths.ts';
 import { useFeedback } from '../feedback.tsx';
 import { futuresKeys, reloadTrading } from '../queries.ts';
-import { useFrameValue } from '../stream/frameStore.ts';
+import { useFrameValueWhen } from '../stream/frameStore.ts';
 import type { MarketStore } from '../stream/marketFeed.ts';
 import { microsOf, ticksOf } from '../units.ts';
 import { useFuturesT } from '../useFuturesT.ts';
@@ -43,7 +43,6 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
   const t = useFuturesT();
   const feedback = useFeedback();
   const queryClient = useQueryClient();
-  const last = useFrameValue(store, 'last');
   const [tab, setTab] = useState<OrderTab>('limit');
   const [priceText, setPriceText] = useState('');
   const [amountText, setAmountText] = useState('');
@@ -59,8 +58,10 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
     }
   }, [picked]);
 
-  const livePrice = last ? formatDecimal(ticksOf(last.price), PRICE_SCALE) : '';
   const followsLast = tab === 'market' || autoPrice;
+  // The live price re-renders the panel only while the price follows it (market, Auto Price Marks).
+  const last = useFrameValueWhen(store, 'last', followsLast, null);
+  const livePrice = last ? formatDecimal(ticksOf(last.price), PRICE_SCALE) : '';
   const shownPrice = followsLast ? livePrice : priceText;
   const priceTicks = inputUnits(shownPrice, PRICE_SCALE);
   const qty = inputUnits(amountText, QTY_SCALE);

@@ -64,6 +64,8 @@ export class FrameStore<State extends object> {
   };
 }
 
+const unsubscribed = () => () => undefined;
+
 /** Reads one key of a FrameStore in a component; re-renders at most once per frame when it changes. */
 export function useFrameValue<State extends object, K extends keyof State>(store: FrameStore<State>, key: K): State[K] {
   return useSyncExternalStore(
@@ -71,4 +73,18 @@ export function useFrameValue<State extends object, K extends keyof State>(store
     () => store.get(key),
     () => store.get(key),
   );
+}
+
+/**
+ * As useFrameValue while `enabled`; otherwise returns `fallback` and does not re-render on changes (a trade panel
+ * needs the live price only while it follows it).
+ */
+export function useFrameValueWhen<State extends object, K extends keyof State>(
+  store: FrameStore<State>,
+  key: K,
+  enabled: boolean,
+  fallback: State[K],
+): State[K] {
+  const read = () => (enabled ? store.get(key) : fallback);
+  return useSyncExternalStore(enabled ? (listener) => store.subscribe(key, listener) : unsubscribed, read, read);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TradeData } from '@tickline/protocol';
-import { TRADE_ROWS, mergeTrades, nextLast } from './marketFeed.ts';
+import { TRADE_ROWS, depthOf, mergeTrades, nextLast } from './marketFeed.ts';
 
 const trade = (id: number, price = 100): TradeData => ({ id, price, qty: 0.01, side: 'buy', time: id });
 
@@ -30,5 +30,15 @@ describe('nextLast (seed 000 §2 arrow)', () => {
     expect(last!.direction).toBe('up');
     expect(nextLast(last, 101)).toBe(last);
     expect(nextLast(last, 99)!.direction).toBe('down');
+  });
+});
+
+describe('depthOf', () => {
+  it('parses the book of a depth message and refuses anything else', () => {
+    const text = '{"type":"depth","v":1,"symbol":"BTCUSDT","ts":1,"data":{"a":[[100.5,1]],"b":[[100.1,2]]}}';
+    expect(depthOf(text)).toEqual({ a: [[100.5, 1]], b: [[100.1, 2]] });
+    expect(depthOf(null)).toBeNull();
+    expect(depthOf('{"type":"depth"')).toBeNull();
+    expect(depthOf('{"type":"depth","data":{}}')).toBeNull();
   });
 });

@@ -8,7 +8,8 @@ export interface MarketState {
   ticker: TickerData | null;
   /** Server time of the last ticker (epoch ms), for the 5 s fallback. */
   tickerAt: number;
-  depth: DepthData | null;
+  /** The latest depth message as received; parsed by the book once per frame (see depthOf). */
+  depthText: string | null;
   /** Latest first, at most TRADE_ROWS. */
   trades: readonly TradeData[];
   /** The last price and how it moved against the previous different one (seed 000 §2 arrow). */
@@ -17,7 +18,7 @@ export interface MarketState {
 
 export const TRADE_ROWS = 30;
 
-export const emptyMarket = (): MarketState => ({ ticker: null, tickerAt: 0, depth: null, trades: [], last: null });
+export const emptyMarket = (): MarketState => ({ ticker: null, tickerAt: 0, depthText: null, trades: [], last: null });
 
 export type MarketStore = FrameStore<MarketState>;
 
@@ -40,6 +41,17 @@ export function mergeTrades(current: readonly TradeData[], batch: readonly Trade
   return fresh.length >= TRADE_ROWS ? fresh : [...fresh, ...current.slice(0, TRADE_ROWS - fresh.length)];
 }
 
+/** The book of a depth message text (null for none or an unreadable one). */
+export function depthOf(text: string | null): DepthData | null {
+  if (text === null) return null;
+  try {
+    const message = JSON.parse(text) as { data?: DepthData };
+    return message.data && Array.isArray(message.data.a) && Array.isArray(message.data.b) ? message.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Applies a ticker answer from REST (the 5 s fallback) or the stream. */
 export function applyTicker(store: MarketStore, ticker: TickerData, at: number): void {
   store.set('ticker', ticker);
@@ -50,7 +62,7 @@ export function applyTicker(store: MarketStore, ticker: TickerData, at: number):
 /** Subscribes the store to the symbol's depth, ticker and trade streams; returns the unsubscribe. */
 export function connectMarket(client: WsClient, symbol: string, store: MarketStore): () => void {
   const stops = [
-    client.subscribe(symbol, 'depth', (message) => store.set('depth', message.data)),
+    client.subscribeRaw(symbol, 'depth', (text) => store.set('depthText', text)),
     client.subscribe(symbol, 'ticker', (message) => applyTicker(store, message.data, Date.now())),
     client.subscribe(symbol, 'trade', (message) => {
       const trades = mergeTrades(store.latest('trades'), message.data);
