@@ -104,7 +104,9 @@ export async function startFeed(distDir: string, rates: FeedRates): Promise<Feed
       return;
     }
     if (url.startsWith('/api/')) {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 40000, message: 'Login required', data: null }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ code: 40000, message: 'Login required', data: null }));
       return;
     }
     const file = path.join(distDir, decodeURIComponent(url.split('?')[0]!));
@@ -136,7 +138,10 @@ export async function startFeed(distDir: string, rates: FeedRates): Promise<Feed
       Math.round((mid + sign * (0.5 + i * 3.3)) * 100) / 100,
       Math.round(walk.random() * 500 + 1) / 10_000,
     ];
-    const data = { a: Array.from({ length: 20 }, (_, i) => level(i, 1)), b: Array.from({ length: 20 }, (_, i) => level(i, -1)) };
+    const data = {
+      a: Array.from({ length: 20 }, (_, i) => level(i, 1)),
+      b: Array.from({ length: 20 }, (_, i) => level(i, -1)),
+    };
     return JSON.stringify({ type: 'depth', v: 1, symbol: 'BTCUSDT', ts: Date.now(), data });
   };
 
@@ -151,19 +156,44 @@ export async function startFeed(distDir: string, rates: FeedRates): Promise<Feed
     tradeDebt += (rates.tradesPerSecond * TICK_MS) / 1000;
     for (; depthDebt >= 1; depthDebt--, sent.depth++) broadcast('depth', depthMessage());
     for (; tradeDebt >= 1; tradeDebt--, sent.trade++) {
-      const trade = { id: tradeId++, price: walk.step(), qty: 0.0123, side: walk.random() > 0.5 ? 'buy' : 'sell', time: Date.now() };
+      const trade = {
+        id: tradeId++,
+        price: walk.step(),
+        qty: 0.0123,
+        side: walk.random() > 0.5 ? 'buy' : 'sell',
+        time: Date.now(),
+      };
       broadcast('trade', JSON.stringify({ type: 'trade', v: 1, symbol: 'BTCUSDT', ts: Date.now(), data: [trade] }));
     }
     const now = Date.now();
     if (ticks % 25 === 0) {
       const openTime = Math.floor(now / MINUTE) * MINUTE;
       const price = walk.step();
-      const data = { openTime, closeTime: openTime + MINUTE - 1, open: price, high: price + 3, low: price - 3, close: price, volume: 0.5, closed: false };
+      const data = {
+        openTime,
+        closeTime: openTime + MINUTE - 1,
+        open: price,
+        high: price + 3,
+        low: price - 3,
+        close: price,
+        volume: 0.5,
+        closed: false,
+      };
       broadcast('kline', JSON.stringify({ type: 'kline', v: 1, symbol: 'BTCUSDT', ts: now, interval: '1m', data }));
     }
     if (ticks % 100 === 0) {
       const price = walk.step();
-      const data = { close: price, percentChange: 1.5, markPrice: price, indexPrice: price, fundingRate: 0.0001, fundingTime: now + 3_600_000, high: price + 500, low: price - 500, volume: 1234.5 };
+      const data = {
+        close: price,
+        percentChange: 1.5,
+        markPrice: price,
+        indexPrice: price,
+        fundingRate: 0.0001,
+        fundingTime: now + 3_600_000,
+        high: price + 500,
+        low: price - 500,
+        volume: 1234.5,
+      };
       broadcast('ticker', JSON.stringify({ type: 'ticker', v: 1, symbol: 'BTCUSDT', ts: now, data }));
     }
   }, TICK_MS);

@@ -108,7 +108,10 @@ describe('WsClient raw listeners', () => {
   });
 
   it('hands depth text to raw listeners without parsing, and parses for typed listeners', () => {
-    const ws = new WsClient({ url: () => 'ws://test/ws', createSocket: (url) => new FakeSocket(url) as unknown as WebSocket });
+    const ws = new WsClient({
+      url: () => 'ws://test/ws',
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    });
     const texts: string[] = [];
     ws.subscribeRaw('BTCUSDT', 'depth', (text) => texts.push(text));
     const socket = FakeSocket.all[0]!;

@@ -55,7 +55,8 @@ const en = {
   'futures.leverageTitle': 'Adjust Leverage',
   'futures.leverageDecrease': 'Decrease leverage',
   'futures.leverageIncrease': 'Increase leverage',
-  'futures.leverageNote': 'Leverage applies to your position and new orders. Higher leverage brings the liquidation price closer.',
+  'futures.leverageNote':
+    'Leverage applies to your position and new orders. Higher leverage brings the liquidation price closer.',
   'futures.confirm': 'Confirm',
   'futures.cancel': 'Cancel',
   'futures.ok': 'OK',

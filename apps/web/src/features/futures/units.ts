@@ -3,7 +3,15 @@
  * read them back into integers of the named scale, exactly (the shortest decimal form of such a number is the
  * decimal the server wrote). Anything unreadable is 0.
  */
-import { DecimalParseError, parsePrice, parseQty, parseUsdt, type MicroUsdt, type PriceTicks, type QtyLots } from '@tickline/money';
+import {
+  DecimalParseError,
+  parsePrice,
+  parseQty,
+  parseUsdt,
+  type MicroUsdt,
+  type PriceTicks,
+  type QtyLots,
+} from '@tickline/money';
 
 function reader(parse: (input: number) => number) {
   return (value: number | null | undefined): number => {

@@ -10,6 +10,8 @@ export function useFuturesT(): FuturesT {
   return useMemo(() => {
     const dictionary = futuresMessages[language];
     return (key, values) =>
-      values ? dictionary[key].replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole)) : dictionary[key];
+      values
+        ? dictionary[key].replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole))
+        : dictionary[key];
   }, [language]);
 }

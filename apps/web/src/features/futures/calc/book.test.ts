@@ -22,9 +22,7 @@ describe('groupLevels', () => {
       [100_20, 2500],
     ]);
     const b = groupLevels(bids, 'bid', '0.1');
-    expect(b.map((row) => [row.price, row.qty])).toEqual([
-      [99_90, 3_5000],
-    ]);
+    expect(b.map((row) => [row.price, row.qty])).toEqual([[99_90, 3_5000]]);
   });
 
   it('keeps raw levels at 0.01 and 0.001', () => {

@@ -32,7 +32,11 @@ describe('aggregate', () => {
 
   it('keeps total volume and the overall high and low for any interval', () => {
     const arb = fc.array(
-      fc.record({ i: fc.integer({ min: 0, max: 300 }), p: fc.integer({ min: 1, max: 1000 }), v: fc.integer({ min: 0, max: 100 }) }),
+      fc.record({
+        i: fc.integer({ min: 0, max: 300 }),
+        p: fc.integer({ min: 1, max: 1000 }),
+        v: fc.integer({ min: 0, max: 100 }),
+      }),
       { minLength: 1, maxLength: 80 },
     );
     fc.assert(

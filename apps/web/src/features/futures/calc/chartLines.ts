@@ -16,6 +16,7 @@ export function chartLines(position: PositionRow | null, orders: readonly OpenOr
     if (position.takeProfit > 0) lines.push({ kind: 'takeProfit', price: position.takeProfit, side });
     if (position.stopLoss > 0) lines.push({ kind: 'stopLoss', price: position.stopLoss, side });
   }
-  for (const order of orders) if (order.price > 0) lines.push({ kind: 'order', price: order.price, side: order.position });
+  for (const order of orders)
+    if (order.price > 0) lines.push({ kind: 'order', price: order.price, side: order.position });
   return lines;
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { FuturesHistoryRow } from '@tickline/protocol';
 import { historyCsv, historyFee, historyPositionLabel, orderPathLabel } from './history.ts';
 
-const row = (position: FuturesHistoryRow['position'], orderPath: FuturesHistoryRow['orderPath']): FuturesHistoryRow => ({
+const row = (
+  position: FuturesHistoryRow['position'],
+  orderPath: FuturesHistoryRow['orderPath'],
+): FuturesHistoryRow => ({
   no: 1,
   insertDate: '2026-01-01T00:00:00.000Z',
   orderPath,
@@ -17,7 +20,13 @@ const row = (position: FuturesHistoryRow['position'], orderPath: FuturesHistoryR
 
 describe('history labels (seed 000 §3)', () => {
   it('names every orderPath and position', () => {
-    expect([1, 2, 3, 4, 5].map(orderPathLabel)).toEqual(['LIMIT', 'MARKET', 'STOP LIMIT', 'STOP MARKET', 'LIQUIDATION']);
+    expect([1, 2, 3, 4, 5].map(orderPathLabel)).toEqual([
+      'LIMIT',
+      'MARKET',
+      'STOP LIMIT',
+      'STOP MARKET',
+      'LIQUIDATION',
+    ]);
     expect([1, 2, 3, 4].map(historyPositionLabel)).toEqual(['BUY', 'SELL', 'LIQUIDATION', 'CLOSE']);
   });
   it('shows the close fee for liquidation and close rows, else the open fee (seed 000 §9)', () => {

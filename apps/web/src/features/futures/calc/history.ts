@@ -20,7 +20,16 @@ export function historyFee(row: Pick<FuturesHistoryRow, 'position' | 'openOrderF
   return row.position === 3 || row.position === 4 ? row.closeOrderFee : row.openOrderFee;
 }
 
-const CSV_COLUMNS = ['Time', 'Type', 'Side', 'Price', 'Close Price', 'Amount (BTC)', 'Fee (USDT)', 'Realized PnL (USDT)'];
+const CSV_COLUMNS = [
+  'Time',
+  'Type',
+  'Side',
+  'Price',
+  'Close Price',
+  'Amount (BTC)',
+  'Fee (USDT)',
+  'Realized PnL (USDT)',
+];
 
 function csvCell(value: string | number): string {
   const text = String(value);

@@ -21,7 +21,10 @@ export function sanitizeTriggerInput(text: string, maxDecimals = 2): string {
   const kept = text.replace(/[^\d.]/g, '');
   const dot = kept.indexOf('.');
   if (dot < 0) return kept;
-  return `${kept.slice(0, dot)}.${kept.slice(dot + 1).replace(/\./g, '').slice(0, maxDecimals)}`;
+  return `${kept.slice(0, dot)}.${kept
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, maxDecimals)}`;
 }
 
 /** The field's value in minor units of `scale`; empty or unreadable text is 0 (the seeds' "becomes 0"). */

@@ -19,8 +19,7 @@ export interface OrderFormInput {
 }
 
 export type OrderFormResult =
-  | { ok: true; request: RegisterOrderRequest }
-  | { ok: false; error: 'futures.enterAmount' | 'futures.enterPrice' };
+  { ok: true; request: RegisterOrderRequest } | { ok: false; error: 'futures.enterAmount' | 'futures.enterPrice' };
 
 export function buildOrderRequest(input: OrderFormInput): OrderFormResult {
   const qty = inputUnits(input.amountText, QTY_SCALE);

@@ -87,7 +87,12 @@ export function roeBasisPoints(pnl: MicroUsdt, margin: MicroUsdt): number {
  * Seed 000 §9 risk ratio in hundredths of a percent: long, 0 if price ≥ entry, else (entry − price) / (entry −
  * liquidation) × 100; short, 0 if price ≤ entry, else the same formula (both differences then negative).
  */
-export function riskRatioBasisPoints(side: Side, entry: PriceTicks, price: PriceTicks, liquidation: PriceTicks): number {
+export function riskRatioBasisPoints(
+  side: Side,
+  entry: PriceTicks,
+  price: PriceTicks,
+  liquidation: PriceTicks,
+): number {
   if (side === 1 ? price >= entry : price <= entry) return 0;
   if (entry === liquidation) return 10_000;
   return multiplyDivide(entry - price, 10_000, entry - liquidation, 'floor');

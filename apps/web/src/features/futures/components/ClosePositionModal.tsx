@@ -45,7 +45,13 @@ export function ClosePositionModal({ position, onClose }: { position: PositionRo
       title={t('futures.closeTitle')}
       onClose={onClose}
       footer={
-        <button type="button" className="btn btn--primary btn--block" disabled={busy} onClick={() => void submit()} data-testid="close-confirm">
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={busy}
+          onClick={() => void submit()}
+          data-testid="close-confirm"
+        >
           {t('futures.confirm')}
         </button>
       }

@@ -2,7 +2,16 @@ import { memo, useMemo, useState } from 'react';
 import { formatDecimal, formatQty, formatUsdt, PRICE_SCALE } from '@tickline/money';
 import type { OpenOrderRow } from '@tickline/protocol';
 import { formatNumber } from '../../../lib/format.ts';
-import { BOOK_LEVELS, BOOK_PRECISIONS, groupLevels, ownOrderPrices, priceDecimals, spreadTicks, type BookPrecision, type BookRow } from '../calc/book.ts';
+import {
+  BOOK_LEVELS,
+  BOOK_PRECISIONS,
+  groupLevels,
+  ownOrderPrices,
+  priceDecimals,
+  spreadTicks,
+  type BookPrecision,
+  type BookRow,
+} from '../calc/book.ts';
 import { useFrameValue } from '../stream/frameStore.ts';
 import { depthOf, type MarketStore } from '../stream/marketFeed.ts';
 import { useFuturesT } from '../useFuturesT.ts';
@@ -117,7 +126,15 @@ export function OrderBook({ store, openOrders, onPickPrice }: OrderBookProps) {
             {rows.map((i) => {
               const row = asks[BOOK_LEVELS - 1 - i];
               return (
-                <Row key={i} row={row} side="ask" max={max} decimals={decimals} own={row ? own.asks.has(row.price) : false} onPick={onPickPrice} />
+                <Row
+                  key={i}
+                  row={row}
+                  side="ask"
+                  max={max}
+                  decimals={decimals}
+                  own={row ? own.asks.has(row.price) : false}
+                  onPick={onPickPrice}
+                />
               );
             })}
           </div>
@@ -138,7 +155,15 @@ export function OrderBook({ store, openOrders, onPickPrice }: OrderBookProps) {
             {rows.map((i) => {
               const row = bids[i];
               return (
-                <Row key={i} row={row} side="bid" max={max} decimals={decimals} own={row ? own.bids.has(row.price) : false} onPick={onPickPrice} />
+                <Row
+                  key={i}
+                  row={row}
+                  side="bid"
+                  max={max}
+                  decimals={decimals}
+                  own={row ? own.bids.has(row.price) : false}
+                  onPick={onPickPrice}
+                />
               );
             })}
           </div>

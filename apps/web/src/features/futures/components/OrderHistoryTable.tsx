@@ -20,7 +20,12 @@ export function OrderHistoryTable({ rows }: { rows: readonly FuturesHistoryRow[]
   return (
     <>
       <div className={styles.tableTools}>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => download(rows)} data-testid="history-csv">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => download(rows)}
+          data-testid="history-csv"
+        >
           {t('futures.exportCsv')}
         </button>
       </div>

@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { formatPrice, formatQty, formatUsdt } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
-import {
-  nearLiquidation,
-  riskRatioBasisPoints,
-  roeBasisPoints,
-  unrealisedPnl,
-} from '../calc/orderMaths.ts';
+import { nearLiquidation, riskRatioBasisPoints, roeBasisPoints, unrealisedPnl } from '../calc/orderMaths.ts';
 import { useFrameValue } from '../stream/frameStore.ts';
 import type { MarketStore } from '../stream/marketFeed.ts';
 import { lotsOf, microsOf, ticksOf } from '../units.ts';
@@ -85,10 +80,20 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
                     {position.stopLoss > 0 ? formatPrice(ticksOf(position.stopLoss)) : '-'}
                   </td>
                   <td className={styles.actions}>
-                    <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('close')} data-testid="position-close">
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--sm"
+                      onClick={() => setDialog('close')}
+                      data-testid="position-close"
+                    >
                       {t('futures.close')}
                     </button>
-                    <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('tpsl')} data-testid="position-tpsl-open">
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--sm"
+                      onClick={() => setDialog('tpsl')}
+                      data-testid="position-tpsl-open"
+                    >
                       {t('futures.tpsl')}
                     </button>
                   </td>
@@ -103,7 +108,9 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
           {t('futures.nearLiquidation')}
         </p>
       ) : null}
-      {dialog === 'close' && selected ? <ClosePositionModal position={selected} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'close' && selected ? (
+        <ClosePositionModal position={selected} onClose={() => setDialog(null)} />
+      ) : null}
       {dialog === 'tpsl' && selected ? <TpSlModal position={selected} onClose={() => setDialog(null)} /> : null}
     </>
   );

@@ -136,7 +136,9 @@ export function PriceChart({ position, orders }: PriceChartProps) {
     const bars = aggregate(minutesRef.current, interval);
     const shift = zoneOffsetMs(zone);
     const time = (c: Candle) => ((c.openTime + shift) / 1000) as UTCTimestamp;
-    series.candles.setData(bars.map((c) => ({ time: time(c), open: c.open, high: c.high, low: c.low, close: c.close })));
+    series.candles.setData(
+      bars.map((c) => ({ time: time(c), open: c.open, high: c.high, low: c.low, close: c.close })),
+    );
     series.volume.setData(bars.map((c) => ({ time: time(c), value: c.volume, color: volumeColor(c) })));
     lastBarRef.current = bars[bars.length - 1];
   }, [historyVersion, interval, zone]);
@@ -147,7 +149,8 @@ export function PriceChart({ position, orders }: PriceChartProps) {
       wsClient().subscribe(SYMBOL, 'kline', (message) => {
         const minute = toCandle(message.data);
         const minutes = minutesRef.current;
-        if (minutes.length && minutes[minutes.length - 1]!.openTime === minute.openTime) minutes[minutes.length - 1] = minute;
+        if (minutes.length && minutes[minutes.length - 1]!.openTime === minute.openTime)
+          minutes[minutes.length - 1] = minute;
         else if (!minutes.length || minutes[minutes.length - 1]!.openTime < minute.openTime) minutes.push(minute);
         else return;
         const series = seriesRef.current;
@@ -157,7 +160,10 @@ export function PriceChart({ position, orders }: PriceChartProps) {
         const sameBucket = previous && previous.openTime === mergeMinute(undefined, minute, current).openTime;
         // Re-aggregate the bucket from its minutes so a repeated minute is not counted twice.
         const bar = sameBucket
-          ? aggregate(minutes.filter((m) => m.openTime >= previous.openTime), current)[0]!
+          ? aggregate(
+              minutes.filter((m) => m.openTime >= previous.openTime),
+              current,
+            )[0]!
           : mergeMinute(undefined, minute, current);
         lastBarRef.current = bar;
         const time = ((bar.openTime + zoneOffsetMs(currentZone)) / 1000) as UTCTimestamp;
@@ -184,7 +190,6 @@ export function PriceChart({ position, orders }: PriceChartProps) {
       }),
     );
     return () => drawn.forEach((line) => series.candles.removePriceLine(line));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [linesKey, t]);
 
   return (

@@ -64,7 +64,6 @@ function FundingCountdown({ fundingTime }: { fundingTime: number }) {
   const atZero = fundingTime > 0 && remaining === 0;
   useEffect(() => {
     if (atZero) resync(); // seed 000 §4: resync at zero (the next ticker brings the next funding time)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [atZero]);
   return <span data-testid="funding-countdown">{fundingTime > 0 ? formatCountdown(remaining) : '--:--:--'}</span>;
 }
@@ -129,7 +128,10 @@ export function TickerStrip({ store }: { store: MarketStore }) {
         <span className={styles.muted}>{t('futures.perpetual')}</span>
       </div>
       <div className={styles.lastBlock}>
-        <span className={`${styles.lastPrice} ${last?.direction === 'down' ? styles.down : styles.up}`} data-testid="last-price">
+        <span
+          className={`${styles.lastPrice} ${last?.direction === 'down' ? styles.down : styles.up}`}
+          data-testid="last-price"
+        >
           {price === undefined ? '-' : formatNumber(price, 2)}
         </span>
         <span className={`${styles.change} ${tone}`} data-testid="percent-change">

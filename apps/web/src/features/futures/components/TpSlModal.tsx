@@ -54,7 +54,12 @@ export function TpSlModal({ position, onClose }: { position: PositionRow; onClos
     <>
       <label className={styles.field}>
         <span>{label}</span>
-        <input inputMode="decimal" value={value} onChange={(event) => set(sanitizeTriggerInput(event.target.value))} data-testid={testId} />
+        <input
+          inputMode="decimal"
+          value={value}
+          onChange={(event) => set(sanitizeTriggerInput(event.target.value))}
+          data-testid={testId}
+        />
         <em>USDT</em>
       </label>
       <p className={styles.estimate}>
@@ -68,7 +73,13 @@ export function TpSlModal({ position, onClose }: { position: PositionRow; onClos
       title={t('futures.tpslTitle')}
       onClose={onClose}
       footer={
-        <button type="button" className="btn btn--primary btn--block" disabled={busy} onClick={() => void submit()} data-testid="tpsl-confirm">
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={busy}
+          onClick={() => void submit()}
+          data-testid="tpsl-confirm"
+        >
           {t('futures.confirm')}
         </button>
       }

@@ -189,7 +189,12 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
         </datalist>
         <div className={styles.marks}>
           {SLIDER_MARKS.map((mark) => (
-            <button key={mark} type="button" onClick={() => applyPercent(mark)} className={percent >= mark ? styles.markOn : styles.mark}>
+            <button
+              key={mark}
+              type="button"
+              onClick={() => applyPercent(mark)}
+              className={percent >= mark ? styles.markOn : styles.mark}
+            >
               {mark}%
             </button>
           ))}
@@ -198,7 +203,12 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
 
       {tab === 'limit' ? (
         <label className={styles.check}>
-          <input type="checkbox" checked={autoPrice} onChange={(event) => setAutoPrice(event.target.checked)} data-testid="auto-price" />
+          <input
+            type="checkbox"
+            checked={autoPrice}
+            onChange={(event) => setAutoPrice(event.target.checked)}
+            data-testid="auto-price"
+          />
           {t('futures.autoPriceMarks')}
         </label>
       ) : null}
@@ -232,7 +242,8 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
             );
           })}
           <p className={styles.feeLine}>
-            {t('futures.fee')} ≈ <span data-testid="order-fee">{formatUsdt(tradingFee(priceTicks, qty, feeRate), 4)} USDT</span>
+            {t('futures.fee')} ≈{' '}
+            <span data-testid="order-fee">{formatUsdt(tradingFee(priceTicks, qty, feeRate), 4)} USDT</span>
           </p>
         </div>
       ) : (
