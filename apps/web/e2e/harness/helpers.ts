@@ -1,6 +1,5 @@
-import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { makePng } from './png.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -45,7 +44,7 @@ export async function apiLogin(baseUrl: string, userid: string, password = DEMO_
       body: { userid, password },
     },
   );
-  assert.equal(answer.code, 0, `login of ${userid} failed: ${answer.message}`);
+  expect(answer.code, `login of ${userid} failed: ${answer.message}`).toBe(0);
   return { userid, ...answer.data };
 }
 
@@ -66,7 +65,7 @@ export async function registerViaApi(baseUrl: string, prefix: string, referralCo
   const form = new FormData();
   form.append('uploadFile', new Blob([new Uint8Array(makePng())], { type: 'image/png' }), 'kyc.png');
   const upload = await api<{ images: string[] }>(baseUrl, 'POST', '/upload/images', { form });
-  assert.equal(upload.code, 0, `upload failed: ${upload.message}`);
+  expect(upload.code, `upload failed: ${upload.message}`).toBe(0);
   const digits = String(Date.now()).slice(-8);
   const user: NewUser = {
     userid: uniqueEmail(prefix),
@@ -77,7 +76,7 @@ export async function registerViaApi(baseUrl: string, prefix: string, referralCo
   const registered = await api(baseUrl, 'POST', '/auth/register', {
     body: { ...user, referralCode, verificationImage: upload.data.images[0] },
   });
-  assert.equal(registered.code, 0, `register failed: ${registered.message}`);
+  expect(registered.code, `register failed: ${registered.message}`).toBe(0);
   return user;
 }
 
@@ -105,25 +104,20 @@ export async function expectPath(page: Page, path: string, timeoutMs = 15_000): 
 export async function expectStaysOn(page: Page, path: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(150);
-  assert.equal(pathOf(page), path);
+  expect(pathOf(page)).toBe(path);
 }
 
 /** The form shows exactly one validation message, and it is `message`. */
 export async function expectFieldError(page: Page, formTestId: string, message: string): Promise<void> {
-  const errors = page.locator(`[data-testid="${formTestId}"] .field__error`);
-  await errors.filter({ hasText: message }).first().waitFor({ state: 'visible', timeout: 5000 });
-  const texts = await errors.allTextContents();
-  assert.deepEqual(texts, [message]);
+  await expect(page.locator(`[data-testid="${formTestId}"] .field__error`)).toHaveText([message], { timeout: 5000 });
 }
 
 export async function expectToast(page: Page, message: string): Promise<void> {
-  await page.locator('.toast', { hasText: message }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  await expect(page.locator('.toast', { hasText: message }).first()).toBeVisible({ timeout: 10_000 });
 }
 
 export async function expectDialog(page: Page, message: string): Promise<void> {
-  const dialog = page.getByTestId('message-dialog');
-  await dialog.waitFor({ state: 'visible', timeout: 10_000 });
-  assert.equal((await dialog.textContent())?.trim(), message);
+  await expect(page.getByTestId('message-dialog')).toHaveText(message, { timeout: 10_000 });
 }
 
 export async function storage(page: Page, key: string): Promise<string | null> {

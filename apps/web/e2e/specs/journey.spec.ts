@@ -1,5 +1,4 @@
-import assert from 'node:assert/strict';
-import { test } from '../harness/runner.ts';
+import { expect, test } from '../harness/fixtures.ts';
 import {
   api,
   apiLogin,
@@ -12,70 +11,92 @@ import {
   uniqueEmail,
 } from '../harness/helpers.ts';
 
-test(
-  'journey: register with a photo via a referral link, log in, profile shows "Verification pending.", copy link, log out',
-  async ({ baseUrl, newPage }) => {
-    const partner = await apiLogin(baseUrl, 'partner2@tickline.dev');
-    const partnerInfo = await api<{ referralCode: string }>(baseUrl, 'GET', '/user/info', {
-      token: partner.accessToken,
-    });
-    const referralCode = partnerInfo.data.referralCode;
-    const email = uniqueEmail('journey');
-    const password = 'Journey123!';
+test('journey: register with a photo via a referral link, log in, profile shows "Verification pending.", copy link, log out', async ({
+  baseUrl,
+  context,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const partner = await apiLogin(baseUrl, 'partner2@tickline.dev');
+  const partnerInfo = await api<{ referralCode: string }>(baseUrl, 'GET', '/user/info', {
+    token: partner.accessToken,
+  });
+  const referralCode = partnerInfo.data.referralCode;
+  const email = uniqueEmail('journey');
+  const password = 'Journey123!';
 
-    const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
-    await openAs(page, null, `/register/${referralCode}`);
-    await page.fill('[data-testid=register-form] input[name=email]', email);
-    await page.fill('[data-testid=register-form] input[name=password]', password);
-    await page.fill('[data-testid=register-form] input[name=confirmPassword]', password);
-    await page.fill('[data-testid=register-form] input[name=name]', 'Journey');
-    await page.locator('[data-testid=register-form] input[name=phone]').pressSequentially('01055512345');
-    await page.locator('[data-testid=register-form] button[type=submit]').click();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  await openAs(page, null, `/register/${referralCode}`);
+  await page.fill('[data-testid=register-form] input[name=email]', email);
+  await page.fill('[data-testid=register-form] input[name=password]', password);
+  await page.fill('[data-testid=register-form] input[name=confirmPassword]', password);
+  await page.fill('[data-testid=register-form] input[name=name]', 'Journey');
+  await page.locator('[data-testid=register-form] input[name=phone]').pressSequentially('01055512345');
+  await page.locator('[data-testid=register-form] button[type=submit]').click();
 
-    const kyc = page.getByTestId('kyc-form');
-    await kyc
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: makePng(320, 240) });
-    await page.getByTestId('kyc-preview').waitFor();
-    const create = kyc.getByRole('button', { name: 'Create Account' });
-    await create.click();
-    await expectToast(page, 'Successfully registered.');
-    assert.equal(await create.isDisabled(), true, 'Create Account stays disabled after submitting');
-    const registeredAt = Date.now();
-    await expectPath(page, '/login');
-    assert.ok(Date.now() - registeredAt >= 500, 'waits about a second before going to /login');
+  const kyc = page.getByTestId('kyc-form');
+  await kyc
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: makePng(320, 240) });
+  await expect(page.getByTestId('kyc-preview')).toBeVisible();
+  // Watched inside the page, from the success toast to the route change: a busy test process cannot miss the
+  // moment or shorten the wait.
+  const afterToast = page.evaluate(
+    () =>
+      new Promise<{ disabledAtToast: boolean; toastToLoginMs: number }>((resolve) => {
+        let toastAt: number | undefined;
+        let disabledAtToast = false;
+        const poll = () => {
+          const toast = Array.from(document.querySelectorAll('.toast')).some((element) =>
+            element.textContent?.includes('Successfully registered.'),
+          );
+          if (toastAt === undefined && toast) {
+            toastAt = performance.now();
+            const button = document.querySelector<HTMLButtonElement>('[data-testid=kyc-form] button[type=submit]');
+            disabledAtToast = button?.disabled === true;
+          }
+          if (toastAt !== undefined && location.pathname === '/login')
+            resolve({ disabledAtToast, toastToLoginMs: performance.now() - toastAt });
+          else setTimeout(poll, 10);
+        };
+        poll();
+      }),
+  );
+  await kyc.getByRole('button', { name: 'Create Account' }).click();
+  await expectToast(page, 'Successfully registered.');
+  await expectPath(page, '/login');
+  const { disabledAtToast, toastToLoginMs } = await afterToast;
+  expect(disabledAtToast, 'Create Account stays disabled after submitting').toBe(true);
+  expect(toastToLoginMs, 'waits about a second before going to /login').toBeGreaterThanOrEqual(500);
 
-    await page.fill('[data-testid=login-form] input[name=email]', email);
-    await page.fill('[data-testid=login-form] input[name=password]', password);
-    await page.press('[data-testid=login-form] input[name=password]', 'Enter');
-    await expectPath(page, '/');
-    assert.equal(await storage(page, 'userid'), email);
-    assert.equal(await storage(page, 'level'), '1');
+  await page.fill('[data-testid=login-form] input[name=email]', email);
+  await page.fill('[data-testid=login-form] input[name=password]', password);
+  await page.press('[data-testid=login-form] input[name=password]', 'Enter');
+  await expectPath(page, '/');
+  expect(await storage(page, 'userid')).toBe(email);
+  expect(await storage(page, 'level')).toBe('1');
 
-    await page.goto('/profile');
-    await page.getByTestId('kyc-status').filter({ hasText: 'Verification pending.' }).waitFor();
-    assert.equal((await page.getByTestId('profile-email').textContent())?.trim(), email);
-    const expectedLink = `${baseUrl}/register/${referralCode}`;
-    assert.equal(await page.getByTestId('referral-link').inputValue(), expectedLink);
+  await page.goto('/profile');
+  await expect(page.getByTestId('kyc-status').filter({ hasText: 'Verification pending.' })).toBeVisible();
+  await expect(page.getByTestId('profile-email')).toHaveText(email);
+  const expectedLink = `${baseUrl}/register/${referralCode}`;
+  await expect(page.getByTestId('referral-link')).toHaveValue(expectedLink);
 
-    await page.getByRole('button', { name: 'Copy' }).click();
-    await expectToast(page, 'The referralLink has been copied to the clipboard!');
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), expectedLink);
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expectToast(page, 'The referralLink has been copied to the clipboard!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expectedLink);
 
-    await page.locator('.profile__logout').click();
-    await expectPath(page, '/login');
-    assert.equal(await storage(page, 'accessToken'), null);
-    await page.goto('/profile');
-    await expectPath(page, '/login');
-  },
-  { timeoutMs: 90_000 },
-);
+  await page.locator('.profile__logout').click();
+  await expectPath(page, '/login');
+  expect(await storage(page, 'accessToken')).toBeNull();
+  await page.goto('/profile');
+  await expectPath(page, '/login');
+});
 
-test('profile: copying fails gracefully with "Failed to copy the link."', async ({ baseUrl, newPage }) => {
+test('profile: copying fails gracefully with "Failed to copy the link."', async ({ baseUrl, page }) => {
   const tokens = await apiLogin(baseUrl, 'demo@tickline.dev');
-  const page = await newPage();
   await openAs(page, tokens, '/profile');
-  await page.getByTestId('kyc-status').filter({ hasText: 'You are verified.' }).waitFor();
+  await expect(page.getByTestId('kyc-status').filter({ hasText: 'You are verified.' })).toBeVisible();
   // A string, so the test compiler's helpers never end up in the page.
   await page.evaluate(`Object.defineProperty(navigator, 'clipboard', {
     value: { writeText: () => Promise.reject(new Error('denied')) },
@@ -85,15 +106,11 @@ test('profile: copying fails gracefully with "Failed to copy the link."', async 
   await expectToast(page, 'Failed to copy the link.');
 });
 
-test('verification: requires an image, then "Successfully updated." and back after 1 s', async ({
-  baseUrl,
-  newPage,
-}) => {
+test('verification: requires an image, then "Successfully updated." and back after 1 s', async ({ baseUrl, page }) => {
   const user = await registerViaApi(baseUrl, 'kyc');
   const tokens = await apiLogin(baseUrl, user.userid, user.password);
-  const page = await newPage();
   await openAs(page, tokens, '/profile');
-  await page.getByTestId('kyc-status').filter({ hasText: 'Verification pending.' }).waitFor();
+  await expect(page.getByTestId('kyc-status').filter({ hasText: 'Verification pending.' })).toBeVisible();
   await page.goto('/verification');
   const form = page.getByTestId('verification-form');
   await form.getByRole('button', { name: 'Update' }).click();
@@ -101,49 +118,49 @@ test('verification: requires an image, then "Successfully updated." and back aft
   await form
     .locator('input[type=file]')
     .setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: makePng(200, 150) });
-  await page.getByTestId('kyc-preview').waitFor();
+  await expect(page.getByTestId('kyc-preview')).toBeVisible();
   await form.getByRole('button', { name: 'Update' }).click();
   await expectToast(page, 'Successfully updated.');
   await expectPath(page, '/profile');
 });
 
-test('session: an expired access token is refreshed silently with the refresh token', async ({ baseUrl, newPage }) => {
+test('session: an expired access token is refreshed silently with the refresh token', async ({ baseUrl, page }) => {
   const tokens = await apiLogin(baseUrl, 'demo@tickline.dev');
-  const page = await newPage();
   await openAs(page, { ...tokens, accessToken: 'expired.invalid.token' }, '/profile');
-  await page.getByTestId('profile-email').filter({ hasText: 'demo@tickline.dev' }).waitFor();
+  await expect(page.getByTestId('profile-email').filter({ hasText: 'demo@tickline.dev' })).toBeVisible();
   const accessToken = await storage(page, 'accessToken');
   const refreshToken = await storage(page, 'refreshToken');
-  assert.ok(accessToken && accessToken !== 'expired.invalid.token', 'a new access token is stored');
-  assert.ok(refreshToken && refreshToken !== tokens.refreshToken, 'the refresh token rotated');
+  expect(accessToken, 'a new access token is stored').toBeTruthy();
+  expect(accessToken, 'a new access token is stored').not.toBe('expired.invalid.token');
+  expect(refreshToken, 'the refresh token rotated').toBeTruthy();
+  expect(refreshToken, 'the refresh token rotated').not.toBe(tokens.refreshToken);
 });
 
 test('session: when the refresh fails too, the session is cleared and /profile goes to /login', async ({
   baseUrl,
-  newPage,
+  page,
 }) => {
   const tokens = await apiLogin(baseUrl, 'demo@tickline.dev');
-  const page = await newPage();
   await openAs(
     page,
     { ...tokens, accessToken: 'expired.invalid.token', refreshToken: 'not-a-refresh-token' },
     '/profile',
   );
   await expectPath(page, '/login');
-  assert.equal(await storage(page, 'accessToken'), null);
+  expect(await storage(page, 'accessToken')).toBeNull();
 });
 
-test('feedback: messages for a missing title and body, then stored and closed', async ({ newPage }) => {
-  const page = await newPage();
+test('feedback: messages for a missing title and body, then stored and closed', async ({ page }) => {
   await openAs(page, null, '/fee');
   await page.getByRole('button', { name: 'Feedback' }).click();
   const form = page.getByTestId('feedback-form');
-  await form.waitFor();
+  await expect(form).toBeVisible();
   await form.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Please input title please');
   await form.locator('input[name=title]').fill('   ');
   await page.waitForTimeout(2100); // the first toast is gone after 2 s
-  assert.equal(await page.locator('.toast', { hasText: 'Please input title please' }).count(), 0, 'toast lasts 2 s');
+  // Counted once, not awaited: the toast must already be gone, not merely go eventually.
+  expect(await page.locator('.toast', { hasText: 'Please input title please' }).count(), 'toast lasts 2 s').toBe(0);
   await form.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Please input title please');
   await form.locator('input[name=title]').fill('Chart colours');
@@ -152,7 +169,7 @@ test('feedback: messages for a missing title and body, then stored and closed', 
   await form.locator('textarea[name=body]').fill('Please add a light theme.');
   const stored = page.waitForResponse((response) => response.url().endsWith('/api/v1/feedback'));
   await form.getByRole('button', { name: 'Submit' }).click();
-  await form.waitFor({ state: 'detached' });
+  await expect(form).toHaveCount(0);
   const answer = (await (await stored).json()) as { code: number };
-  assert.equal(answer.code, 0);
+  expect(answer.code).toBe(0);
 });

@@ -1,126 +1,122 @@
-import assert from 'node:assert/strict';
-import { test } from '../harness/runner.ts';
+import { expect, test } from '../harness/fixtures.ts';
 import { apiLogin, expectPath, openAs, storage } from '../harness/helpers.ts';
 
-test('mobile menu at 375 px: opened and closed by buttons, links, Register/Login when logged out', async ({
-  newPage,
-}) => {
-  const page = await newPage({ width: 375, height: 812 });
-  await openAs(page, null, '/');
-  assert.equal(await page.locator('.header__nav').isVisible(), false, 'desktop navigation is hidden');
-  const menu = page.getByTestId('mobile-menu');
-  assert.equal(await menu.count(), 0);
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await menu.waitFor();
-  for (const label of ['Register', 'Log In', 'Markets', 'Futures', 'Option', 'Earn', 'Faq'])
-    await menu.getByRole('link', { name: label, exact: true }).waitFor();
-  assert.equal(await menu.getByRole('button', { name: 'Log out' }).count(), 0);
-  await page.getByRole('button', { name: 'Close menu' }).click();
-  await menu.waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await menu.getByRole('link', { name: 'Markets', exact: true }).click();
-  await expectPath(page, '/markets');
-  await menu.waitFor({ state: 'detached' });
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('mobile menu at 375 px: opened and closed by buttons, links, Register/Login when logged out', async ({
+    page,
+  }) => {
+    await openAs(page, null, '/');
+    expect(await page.locator('.header__nav').isVisible(), 'desktop navigation is hidden').toBe(false);
+    const menu = page.getByTestId('mobile-menu');
+    expect(await menu.count()).toBe(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
+    for (const label of ['Register', 'Log In', 'Markets', 'Futures', 'Option', 'Earn', 'Faq'])
+      await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
+    expect(await menu.getByRole('button', { name: 'Log out' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Markets', exact: true }).click();
+    await expectPath(page, '/markets');
+    await expect(menu).toHaveCount(0);
+  });
+
+  test('mobile menu at 375 px when logged in: profile, account links and Log out', async ({ baseUrl, page }) => {
+    const tokens = await apiLogin(baseUrl, 'demo@tickline.dev');
+    await openAs(page, tokens, '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByTestId('mobile-menu');
+    await expect(menu.getByText('demo@tickline.dev').first()).toBeVisible();
+    for (const label of ['Deposit', 'Withdraw', 'Transfer futures'])
+      await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
+    await menu.getByRole('button', { name: 'Log out' }).click();
+    await expectPath(page, '/login');
+    expect(await storage(page, 'accessToken')).toBeNull();
+  });
 });
 
-test('mobile menu at 375 px when logged in: profile, account links and Log out', async ({ baseUrl, newPage }) => {
-  const tokens = await apiLogin(baseUrl, 'demo@tickline.dev');
-  const page = await newPage({ width: 375, height: 812 });
-  await openAs(page, tokens, '/');
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const menu = page.getByTestId('mobile-menu');
-  await menu.getByText('demo@tickline.dev').first().waitFor();
-  for (const label of ['Deposit', 'Withdraw', 'Transfer futures'])
-    await menu.getByRole('link', { name: label, exact: true }).waitFor();
-  await menu.getByRole('button', { name: 'Log out' }).click();
-  await expectPath(page, '/login');
-  assert.equal(await storage(page, 'accessToken'), null);
-});
-
-test('header at 1440 px: Trade and Support dropdowns open on hover', async ({ newPage }) => {
-  const page = await newPage({ width: 1440 });
+test('header at 1440 px: Trade and Support dropdowns open on hover', async ({ page }) => {
   await openAs(page, null, '/');
   const trade = page.getByTestId('trade-dropdown');
   const futures = trade.getByRole('link', { name: 'Futures' });
-  assert.equal(await futures.isVisible(), false, 'closed before hover');
+  expect(await futures.isVisible(), 'closed before hover').toBe(false);
   await trade.hover();
-  await futures.waitFor({ state: 'visible' });
-  await trade.getByRole('link', { name: 'Option' }).waitFor({ state: 'visible' });
+  await expect(futures).toBeVisible();
+  await expect(trade.getByRole('link', { name: 'Option' })).toBeVisible();
   const support = page.getByTestId('support-dropdown');
   await support.hover();
-  await support.getByRole('link', { name: 'Faq' }).waitFor({ state: 'visible' });
-  await futures.waitFor({ state: 'hidden' });
+  await expect(support.getByRole('link', { name: 'Faq' })).toBeVisible();
+  await expect(futures).toBeHidden();
   await support.getByRole('link', { name: 'Faq' }).click();
   await expectPath(page, '/faq');
-  await page.getByRole('link', { name: 'Log In' }).waitFor();
-  await page.getByRole('link', { name: 'Register' }).first().waitFor();
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register' }).first()).toBeVisible();
 });
 
 test('header at 1440 px: account menu (name, email, total assets, links, Log out) and notifications', async ({
   baseUrl,
-  newPage,
+  page,
 }) => {
   const tokens = await apiLogin(baseUrl, 'demo@tickline.dev');
-  const page = await newPage({ width: 1440 });
   await openAs(page, tokens, '/');
   const account = page.getByTestId('account-menu');
   await account.hover();
   // The name first: until /user/info answers, the name line falls back to the email too (two matches).
-  await account.getByText('Demo', { exact: true }).waitFor({ state: 'visible' });
-  await account.getByText('demo@tickline.dev').waitFor({ state: 'visible' });
-  assert.match((await account.getByTestId('total-assets').textContent()) ?? '', /^[\d,]+\.\d{2} USDT \(BEP-20\)$/);
+  await expect(account.getByText('Demo', { exact: true })).toBeVisible();
+  await expect(account.getByText('demo@tickline.dev')).toBeVisible();
+  await expect(account.getByTestId('total-assets')).toHaveText(/^[\d,]+\.\d{2} USDT \(BEP-20\)$/);
   for (const label of ['Deposit', 'Withdraw', 'Transfer futures'])
-    await account.getByRole('link', { name: label, exact: true }).waitFor({ state: 'visible' });
+    await expect(account.getByRole('link', { name: label, exact: true })).toBeVisible();
   const notifications = page.getByTestId('notifications');
   await notifications.hover();
-  await notifications.getByText('Notifications', { exact: true }).waitFor({ state: 'visible' });
+  await expect(notifications.getByText('Notifications', { exact: true })).toBeVisible();
   await account.hover();
   await account.getByRole('button', { name: 'Log out' }).click();
   await expectPath(page, '/login');
 });
 
-test('language: switching to Korean translates the header and persists', async ({ newPage }) => {
-  const page = await newPage({ width: 1440 });
+test('language: switching to Korean translates the header and persists', async ({ page }) => {
   await openAs(page, null, '/');
   await page.getByRole('button', { name: 'KO' }).click();
-  await page.locator('.header__nav').getByText('마켓').waitFor();
-  assert.equal(await page.evaluate(() => document.documentElement.lang), 'ko');
+  await expect(page.locator('.header__nav').getByText('마켓')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
   await page.reload();
-  await page.locator('.header__nav').getByText('마켓').waitFor();
+  await expect(page.locator('.header__nav').getByText('마켓')).toBeVisible();
   await page.getByRole('button', { name: 'EN' }).click();
-  await page.locator('.header__nav').getByText('Markets').waitFor();
+  await expect(page.locator('.header__nav').getByText('Markets')).toBeVisible();
 });
 
 test('home: hero, Market Trend table, marketing sections, Get Started Now → /options, View More → /markets', async ({
-  newPage,
+  page,
 }) => {
-  const page = await newPage({ width: 1440 });
   await openAs(page, null, '/');
   const table = page.getByTestId('market-trend');
   for (const column of ['Name', 'Price', '24h Change'])
-    await table.getByRole('columnheader', { name: column }).waitFor();
-  await page.getByRole('heading', { name: 'Trade anywhere' }).waitFor();
-  await page.getByRole('heading', { name: 'How it works' }).waitFor();
-  assert.equal(await page.locator('.feature-card').count(), 3, 'three feature cards');
-  assert.equal(await page.locator('.step').count(), 3, "three 'How it works' steps");
-  await table.locator('.table__skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
+    await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trade anywhere' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  expect(await page.locator('.feature-card').count(), 'three feature cards').toBe(3);
+  expect(await page.locator('.step').count(), "three 'How it works' steps").toBe(3);
+  await expect(table.locator('.table__skeleton')).toHaveCount(0, { timeout: 20_000 });
   const rows = await table.locator('tbody tr:not(.table__skeleton)').allTextContents();
   if (rows.length > 1) {
     // Market data is served: every price has 5 decimals and every change 2.
-    for (const row of rows) assert.match(row, /\d\.\d{5}.*[+-]?\d+\.\d{2}%$/);
+    for (const row of rows) expect(row).toMatch(/\d\.\d{5}.*[+-]?\d+\.\d{2}%$/);
   } else {
-    assert.match(rows[0] ?? '', /not available/);
+    expect(rows[0] ?? '').toMatch(/not available/);
   }
   await page.getByRole('link', { name: 'Get Started Now' }).first().click();
   await expectPath(page, '/options');
   await page.goto('/');
   await page.getByRole('link', { name: 'View More' }).click();
   await expectPath(page, '/markets');
-  await page.getByTestId('markets-table').getByRole('columnheader', { name: 'Market Cap' }).waitFor();
+  await expect(page.getByTestId('markets-table').getByRole('columnheader', { name: 'Market Cap' })).toBeVisible();
 });
 
-test('footer: links and copyright 2024', async ({ newPage }) => {
-  const page = await newPage({ width: 1440 });
+test('footer: links and copyright 2024', async ({ page }) => {
   await openAs(page, null, '/');
   const footer = page.locator('footer');
   const links: [label: string, path: string][] = [
@@ -134,16 +130,15 @@ test('footer: links and copyright 2024', async ({ newPage }) => {
     await footer.getByRole('link', { name: label, exact: true }).click();
     await expectPath(page, path);
   }
-  await footer.getByRole('link', { name: 'About', exact: true }).waitFor();
-  await footer.getByText('© 2024 Tickline.').waitFor();
+  await expect(footer.getByRole('link', { name: 'About', exact: true })).toBeVisible();
+  await expect(footer.getByText('© 2024 Tickline.')).toBeVisible();
 });
 
-test('lazy screens: a chunk that fails to load shows a retry state, and retry loads it', async ({ newPage }) => {
-  const page = await newPage({ width: 1440 });
+test('lazy screens: a chunk that fails to load shows a retry state, and retry loads it', async ({ page }) => {
   await openAs(page, null, '/');
   await page.route(/\/assets\/FeePage-.*\.js$/, (route) => route.abort('failed'));
   await page.locator('footer').getByRole('link', { name: 'fee', exact: true }).click();
-  await page.getByRole('alert').getByText('This page could not be loaded').waitFor();
+  await expect(page.getByRole('alert').getByText('This page could not be loaded')).toBeVisible();
   await page.unroute(/\/assets\/FeePage-.*\.js$/);
   await page.getByRole('button', { name: 'Try again' }).click();
   const feePageLoaded = page
@@ -156,32 +151,29 @@ test('lazy screens: a chunk that fails to load shows a retry state, and retry lo
   if (!(await feePageLoaded)) {
     // Chromium may cache the failed module import; the second offer (reload) always recovers.
     await page.getByRole('button', { name: 'Reload page' }).click();
-    await page.getByTestId('futures-fees').waitFor();
+    await expect(page.getByTestId('futures-fees')).toBeVisible();
   }
-  assert.equal(new URL(page.url()).pathname, '/fee');
+  expect(new URL(page.url()).pathname).toBe('/fee');
 });
 
-test('static pages: fee figures, FAQ collapses, earn placeholder, legal texts', async ({ newPage }) => {
-  const page = await newPage({ width: 1440 });
+test('static pages: fee figures, FAQ collapses, earn placeholder, legal texts', async ({ page }) => {
   await openAs(page, null, '/fee');
-  const futures = (await page.getByTestId('futures-fees').textContent()) ?? '';
-  assert.match(futures, /BTC\/USDT.*0\.02%.*0\.03%/);
-  const withdrawal = (await page.getByTestId('withdrawal-fees').textContent()) ?? '';
-  assert.match(withdrawal, /USDT.*5 USDT.*10 USDT.*1,000,000 USDT.*1,000,000 USDT/);
+  await expect(page.getByTestId('futures-fees')).toHaveText(/BTC\/USDT.*0\.02%.*0\.03%/);
+  await expect(page.getByTestId('withdrawal-fees')).toHaveText(/USDT.*5 USDT.*10 USDT.*1,000,000 USDT.*1,000,000 USDT/);
   await page.goto('/faq');
   const first = page.locator('.faq__item').first();
-  assert.equal(await first.evaluate((element) => (element as HTMLDetailsElement).open), false);
+  expect(await first.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
   await first.locator('summary').click();
-  assert.equal(await first.evaluate((element) => (element as HTMLDetailsElement).open), true);
-  await page.getByText('0.001 BTC', { exact: false }).first().waitFor({ state: 'attached' });
+  expect(await first.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
+  await expect(page.getByText('0.001 BTC', { exact: false }).first()).toBeAttached();
   await page.goto('/earn');
-  await page.getByTestId('earn-preparing').waitFor();
+  await expect(page.getByTestId('earn-preparing')).toBeVisible();
   for (const route of ['/privacy', '/terms', '/legal']) {
     await page.goto(route);
-    await page.getByText('Hong Kong', { exact: false }).first().waitFor();
+    await expect(page.getByText('Hong Kong', { exact: false }).first()).toBeVisible();
   }
   await page.goto('/legal');
-  await page.getByText('Cookies and analytics').waitFor();
+  await expect(page.getByText('Cookies and analytics')).toBeVisible();
   await page.goto('/terms');
-  await page.getByText('Risk disclaimer').waitFor();
+  await expect(page.getByText('Risk disclaimer')).toBeVisible();
 });

@@ -1,9 +1,7 @@
-import assert from 'node:assert/strict';
-import { test } from '../harness/runner.ts';
+import { expect, test } from '../harness/fixtures.ts';
 import { DEMO_PASSWORD, expectDialog, expectFieldError, expectPath, openAs, storage } from '../harness/helpers.ts';
 
-test('login: validation messages in order, Enter submits', async ({ newPage }) => {
-  const page = await newPage();
+test('login: validation messages in order, Enter submits', async ({ page }) => {
   await openAs(page, null, '/login');
   const form = page.getByTestId('login-form');
   await form.getByRole('button', { name: 'Log In' }).click();
@@ -13,28 +11,25 @@ test('login: validation messages in order, Enter submits', async ({ newPage }) =
   await expectFieldError(page, 'login-form', 'Please enter your password.');
 });
 
-test('login: the email field keeps what an email id can hold and drops other characters', async ({ newPage }) => {
-  const page = await newPage();
+test('login: the email field keeps what an email id can hold and drops other characters', async ({ page }) => {
   await openAs(page, null, '/login');
   const email = page.locator('[data-testid=login-form] input[name=email]');
   await email.pressSequentially('a b+c-d_e~`[]=;/\\\'x!#$%^&*(),.?":{}|<>@y.com');
-  assert.equal(await email.inputValue(), 'ab+c-d_ex!#$%^&*(),.?":{}|<>@y.com');
+  await expect(email).toHaveValue('ab+c-d_ex!#$%^&*(),.?":{}|<>@y.com');
 });
 
-test('login: wrong password shows the server errorMessage in a popup', async ({ newPage }) => {
-  const page = await newPage();
+test('login: wrong password shows the server errorMessage in a popup', async ({ page }) => {
   await openAs(page, null, '/login');
   await page.fill('[data-testid=login-form] input[name=email]', 'demo@tickline.dev');
   await page.fill('[data-testid=login-form] input[name=password]', 'wrong-password');
   await page.press('[data-testid=login-form] input[name=password]', 'Enter');
   const dialog = page.getByTestId('message-dialog');
-  await dialog.waitFor();
-  assert.ok(((await dialog.textContent()) ?? '').trim().length > 0, 'popup shows a message');
-  assert.equal(await storage(page, 'accessToken'), null);
+  await expect(dialog).toBeVisible();
+  await expect(dialog, 'popup shows a message').toHaveText(/\S/);
+  expect(await storage(page, 'accessToken')).toBeNull();
 });
 
-test('login: a request failure shows "Please verify your username or password"', async ({ newPage }) => {
-  const page = await newPage();
+test('login: a request failure shows "Please verify your username or password"', async ({ page }) => {
   await openAs(page, null, '/login');
   await page.route('**/api/v1/auth/login', (route) => route.abort('connectionrefused'));
   await page.fill('[data-testid=login-form] input[name=email]', 'demo@tickline.dev');
@@ -44,19 +39,18 @@ test('login: a request failure shows "Please verify your username or password"',
 });
 
 test('login: success stores userid, level, accessToken, refreshToken and replaces the location with /', async ({
-  newPage,
+  page,
 }) => {
-  const page = await newPage();
   await openAs(page, null, '/login');
   await page.fill('[data-testid=login-form] input[name=email]', 'partner4@tickline.dev');
   await page.fill('[data-testid=login-form] input[name=password]', DEMO_PASSWORD);
   await page.press('[data-testid=login-form] input[name=password]', 'Enter');
   await expectPath(page, '/');
-  assert.equal(await storage(page, 'userid'), 'partner4@tickline.dev');
-  assert.equal(await storage(page, 'level'), '4');
-  assert.ok(await storage(page, 'accessToken'));
-  assert.ok(await storage(page, 'refreshToken'));
+  expect(await storage(page, 'userid')).toBe('partner4@tickline.dev');
+  expect(await storage(page, 'level')).toBe('4');
+  expect(await storage(page, 'accessToken')).toBeTruthy();
+  expect(await storage(page, 'refreshToken')).toBeTruthy();
   // Replaced, not pushed: going back does not return to the login screen.
   await page.goBack().catch(() => undefined);
-  assert.notEqual(new URL(page.url()).pathname, '/login');
+  expect(new URL(page.url()).pathname).not.toBe('/login');
 });

@@ -1,5 +1,4 @@
-import assert from 'node:assert/strict';
-import { test } from '../harness/runner.ts';
+import { expect, test } from '../harness/fixtures.ts';
 import {
   api,
   apiLogin,
@@ -10,8 +9,7 @@ import {
   registerViaApi,
 } from '../harness/helpers.ts';
 
-test('find ID: validation messages in order', async ({ newPage }) => {
-  const page = await newPage();
+test('find ID: validation messages in order', async ({ page }) => {
   await openAs(page, null, '/findid');
   const submit = page.locator('[data-testid=findid-form] button[type=submit]');
   await submit.click();
@@ -24,30 +22,27 @@ test('find ID: validation messages in order', async ({ newPage }) => {
   await expectFieldError(page, 'findid-form', 'Please enter your phone.');
 });
 
-test('find ID: an 11-digit phone is formatted 3-4-4 and the answer is "Your User ID is ..."', async ({ newPage }) => {
-  const page = await newPage();
+test('find ID: an 11-digit phone is formatted 3-4-4 and the answer is "Your User ID is ..."', async ({ page }) => {
   await openAs(page, null, '/findid');
   await page.fill('[data-testid=findid-form] input[name=email]', 'demo@tickline.dev');
   const phone = page.locator('[data-testid=findid-form] input[name=phone]');
   await phone.pressSequentially('01000000001');
-  assert.equal(await phone.inputValue(), '010-0000-0001');
+  await expect(phone).toHaveValue('010-0000-0001');
   await page.locator('[data-testid=findid-form] button[type=submit]').click();
   await expectDialog(page, 'Your User ID is demo@tickline.dev');
 });
 
-test('find ID: no match shows the server message in a modal', async ({ newPage }) => {
-  const page = await newPage();
+test('find ID: no match shows the server message in a modal', async ({ page }) => {
   await openAs(page, null, '/findid');
   await page.fill('[data-testid=findid-form] input[name=email]', 'nobody@tickline.dev');
   await page.fill('[data-testid=findid-form] input[name=phone]', '01099999999');
   await page.locator('[data-testid=findid-form] button[type=submit]').click();
   const dialog = page.getByTestId('message-dialog');
-  await dialog.waitFor();
-  assert.doesNotMatch((await dialog.textContent()) ?? '', /Your User ID is/);
+  await expect(dialog).toBeVisible();
+  expect((await dialog.textContent()) ?? '').not.toMatch(/Your User ID is/);
 });
 
-test('find password: the six validation messages in order', async ({ newPage }) => {
-  const page = await newPage();
+test('find password: the six validation messages in order', async ({ page }) => {
   await openAs(page, null, '/findpass');
   const form = 'findpass-form';
   const submit = page.locator(`[data-testid=${form}] button[type=submit]`);
@@ -73,12 +68,11 @@ test('find password: the six validation messages in order', async ({ newPage }) 
 
 test('find password: success says "Your password has been changed." and closing it goes to /login', async ({
   baseUrl,
-  newPage,
+  page,
 }) => {
   const user = await registerViaApi(baseUrl, 'reset');
   const tokens = await apiLogin(baseUrl, user.userid, user.password);
   const info = await api<{ bscAddress: string }>(baseUrl, 'GET', '/user/info', { token: tokens.accessToken });
-  const page = await newPage();
   await openAs(page, null, '/findpass');
   await page.fill('[data-testid=findpass-form] input[name=userid]', user.userid);
   await page.fill('[data-testid=findpass-form] input[name=address]', info.data.bscAddress);

@@ -1,9 +1,7 @@
-import assert from 'node:assert/strict';
-import { test } from '../harness/runner.ts';
+import { expect, test } from '../harness/fixtures.ts';
 import { expectFieldError, expectToast, makePng, openAs } from '../harness/helpers.ts';
 
-test('register: the seven step-1 messages in order, then step 2', async ({ newPage }) => {
-  const page = await newPage();
+test('register: the seven step-1 messages in order, then step 2', async ({ page }) => {
   await openAs(page, null, '/register');
   const form = 'register-form';
   const next = page.locator(`[data-testid=${form}] button[type=submit]`);
@@ -31,30 +29,27 @@ test('register: the seven step-1 messages in order, then step 2', async ({ newPa
   await expectFieldError(page, form, 'Please enter your phone number.');
   await field('phone').fill('01012345678');
   await next.click();
-  await page.getByRole('heading', { name: 'KYC Photo Verification' }).waitFor();
+  await expect(page.getByRole('heading', { name: 'KYC Photo Verification' })).toBeVisible();
 });
 
-test('register: name keeps letters and digits, phone is formatted 3-4-4', async ({ newPage }) => {
-  const page = await newPage();
+test('register: name keeps letters and digits, phone is formatted 3-4-4', async ({ page }) => {
   await openAs(page, null, '/register');
   const name = page.locator('[data-testid=register-form] input[name=name]');
   const phone = page.locator('[data-testid=register-form] input[name=phone]');
   await name.pressSequentially('Jo hn_Doe-7!');
-  assert.equal(await name.inputValue(), 'JohnDoe7');
+  await expect(name).toHaveValue('JohnDoe7');
   await phone.pressSequentially('010a1234b5678 9');
-  assert.equal(await phone.inputValue(), '010-1234-5678');
+  await expect(phone).toHaveValue('010-1234-5678');
 });
 
-test('register: referral code from /register/:code is kept in the hidden field', async ({ newPage }) => {
-  const page = await newPage();
+test('register: referral code from /register/:code is kept in the hidden field', async ({ page }) => {
   await openAs(page, null, '/register/REF42X');
   const hidden = page.locator('[data-testid=register-form] input[name=referralCode]');
-  assert.equal(await hidden.getAttribute('type'), 'hidden');
-  assert.equal(await hidden.inputValue(), 'REF42X');
+  expect(await hidden.getAttribute('type')).toBe('hidden');
+  await expect(hidden).toHaveValue('REF42X');
 });
 
-test('register: step 2 requires an image (JPEG or PNG)', async ({ newPage }) => {
-  const page = await newPage();
+test('register: step 2 requires an image (JPEG or PNG)', async ({ page }) => {
   await openAs(page, null, '/register');
   await page.fill('[data-testid=register-form] input[name=email]', 'img.check@example.com');
   await page.fill('[data-testid=register-form] input[name=password]', 'Secret123!');
@@ -69,7 +64,7 @@ test('register: step 2 requires an image (JPEG or PNG)', async ({ newPage }) => 
     .locator('input[type=file]')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
   await expectToast(page, 'Please select an image before uploading.');
-  assert.equal(await page.getByTestId('kyc-preview').count(), 0);
+  expect(await page.getByTestId('kyc-preview').count()).toBe(0);
   await kyc.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng() });
-  await page.getByTestId('kyc-preview').waitFor();
+  await expect(page.getByTestId('kyc-preview')).toBeVisible();
 });
