@@ -48,7 +48,12 @@ function Screen() {
   };
 
   return (
-    <div className={styles.screen} data-view={view} data-testid="futures-screen">
+    <div
+      className={styles.screen}
+      data-view={view}
+      data-testid="futures-screen"
+      data-account-loaded={!loggedIn || (positions.isSuccess && openOrders.isSuccess)}
+    >
       <TickerStrip store={store} />
       <nav className={styles.mobileViews} aria-label={t('futures.title')}>
         {MOBILE_VIEWS.map((choice) => (
