@@ -103,8 +103,13 @@ for (const { width, height, account } of WIDTHS) {
         // A click on the 5th bid fills the limit price; the order then rests at that level, marked as ours.
         await show(page, 'book');
         const bid = page.getByTestId('bid-row').nth(4);
-        const bidPrice = ((await bid.locator('span').nth(1).textContent()) ?? '').trim();
-        await bid.click();
+        // Read and click in one step inside the page: the book may change between two steps.
+        const bidPrice = await bid.evaluate((row: HTMLElement) => {
+          const price = row.querySelectorAll('span')[1]?.textContent ?? '';
+          row.click();
+          return price.trim();
+        });
+        expect(bidPrice).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
         await show(page, 'trade');
         await expect(page.getByTestId('order-price')).toHaveValue(bidPrice);
         await page.getByTestId('order-amount').fill('0.001');

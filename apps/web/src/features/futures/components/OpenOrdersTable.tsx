@@ -28,7 +28,7 @@ export function OpenOrdersTable({ orders }: { orders: readonly OpenOrderRow[] })
 
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table} data-testid="open-orders-table">
+      <table className={styles.table} data-cards data-testid="open-orders-table">
         <thead>
           <tr>
             <th>{t('futures.time')}</th>
@@ -45,17 +45,17 @@ export function OpenOrdersTable({ orders }: { orders: readonly OpenOrderRow[] })
         <tbody>
           {orders.map((order) => (
             <tr key={order.no} data-testid="open-order-row">
-              <td>{formatDateTime(order.insertDate)}</td>
-              <td>BTCUSDT</td>
-              <td className={order.position === 1 ? styles.up : styles.down}>
+              <td data-label={t('futures.time')}>{formatDateTime(order.insertDate)}</td>
+              <td data-label={t('futures.symbol')}>BTCUSDT</td>
+              <td data-label={t('futures.side')} className={order.position === 1 ? styles.up : styles.down}>
                 {t(order.position === 1 ? 'futures.long' : 'futures.short')}
               </td>
-              <td>{formatNumber(order.price, 2)}</td>
-              <td>{formatNumber(order.volume, 4)}</td>
-              <td>{order.leverage}x</td>
-              <td>{t('futures.no')}</td>
-              <td>{t('futures.no')}</td>
-              <td>
+              <td data-label={t('futures.priceLabel')}>{formatNumber(order.price, 2)}</td>
+              <td data-label={t('futures.amount')}>{formatNumber(order.volume, 4)}</td>
+              <td data-label={t('futures.leverage')}>{order.leverage}x</td>
+              <td data-label={t('futures.reduceOnly')}>{t('futures.no')}</td>
+              <td data-label={t('futures.postOnly')}>{t('futures.no')}</td>
+              <td data-label={t('futures.actions')}>
                 <button
                   type="button"
                   className="btn btn--ghost btn--sm"

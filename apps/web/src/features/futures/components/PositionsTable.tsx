@@ -24,7 +24,7 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
   return (
     <>
       <div className={styles.tableWrap}>
-        <table className={styles.table} data-testid="positions-table">
+        <table className={styles.table} data-cards data-testid="positions-table">
           <thead>
             <tr>
               <th>{t('futures.symbol')}</th>
@@ -51,18 +51,24 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
               const sideClass = position.position === 1 ? styles.up : styles.down;
               return (
                 <tr key={index} data-testid="position-row">
-                  <td>
+                  <td data-label={t('futures.symbol')}>
                     <span className={sideClass}>
                       BTCUSDT {t(position.position === 1 ? 'futures.long' : 'futures.short')}
                     </span>{' '}
                     <span className={styles.badge}>{position.leverage}x</span>
                   </td>
-                  <td className={sideClass} data-testid="position-size">
+                  <td data-label={t('futures.size')} className={sideClass} data-testid="position-size">
                     {formatQty(lotsOf(position.volume))}
                   </td>
-                  <td data-testid="position-entry">{formatPrice(entry)}</td>
-                  <td>{formatPrice(mark)}</td>
-                  <td data-testid="position-liquidation" className={warn ? styles.warnText : undefined}>
+                  <td data-label={t('futures.entryPrice')} data-testid="position-entry">
+                    {formatPrice(entry)}
+                  </td>
+                  <td data-label={t('futures.markPrice')}>{formatPrice(mark)}</td>
+                  <td
+                    data-label={t('futures.liqPrice')}
+                    data-testid="position-liquidation"
+                    className={warn ? styles.warnText : undefined}
+                  >
                     {liquidation > 0 ? formatPrice(liquidation) : '-'}
                     {warn ? (
                       <span className={styles.warnBadge} role="alert" title={t('futures.nearLiquidation')}>
@@ -70,16 +76,22 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
                       </span>
                     ) : null}
                   </td>
-                  <td>{formatUsdt(microsOf(position.margin))}</td>
-                  <td className={pnl >= 0 ? styles.up : styles.down} data-testid="position-pnl">
+                  <td data-label={t('futures.margin')}>{formatUsdt(microsOf(position.margin))}</td>
+                  <td
+                    data-label={t('futures.pnl')}
+                    className={pnl >= 0 ? styles.up : styles.down}
+                    data-testid="position-pnl"
+                  >
                     {signed(pnl)} ({percent(roe)})
                   </td>
-                  <td data-testid="position-risk">{(risk / 100).toFixed(2)}%</td>
-                  <td data-testid="position-tpsl">
+                  <td data-label={t('futures.riskRatio')} data-testid="position-risk">
+                    {(risk / 100).toFixed(2)}%
+                  </td>
+                  <td data-label={t('futures.tpsl')} data-testid="position-tpsl">
                     {position.takeProfit > 0 ? formatPrice(ticksOf(position.takeProfit)) : '-'} /{' '}
                     {position.stopLoss > 0 ? formatPrice(ticksOf(position.stopLoss)) : '-'}
                   </td>
-                  <td className={styles.actions}>
+                  <td data-label={t('futures.actions')} className={styles.actions}>
                     <button
                       type="button"
                       className="btn btn--ghost btn--sm"
