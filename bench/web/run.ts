@@ -74,13 +74,15 @@ try {
       () => undefined,
     );
   });
-  await page.addInitScript(() => {
-    const stats = { longTasks: [] as number[], frames: [] as number[], recording: false };
-    (window as unknown as { __bench: typeof stats }).__bench = stats;
+  // Page code is passed as text: it runs in the browser, and tsx would wrap named functions in a helper the page
+  // does not have.
+  await page.addInitScript(`(() => {
+    const stats = { longTasks: [], frames: [], recording: false };
+    window.__bench = stats;
     new PerformanceObserver((list) => {
       if (stats.recording) for (const entry of list.getEntries()) stats.longTasks.push(entry.duration);
     }).observe({ type: 'longtask', buffered: false });
-  });
+  })()`);
   await page.goto(`${feed.url}/futures`);
   await page.getByTestId('ask-row').first().waitFor({ timeout: 30_000 });
   await page.getByTestId('recent-trades').locator('span').first().waitFor();
@@ -89,7 +91,6 @@ try {
   // A trace of the window gives each main-thread task's CPU time (thread time) beside its wall time: on a shared
   // host a task can last long in wall time only because the OS ran other processes meanwhile.
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-  // Page code as text: tsx would wrap named functions in a helper the page does not have.
   await page.evaluate(`(() => {
     const stats = window.__bench;
     stats.recording = true;
@@ -103,11 +104,11 @@ try {
     requestAnimationFrame(frame);
   })()`);
   await page.waitForTimeout(DURATION_MS);
-  const stats = await page.evaluate(() => {
-    const bench = (window as unknown as { __bench: PageStats & { recording: boolean } }).__bench;
+  const stats = await page.evaluate<PageStats>(`(() => {
+    const bench = window.__bench;
     bench.recording = false;
     return { longTasks: bench.longTasks, frames: bench.frames };
-  });
+  })()`);
   const depthSent = feed.sent.depth - sentBefore.depth;
   const tradesSent = feed.sent.trade - sentBefore.trade;
   const cpu = mainThreadTasks((await browser.stopTracing()).toString());
