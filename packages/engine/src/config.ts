@@ -1,11 +1,12 @@
 import type { MicroUsdt, PriceTicks, QtyLots } from '@tickline/money';
+import { ratePpm, type RatePpm } from './units.ts';
 
 /** One maintenance-margin tier: applies to positions whose notional is at most `maxNotional`. */
 export interface MaintenanceTier {
   /** Upper bound of the tier's notional, inclusive (micro-USDT); the last tier should be Infinity. */
   maxNotional: MicroUsdt;
   /** Maintenance margin rate in parts per million (4,000 = 0.4 %). */
-  rateMicros: number;
+  ratePpm: RatePpm;
 }
 
 export interface ExchangeConfig {
@@ -21,8 +22,8 @@ export interface ExchangeConfig {
   maxLeverage: number;
   defaultLeverage: number;
   /** Fee rates in parts per million of notional (200 = 0.02 %). */
-  makerFeeMicros: number;
-  takerFeeMicros: number;
+  makerFeeRatePpm: RatePpm;
+  takerFeeRatePpm: RatePpm;
   /**
    * Market-type orders (market, close, TP/SL, liquidation) are IOC limit orders at the reference price (mark, or
    * the best opposite price before the first mark) moved this far against the taker, in basis points.
@@ -54,17 +55,17 @@ export const defaultExchangeConfig: ExchangeConfig = {
   maxOpenOrdersPerUser: 200,
   maxLeverage: 100,
   defaultLeverage: 1,
-  makerFeeMicros: 200,
-  takerFeeMicros: 300,
+  makerFeeRatePpm: ratePpm(200),
+  takerFeeRatePpm: ratePpm(300),
   marketProtectionBps: 500,
   // Binance's BTCUSDT table shape: 0.4 % up to 50,000 USDT, rising with size.
   maintenanceTiers: [
-    { maxNotional: 50_000 * USDT, rateMicros: 4_000 },
-    { maxNotional: 250_000 * USDT, rateMicros: 5_000 },
-    { maxNotional: 3_000_000 * USDT, rateMicros: 10_000 },
-    { maxNotional: 15_000_000 * USDT, rateMicros: 25_000 },
-    { maxNotional: 30_000_000 * USDT, rateMicros: 50_000 },
-    { maxNotional: Infinity, rateMicros: 100_000 },
+    { maxNotional: 50_000 * USDT, ratePpm: ratePpm(4_000) },
+    { maxNotional: 250_000 * USDT, ratePpm: ratePpm(5_000) },
+    { maxNotional: 3_000_000 * USDT, ratePpm: ratePpm(10_000) },
+    { maxNotional: 15_000_000 * USDT, ratePpm: ratePpm(25_000) },
+    { maxNotional: 30_000_000 * USDT, ratePpm: ratePpm(50_000) },
+    { maxNotional: Infinity, ratePpm: ratePpm(100_000) },
   ],
   option: {
     roundMs: 60_000,

@@ -1,9 +1,11 @@
 export * from './types.ts';
+export * from './units.ts';
 export * from './ledger.ts';
 export * from './config.ts';
-export * from './exchange.ts';
+export * from './core/exchange.ts';
 export { reject } from './rejections.ts';
 export * from './book/order-book.ts';
 export { FastOrderBook } from './book/fast-book.ts';
 export { ReferenceOrderBook } from './book/reference-book.ts';
 export * from './futures/margin.ts';
+export { depositRef } from './wallets/deposits.ts';

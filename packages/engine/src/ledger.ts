@@ -7,17 +7,23 @@ import { add, assertSafeInteger, subtract, type MicroUsdt } from '@tickline/mone
 export type AccountId = string;
 
 /**
- * `user:<id>:<purpose>`, built once per user and then reused: every command looks balances up by account id, and a
+ * An account id per user, built once per user and then reused: every command looks balances up by account id, and a
  * string the engine has already used as a key carries its hash, where a freshly built one must be hashed again.
  */
-function userAccount(purpose: string): (userId: number) => AccountId {
+function accountPerUser(idOf: (userId: number) => AccountId): (userId: number) => AccountId {
   const ids = new Map<number, AccountId>();
   return (userId) => {
     let id = ids.get(userId);
-    if (id === undefined) ids.set(userId, (id = `user:${userId}:${purpose}`));
+    if (id === undefined) ids.set(userId, (id = idOf(userId)));
     return id;
   };
 }
+
+/** `user:<id>:<purpose>`: the user's own money. */
+const userAccount = (purpose: string) => accountPerUser((userId) => `user:${userId}:${purpose}`);
+
+/** `house:<purpose>:<userId>`: the house's claim on one user, which may go negative (the user owes it). */
+const houseAccountOfUser = (purpose: string) => accountPerUser((userId) => `house:${purpose}:${userId}`);
 
 export const Account = {
   /** Spot wallet (USDT BEP-20), `bsc` in the seeds. */
@@ -46,6 +52,13 @@ export const Account = {
   treasury: 'house:treasury' as AccountId,
   /** Partner settlements approved but not yet paid. */
   partnerPayable: 'house:partner_payable' as AccountId,
+  /** Counterparty of operators' balance corrections (each posting carries its reason in `ref`). */
+  operatorAdjustment: 'house:operator_adjustment' as AccountId,
+  /**
+   * What a user owes after a reversed deposit they had already spent: negative while owed, repaid first from their
+   * next deposits. The house carries the loss here until then (docs/decisions.md, deposit reversals).
+   */
+  depositDebt: houseAccountOfUser('deposit_debt'),
   /** Money that entered or left through the chain (deposits in, withdrawals out). */
   chainClearing: 'chain:clearing' as AccountId,
 } as const;
@@ -76,11 +89,13 @@ export type PostingKind =
   | 'option_refund'
   | 'deposit'
   | 'deposit_reversal'
+  | 'deposit_debt_repayment'
   | 'withdrawal_hold'
   | 'withdrawal_release'
   | 'withdrawal_fee'
   | 'withdrawal_sent'
-  | 'partner_settlement';
+  | 'partner_settlement'
+  | 'operator_adjustment';
 
 /**
  * One immutable double-entry transfer: `amount` leaves `debit` and arrives in `credit`. Corrections are new postings.

@@ -11,10 +11,12 @@ import type { AccountId, Posting } from './ledger.ts';
 
 export type UserId = number;
 export type Side = 1 | 2;
-/** orderPath of the seeds: 1 LIMIT, 2 MARKET, 3 STOP LIMIT, 4 STOP MARKET (TP/SL), 5 LIQUIDATION. */
-export type OrderPath = 1 | 2 | 3 | 4 | 5;
-/** Futures history `position` of the seeds: 1 BUY, 2 SELL, 3 LIQUIDATION, 4 CLOSE. */
-export type HistoryPosition = 1 | 2 | 3 | 4;
+/** How an order came to be, by name; the values are the seeds' orderPath codes. */
+export const OrderPath = { Limit: 1, Market: 2, StopLimit: 3, StopMarket: 4, Liquidation: 5 } as const;
+export type OrderPath = (typeof OrderPath)[keyof typeof OrderPath];
+/** What a futures history row records, by name; the values are the seeds' `position` codes. */
+export const HistoryPosition = { Buy: 1, Sell: 2, Liquidation: 3, Close: 4 } as const;
+export type HistoryPosition = (typeof HistoryPosition)[keyof typeof HistoryPosition];
 export type Wallet = 'spot' | 'futures';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -30,7 +32,7 @@ export type Command =
       type: 'placeOrder';
       userId: UserId;
       side: Side;
-      orderPath: 1 | 2;
+      orderPath: typeof OrderPath.Limit | typeof OrderPath.Market;
       /** Required for limit orders; null for market orders. */
       price: PriceTicks | null;
       qty: QtyLots;
@@ -51,7 +53,29 @@ export type Command =
   /** One-minute option order (`/optionOrder/register`); stake from the futures wallet, openPrice = current index. */
   | { type: 'placeOptionOrder'; userId: UserId; betType: Side; stake: MicroUsdt }
   /** Settles the round that started at `roundStartMs`; resultPrice null = no price (refund everyone). */
-  | { type: 'settleOptionRound'; roundStartMs: number; resultPrice: PriceTicks | null };
+  | { type: 'settleOptionRound'; roundStartMs: number; resultPrice: PriceTicks | null }
+  | WalletMoneyCommand;
+
+/**
+ * Money in and out of the platform (wallets/): chain deposits and withdrawals, partner payouts, operator corrections.
+ * Keys and ids come from the service that owns the record (a deposit's chain key, a withdrawal's id) and tie the
+ * postings to it (`ref`); at most 200 characters.
+ */
+export type WalletMoneyCommand =
+  /** A confirmed chain deposit: chain clearing → the user's spot wallet, once per key (a repeat changes nothing). */
+  | { type: 'creditDeposit'; userId: UserId; amount: MicroUsdt; depositKey: string }
+  /** A credited deposit the chain took back: what the user still has goes back, the rest becomes a deposit debt. */
+  | { type: 'reverseDeposit'; depositKey: string }
+  /** A withdrawal requested: amount + fee from the spot wallet into the withdrawal hold. */
+  | { type: 'holdWithdrawal'; userId: UserId; withdrawalId: string; amount: MicroUsdt; fee: MicroUsdt }
+  /** A withdrawal refused or cancelled: its hold back to the spot wallet. */
+  | { type: 'releaseWithdrawal'; userId: UserId; withdrawalId: string; amount: MicroUsdt; fee: MicroUsdt }
+  /** A withdrawal sent on chain: amount → chain clearing, fee → fee revenue. */
+  | { type: 'sendWithdrawal'; userId: UserId; withdrawalId: string; amount: MicroUsdt; fee: MicroUsdt }
+  /** An approved partner settlement paid: partner settlements payable → the partner's spot wallet. */
+  | { type: 'payPartnerSettlement'; userId: UserId; settlementId: string; amount: MicroUsdt }
+  /** An operator's correction of a user's wallet: signed (a negative amount takes money back), reason required. */
+  | { type: 'adjustBalance'; userId: UserId; wallet: Wallet; amount: MicroUsdt; reason: string };
 
 export type CommandType = Command['type'];
 
@@ -125,7 +149,8 @@ export interface FuturesHistoryEntry {
 }
 
 /** Option result codes of the seeds: 0 wait, 1 HIGHER, 2 LOWER, 3 EQ (refund); refunded rounds without a price also 3. */
-export type OptionResult = 0 | 1 | 2 | 3;
+export const OptionResult = { Waiting: 0, Higher: 1, Lower: 2, Even: 3 } as const;
+export type OptionResult = (typeof OptionResult)[keyof typeof OptionResult];
 
 export interface OptionOrderState {
   id: number;
@@ -188,29 +213,39 @@ export interface EngineSnapshot {
   lastMarkPrice: PriceTicks | null;
   /** When the last price tick was applied (its `nowMs`). */
   lastPriceAtMs: number | null;
+  /** Every chain deposit credited (a key credits once), reversed or not. */
+  deposits: DepositRecord[];
+}
+
+export interface DepositRecord {
+  depositKey: string;
+  userId: UserId;
+  amount: MicroUsdt;
+  reversed: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Read models
 
 /**
- * The seeds' `/user/balance` figures in micro-USDT (`btc` is left to the server, which knows the index price).
- * usdtm = free futures + order margin + position margin, so the seeds' "available = usdtm − usingRequiredAmount −
- * waiting" holds; option stakes have left the wallet until their round settles and are not counted.
+ * A user's money in micro-USDT, named by what it is; the server maps it to the seeds' `/user/balance` fields (bsc,
+ * usdtm, usdt, usingRequiredAmount, long/shortWaitingRequiredAmount) in apps/server's trading views.
+ * futuresTotal = free futures + order holds + position margin, so the seeds' "available = usdtm −
+ * usingRequiredAmount − waiting" holds; option stakes have left the wallet until their round settles and are not counted.
  */
 export interface BalanceView {
-  /** Spot wallet (USDT BEP-20). */
-  bsc: MicroUsdt;
-  /** Futures wallet: free + held for orders + position margin. */
-  usdtm: MicroUsdt;
-  /** bsc + usdtm. */
-  usdt: MicroUsdt;
+  /** Spot wallet (USDT BEP-20), the seeds' `bsc`. */
+  spot: MicroUsdt;
+  /** Futures wallet: free + held for orders + position margin, the seeds' `usdtm`. */
+  futuresTotal: MicroUsdt;
+  /** spot + futuresTotal. */
+  total: MicroUsdt;
   /** Isolated margin of the open position. */
-  usingRequiredAmount: MicroUsdt;
+  positionMargin: MicroUsdt;
   /** Held for resting buy (long) orders: margin + estimated fees. */
-  longWaitingRequiredAmount: MicroUsdt;
+  longOrderHolds: MicroUsdt;
   /** Held for resting sell (short) orders. */
-  shortWaitingRequiredAmount: MicroUsdt;
+  shortOrderHolds: MicroUsdt;
   /** Free futures balance: what new orders, option stakes and transfers out can use. */
   futuresAvailable: MicroUsdt;
   /** Stakes of unsettled option orders. */

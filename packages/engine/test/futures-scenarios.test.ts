@@ -121,10 +121,10 @@ describe('order entry', () => {
     const placed = h.limit(TRADER, 1, usd(49_000), btc(1));
     const orderId = (placed.result as { value: { orderId: number } }).value.orderId;
     expect(h.exchange.balances(TRADER)).toMatchObject({
-      longWaitingRequiredAmount: 4_914_700_000, // 4,900 margin + 14.70 fee
-      shortWaitingRequiredAmount: 0,
+      longOrderHolds: 4_914_700_000, // 4,900 margin + 14.70 fee
+      shortOrderHolds: 0,
       futuresAvailable: 1_085_300_000,
-      usdtm: 6_000 * USDT,
+      futuresTotal: 6_000 * USDT,
     });
     expect(h.exchange.depth(5).bids).toEqual([[usd(49_000), btc(1)]]);
     const cancelled = h.ok({ type: 'cancelOrder', userId: TRADER, orderId });
@@ -132,7 +132,7 @@ describe('order entry', () => {
       type: 'order',
       order: expect.objectContaining({ id: orderId, status: 'cancelled', heldMargin: 0 }),
     });
-    expect(h.exchange.balances(TRADER)).toMatchObject({ longWaitingRequiredAmount: 0, futuresAvailable: 6_000 * USDT });
+    expect(h.exchange.balances(TRADER)).toMatchObject({ longOrderHolds: 0, futuresAvailable: 6_000 * USDT });
     expect(h.exchange.depth(5).bids).toEqual([]);
   });
 
@@ -357,7 +357,7 @@ describe('liquidation', () => {
     h.limit(MAKER, 1, usd(45_100), btc(1));
     h.tick(usd(45_150));
     expect(h.exchange.openOrders(TRADER)).toEqual([]);
-    expect(h.exchange.balances(TRADER).longWaitingRequiredAmount).toBe(0);
+    expect(h.exchange.balances(TRADER).longOrderHolds).toBe(0);
   });
 
   it('raises_the_maintenance_rate_with_size', () => {
@@ -511,7 +511,7 @@ describe('leverage with a position', () => {
     const h = new Harness();
     h.fundFutures(TRADER, 6_000 * USDT);
     h.limit(TRADER, 1, usd(40_000), btc(0.1)); // 1x: 4,000 + 1.20 fee
-    expect(h.exchange.balances(TRADER).longWaitingRequiredAmount).toBe(4_001_200_000);
+    expect(h.exchange.balances(TRADER).longOrderHolds).toBe(4_001_200_000);
     h.ok({ type: 'setLeverage', userId: TRADER, leverage: 4 });
     expect(h.exchange.openOrders(TRADER)[0]).toMatchObject({ leverage: 4, heldMargin: 1_001_200_000 });
   });

@@ -8,6 +8,7 @@ import {
   initialMargin,
   liquidationPrice,
   maintenanceRate,
+  ratePpm,
   tradingFee,
 } from '../src/index.ts';
 
@@ -15,10 +16,10 @@ const tiers = defaultExchangeConfig.maintenanceTiers;
 
 /** margin + PnL ≤ maintenance at `mark`, computed exactly (×1e6 to stay in integers), with the mark notional's tier. */
 function liquidatable(side: 1 | 2, qty: number, entry: number, margin: number, mark: number): boolean {
-  const { rateMicros, deduction } = maintenanceRate(mark * qty, tiers);
+  const { ratePpm, deduction } = maintenanceRate(mark * qty, tiers);
   const pnl = BigInt(side === 1 ? mark - entry : entry - mark) * BigInt(qty);
   const balance = (BigInt(margin) + pnl) * 1_000_000n;
-  const maintenance = BigInt(mark) * BigInt(qty) * BigInt(rateMicros) - BigInt(deduction) * 1_000_000n;
+  const maintenance = BigInt(mark) * BigInt(qty) * BigInt(ratePpm) - BigInt(deduction) * 1_000_000n;
   return balance <= maintenance;
 }
 
@@ -61,8 +62,8 @@ describe('futures arithmetic', () => {
 
   it('rounds margins and fees up and the average entry against the user', () => {
     expect(initialMargin(333, 1, 10)).toBe(34);
-    expect(tradingFee(1, 1, 300)).toBe(1);
-    expect(tradingFee(5_000_000, 10_000, 300)).toBe(15_000_000);
+    expect(tradingFee(1, 1, ratePpm(300))).toBe(1);
+    expect(tradingFee(5_000_000, 10_000, ratePpm(300))).toBe(15_000_000);
     expect(averageEntryPrice(1, 1, 100, 2, 101)).toBe(101); // 100.67 up for a long
     expect(averageEntryPrice(2, 1, 100, 2, 101)).toBe(100); // down for a short
   });
@@ -83,7 +84,7 @@ describe('futures arithmetic', () => {
           if ((mark + 1) * qty > firstTier.maxNotional) return;
           const margin = initialMargin(entry, qty, leverage);
           const equity = margin + (side === 1 ? mark - entry : entry - mark) * qty;
-          if (equity - tradingFee(mark, qty, firstTier.rateMicros) <= 2 * qty + 2) return;
+          if (equity - tradingFee(mark, qty, firstTier.ratePpm) <= 2 * qty + 2) return;
           const liquidation = liquidationPrice(side, qty, entry, margin, tiers);
           expect(side === 1 ? mark <= liquidation : mark >= liquidation).toBe(false);
         },
@@ -97,8 +98,8 @@ describe('futures arithmetic', () => {
       const edge = tiers[i]!.maxNotional;
       const below = maintenanceRate(edge, tiers);
       const above = maintenanceRate(edge + 1, tiers);
-      const atEdge = (rate: { rateMicros: number; deduction: number }) =>
-        (edge * rate.rateMicros) / 1_000_000 - rate.deduction;
+      const atEdge = (rate: { ratePpm: number; deduction: number }) =>
+        (edge * rate.ratePpm) / 1_000_000 - rate.deduction;
       expect(Math.abs(atEdge(above) - atEdge(below))).toBeLessThanOrEqual(1);
     }
   });

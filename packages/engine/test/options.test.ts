@@ -47,7 +47,7 @@ describe('one-minute options', () => {
     expect(h.exchange.balances(TRADER)).toMatchObject({
       futuresAvailable: 900 * USDT,
       optionStaked: 100 * USDT,
-      usdtm: 900 * USDT,
+      futuresTotal: 900 * USDT,
     });
   });
 

@@ -25,7 +25,7 @@ describe('wallets', () => {
         ref: 'fund:demo:1',
       },
     ]);
-    expect(exchange.balances(alice)).toMatchObject({ bsc: 10_000 * USDT, usdtm: 0, usdt: 10_000 * USDT });
+    expect(exchange.balances(alice)).toMatchObject({ spot: 10_000 * USDT, futuresTotal: 0, total: 10_000 * USDT });
     expect(exchange.accountBalance(Account.treasury)).toBe(-10_000 * USDT);
     expect(ledgerTotal(exchange)).toBe(0);
   });
@@ -48,9 +48,9 @@ describe('wallets', () => {
       true,
     );
     expect(exchange.balances(alice)).toMatchObject({
-      bsc: 40 * USDT,
-      usdtm: 60 * USDT,
-      usdt: 100 * USDT,
+      spot: 40 * USDT,
+      futuresTotal: 60 * USDT,
+      total: 100 * USDT,
       futuresAvailable: 60 * USDT,
     });
     const back = exchange.apply({ type: 'transfer', userId: alice, to: 'spot', amount: 10 * USDT }, 2);
@@ -62,7 +62,7 @@ describe('wallets', () => {
         kind: 'wallet_transfer',
       }),
     ]);
-    expect(exchange.balances(alice)).toMatchObject({ bsc: 50 * USDT, usdtm: 50 * USDT });
+    expect(exchange.balances(alice)).toMatchObject({ spot: 50 * USDT, futuresTotal: 50 * USDT });
   });
 
   it('refuses_a_transfer_larger_than_the_source_wallet_and_changes_nothing', () => {

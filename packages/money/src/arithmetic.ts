@@ -93,7 +93,8 @@ function divideSmall(numerator: number, denominator: number, rounding: Rounding)
   }
 }
 
-function divideBig(numerator: bigint, denominator: bigint, rounding: Rounding): bigint {
+/** Exact division of integers of any size with the named rounding (for decimals wider than a safe integer). */
+export function divideBig(numerator: bigint, denominator: bigint, rounding: Rounding): bigint {
   if (denominator < 0n) {
     numerator = -numerator;
     denominator = -denominator;

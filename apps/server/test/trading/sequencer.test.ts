@@ -109,7 +109,7 @@ describe('sequencer', () => {
       sequencer.submit({ type: 'fund', userId: 3, wallet: 'futures', amount: 7 * USDT, reason: 't' }),
       sequencer.read((engine) => engine.balances(3)),
     ]);
-    expect(balance.usdtm).toBe(7 * USDT);
+    expect(balance.futuresTotal).toBe(7 * USDT);
   });
 
   it('applies a command with an idempotency key at most once, also across batches', async () => {
@@ -145,7 +145,7 @@ describe('sequencer', () => {
       await database.pool.query('DROP TRIGGER refuse_transfers ON wallet_transfers; DROP FUNCTION refuse_transfers();');
     }
     // Neither the fund nor the transfer survived, in the database or in memory.
-    const balances = await sequencer.read((engine) => [engine.balances(5).bsc, engine.balances(1).usdtm]);
+    const balances = await sequencer.read((engine) => [engine.balances(5).spot, engine.balances(1).futuresTotal]);
     expect(balances).toEqual([0, 40 * USDT]);
     expect(await storedBalance(Account.spot(5))).toBe(0);
     const retried = await sequencer.submit({ type: 'transfer', userId: 1, to: 'spot', amount: 40 * USDT });
@@ -182,7 +182,7 @@ describe('sequencer', () => {
       [Account.spot(8), Account.spot(9)],
     );
     expect(rows[0]!.count).toBe(0);
-    expect(await sequencer.read((engine) => [engine.balances(8).bsc, engine.balances(9).bsc])).toEqual([0, 0]);
+    expect(await sequencer.read((engine) => [engine.balances(8).spot, engine.balances(9).spot])).toEqual([0, 0]);
     const retried = await sequencer.submit({ type: 'fund', userId: 9, wallet: 'spot', amount: 9 * USDT, reason: 't' });
     expect(retried.ok).toBe(true);
     expect(await storedBalance(Account.spot(9))).toBe(9 * USDT);

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { dictionaries, type Language, type MessageKey } from './messages.ts';
+import { dictionaries, type Language, type MessageKey } from './dictionary.ts';
 
-export type { Language, MessageKey } from './messages.ts';
+export type { Language, MessageKey } from './dictionary.ts';
 
 const LANGUAGE_STORAGE_KEY = 'language';
 export const LANGUAGES: readonly { code: Language; label: string }[] = [

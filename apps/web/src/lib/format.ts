@@ -1,58 +1,56 @@
+// Display of numbers from the server and market feeds: read exactly (lib/decimal.ts), rounded as named, printed with
+// thousands separators by @tickline/money. No floating-point arithmetic on the way.
+import { formatDecimal, type Rounding } from '@tickline/money';
 import type { Numeric } from '../api/types.ts';
+import { decimalToMinorUnits, readDecimal, signOf } from './decimal.ts';
 
-/** Accepts JSON numbers and numeric strings; anything else is NaN. */
-export function toNumber(value: Numeric | null | undefined): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '') return Number(value.replace(/,/g, ''));
-  return Number.NaN;
+/** Thousands separators and a fixed number of decimals (rounded half to even unless named); '-' when not a number. */
+export function formatNumber(
+  value: Numeric | null | undefined,
+  decimals: number,
+  rounding: Rounding = 'halfEven',
+): string {
+  const decimal = readDecimal(value);
+  const units = decimal ? decimalToMinorUnits(decimal, decimals, rounding) : null;
+  return units === null ? '-' : formatDecimal(units, decimals);
 }
 
-const formatters = new Map<number, Intl.NumberFormat>();
-
-function formatterFor(decimals: number): Intl.NumberFormat {
-  let formatter = formatters.get(decimals);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    formatters.set(decimals, formatter);
-  }
-  return formatter;
-}
-
-/** Thousands separators and a fixed number of decimals; '-' when the value is not a number. */
-export function formatNumber(value: Numeric | null | undefined, decimals: number): string {
-  const number = toNumber(value);
-  return Number.isFinite(number) ? formatterFor(decimals).format(number) : '-';
-}
-
-/** Seeds §1: money with thousands separators and 2 decimals. */
-export const formatMoney = (value: Numeric | null | undefined) => formatNumber(value, 2);
+/** Seeds §1: money with thousands separators and 2 decimals, rounded down (never more than is there). */
+export const formatMoney = (value: Numeric | null | undefined) => formatNumber(value, 2, 'floor');
 
 /** Seeds §1: counts with 0 decimals. */
-export const formatCount = (value: Numeric | null | undefined) => formatNumber(value, 0);
+export const formatCount = (value: Numeric | null | undefined) => formatNumber(value, 0, 'trunc');
 
-/** Signed percentage with 2 decimals: +1.23% / -0.45%. */
+/** Signed percentage with 2 decimals: +1.23% / -0.45%; '+' whenever the value is above zero. */
 export function formatPercent(value: Numeric | null | undefined): string {
-  const number = toNumber(value);
-  if (!Number.isFinite(number)) return '-';
-  return `${number > 0 ? '+' : ''}${formatterFor(2).format(number)}%`;
+  const shown = formatNumber(value, 2);
+  if (shown === '-') return shown;
+  return `${signOf(value) === 1 ? '+' : ''}${shown}%`;
 }
 
-/** Market prices below 1 USDT need more than 2 decimals to say anything (e.g. SHIB); money rules apply above. */
+const SIGNIFICANT_DIGITS = 4;
+
+/**
+ * Market prices below 1 USDT need more than 2 decimals to say anything (e.g. SHIB): 4 significant digits there;
+ * money rules (2 decimals) from 1 up. Rounded half to even.
+ */
 export function formatMarketPrice(value: Numeric | null | undefined): string {
-  const number = toNumber(value);
-  if (!Number.isFinite(number)) return '-';
-  if (Math.abs(number) >= 1) return formatterFor(2).format(number);
-  const significant = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 4, minimumSignificantDigits: 4 });
-  return significant.format(number);
+  const decimal = readDecimal(value);
+  if (!decimal) return '-';
+  const wholeDigits = decimal.digits.toString().length - decimal.fractionDigits;
+  if (decimal.digits === 0n || wholeDigits > 0) return formatNumber(value, 2);
+  // 0.000ddd…: -wholeDigits zeros after the point before the first significant digit.
+  return formatNumber(value, -wholeDigits + SIGNIFICANT_DIGITS);
 }
 
 export type Trend = 'up' | 'down' | 'flat';
 
-/** Seeds: positive change is green, otherwise red; exactly zero is neutral. */
+/** Seeds: a change above zero is up, below zero down; exactly zero (or not a number) is neutral. */
 export function trendOf(value: Numeric | null | undefined): Trend {
-  const number = toNumber(value);
-  if (!Number.isFinite(number) || number === 0) return 'flat';
-  return number > 0 ? 'up' : 'down';
+  const sign = signOf(value);
+  if (sign === 1) return 'up';
+  if (sign === -1) return 'down';
+  return 'flat';
 }
 
 /** ISO or numeric dates as `YYYY-MM-DD HH:mm` in the viewer's time zone. */

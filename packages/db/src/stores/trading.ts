@@ -1,5 +1,6 @@
 // The trading core's stores (written by the sequencer in one transaction per batch).
 export * from './ledger.ts';
+export * from './deposits.ts';
 export * from './orders.ts';
 export * from './positions.ts';
 export * from './trades.ts';

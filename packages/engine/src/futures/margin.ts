@@ -13,9 +13,8 @@ import {
   type QtyLots,
 } from '@tickline/money';
 import type { MaintenanceTier } from '../config.ts';
+import { PPM, type RatePpm } from '../units.ts';
 import type { Side } from '../types.ts';
-
-const MICROS = 1_000_000;
 
 export function notional(price: PriceTicks, qty: QtyLots): MicroUsdt {
   return multiply(price, qty);
@@ -26,9 +25,9 @@ export function initialMargin(price: PriceTicks, qty: QtyLots, leverage: number)
   return divide(notional(price, qty), leverage, 'ceil');
 }
 
-/** Fee = notional × rate (parts per million), rounded up. */
-export function tradingFee(price: PriceTicks, qty: QtyLots, rateMicros: number): MicroUsdt {
-  return multiplyDivide(notional(price, qty), rateMicros, MICROS, 'ceil');
+/** Fee (or any notional × rate) in micro-USDT, rounded up. */
+export function tradingFee(price: PriceTicks, qty: QtyLots, ratePpm: RatePpm): MicroUsdt {
+  return multiplyDivide(notional(price, qty), ratePpm, PPM, 'ceil');
 }
 
 /** Signed PnL of `qty` of a position of `side` entered at `entryPrice`, valued at `price`. Exact. */
@@ -49,7 +48,7 @@ export function averageEntryPrice(
 }
 
 export interface MaintenanceRate {
-  rateMicros: number;
+  ratePpm: RatePpm;
   /** Subtracted from notional × rate so the requirement is continuous across tiers (Binance's "cum"). */
   deduction: MicroUsdt;
 }
@@ -64,9 +63,8 @@ function* tiersWithDeductions(tiers: MaintenanceTier[]): Generator<MaintenanceRa
   let deduction = 0;
   let previous: MaintenanceTier | undefined;
   for (const tier of tiers) {
-    if (previous)
-      deduction += multiplyDivide(previous.maxNotional, tier.rateMicros - previous.rateMicros, MICROS, 'floor');
-    yield { maxNotional: tier.maxNotional, rateMicros: tier.rateMicros, deduction };
+    if (previous) deduction += multiplyDivide(previous.maxNotional, tier.ratePpm - previous.ratePpm, PPM, 'floor');
+    yield { maxNotional: tier.maxNotional, ratePpm: tier.ratePpm, deduction };
     previous = tier;
   }
 }
@@ -74,8 +72,8 @@ function* tiersWithDeductions(tiers: MaintenanceTier[]): Generator<MaintenanceRa
 /** Maintenance margin at `price`: notional × rate − deduction (the tier is chosen by that notional). */
 export function maintenanceMargin(price: PriceTicks, qty: QtyLots, tiers: MaintenanceTier[]): MicroUsdt {
   const value = notional(price, qty);
-  const { rateMicros, deduction } = maintenanceRate(value, tiers);
-  return Math.max(0, multiplyDivide(value, rateMicros, MICROS, 'ceil') - deduction);
+  const { ratePpm, deduction } = maintenanceRate(value, tiers);
+  return Math.max(0, multiplyDivide(value, ratePpm, PPM, 'ceil') - deduction);
 }
 
 /**
@@ -91,14 +89,14 @@ export function liquidationPrice(
   tiers: MaintenanceTier[],
 ): PriceTicks {
   const entryNotional = notional(entryPrice, qty);
-  const { rateMicros, deduction } = liquidationTier(side, entryNotional, margin, tiers);
+  const { ratePpm, deduction } = liquidationTier(side, entryNotional, margin, tiers);
   if (side === 1) {
     const numerator = subtract(subtract(entryNotional, margin), deduction);
     if (numerator <= 0) return 0;
-    return multiplyDivide(numerator, MICROS, multiply(qty, MICROS - rateMicros), 'ceil');
+    return multiplyDivide(numerator, PPM, multiply(qty, PPM - ratePpm), 'ceil');
   }
   const numerator = add(add(entryNotional, margin), deduction);
-  return multiplyDivide(numerator, MICROS, multiply(qty, MICROS + rateMicros), 'floor');
+  return multiplyDivide(numerator, PPM, multiply(qty, PPM + ratePpm), 'floor');
 }
 
 /**
@@ -115,7 +113,7 @@ function liquidationTier(side: Side, entryNotional: MicroUsdt, margin: MicroUsdt
     const n = BigInt(tier.maxNotional);
     const pnlAtEnd = side === 1 ? n - BigInt(entryNotional) : BigInt(entryNotional) - n;
     // (margin + PnL − (n × rate / 10^6 − deduction)) × 10^6
-    const surplus = (BigInt(margin) + pnlAtEnd + BigInt(tier.deduction)) * BigInt(MICROS) - n * BigInt(tier.rateMicros);
+    const surplus = (BigInt(margin) + pnlAtEnd + BigInt(tier.deduction)) * BigInt(PPM) - n * BigInt(tier.ratePpm);
     if (side === 1 ? surplus >= 0n : surplus <= 0n) return tier;
   }
   throw new RangeError('the last maintenance tier must have maxNotional Infinity');

@@ -3,7 +3,7 @@ import type { ExchangeConfig } from '../config.ts';
 import type { Effects, Post } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { reject } from '../rejections.ts';
-import type { Command, CommandResult, OptionOrderState, OptionResult, UserId } from '../types.ts';
+import { OptionResult, type Command, type CommandResult, type OptionOrderState, type UserId } from '../types.ts';
 
 const USDT = 1_000_000;
 const BASIS_POINTS = 10_000;
@@ -60,7 +60,7 @@ export class OptionRounds {
       roundStartMs,
       expireAtMs,
       resultPrice: null,
-      result: 0,
+      result: OptionResult.Waiting,
       settledProfit: 0,
       refunded: false,
       createdAtMs: effects.nowMs,
@@ -98,9 +98,15 @@ export class OptionRounds {
   private settle(order: OptionOrderState, resultPrice: PriceTicks | null, effects: Effects): void {
     const { userId, stake } = order;
     const ref = `option:${order.id}`;
-    let result: OptionResult = 3;
-    if (resultPrice !== null) result = resultPrice > order.openPrice ? 1 : resultPrice < order.openPrice ? 2 : 3;
-    if (result === 3) {
+    let result: OptionResult = OptionResult.Even; // also a round without a price: everyone is refunded
+    if (resultPrice !== null)
+      result =
+        resultPrice > order.openPrice
+          ? OptionResult.Higher
+          : resultPrice < order.openPrice
+            ? OptionResult.Lower
+            : OptionResult.Even;
+    if (result === OptionResult.Even) {
       this.post(Account.optionStake(userId), Account.futures(userId), stake, 'option_refund', ref, effects);
     } else if (result === order.betType) {
       const winnings = multiplyDivide(stake, this.config.payoutRateBps, BASIS_POINTS, 'floor');
@@ -119,7 +125,7 @@ export class OptionRounds {
     effects.events.push({ type: 'optionOrder', order: { ...order } });
     const outcome = order.refunded
       ? 'refunded (no price)'
-      : result === 3
+      : result === OptionResult.Even
         ? 'EQ, refunded'
         : order.settledProfit > 0
           ? 'won'

@@ -130,9 +130,9 @@ export function checkInvariants(exchange: Exchange): void {
     const orderMargin = exchange.accountBalance(Account.orderMargin(userId));
     const held = exchange.openOrders(userId).reduce((total, order) => total + order.heldMargin, 0);
     const staked = exchange.optionOrders(userId).reduce((total, order) => total + order.stake, 0);
-    check(view.bsc === exchange.accountBalance(Account.spot(userId)), `bsc of ${userId}`);
+    check(view.spot === exchange.accountBalance(Account.spot(userId)), `spot of ${userId}`);
     check(view.futuresAvailable === exchange.accountBalance(Account.futures(userId)), `futuresAvailable of ${userId}`);
-    check(view.longWaitingRequiredAmount + view.shortWaitingRequiredAmount === orderMargin, `waiting of ${userId}`);
+    check(view.longOrderHolds + view.shortOrderHolds === orderMargin, `waiting of ${userId}`);
     check(held === orderMargin, `order holds of ${userId}: ${held} vs account ${orderMargin}`);
     const required = exchange.requiredOrderHolds(userId);
     for (const order of exchange.openOrders(userId))
@@ -140,21 +140,17 @@ export function checkInvariants(exchange: Exchange): void {
         order.heldMargin === required.get(order.id),
         `order ${order.id} holds ${order.heldMargin}, needs ${required.get(order.id)}`,
       );
-    check(view.usingRequiredAmount === (exchange.position(userId)?.margin ?? 0), `position margin of ${userId}`);
-    check(view.usingRequiredAmount === exchange.accountBalance(Account.positionMargin(userId)), `using of ${userId}`);
+    check(view.positionMargin === (exchange.position(userId)?.margin ?? 0), `position margin of ${userId}`);
+    check(view.positionMargin === exchange.accountBalance(Account.positionMargin(userId)), `using of ${userId}`);
     check(
       view.optionStaked === staked && staked === exchange.accountBalance(Account.optionStake(userId)),
       `stakes of ${userId}`,
     );
     check(
-      view.usdtm ===
-        view.futuresAvailable +
-          view.usingRequiredAmount +
-          view.longWaitingRequiredAmount +
-          view.shortWaitingRequiredAmount,
-      `usdtm of ${userId}`,
+      view.futuresTotal === view.futuresAvailable + view.positionMargin + view.longOrderHolds + view.shortOrderHolds,
+      `futuresTotal of ${userId}`,
     );
-    check(view.usdt === view.bsc + view.usdtm, `usdt of ${userId}`);
+    check(view.total === view.spot + view.futuresTotal, `usdt of ${userId}`);
   }
 
   const restored = Exchange.fromSnapshot(snapshot, exchange.config);

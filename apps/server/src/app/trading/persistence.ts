@@ -18,6 +18,7 @@ import {
   insertTrades,
   insertWalletTransfers,
   loadBalances,
+  loadDeposits,
   loadLeverages,
   loadOpenOrders,
   loadPositions,
@@ -234,6 +235,7 @@ export async function loadEngineState(pool: Pool): Promise<RestoredState> {
       lastIndexPrice: state.lastIndexPrice,
       lastMarkPrice: state.lastMarkPrice,
       lastPriceAtMs: state.lastPriceAtMs,
+      deposits: await loadDeposits(client),
     };
     await client.query('COMMIT');
     return { snapshot, state };

@@ -30,16 +30,16 @@ const isoDate = (ms: number) => new Date(ms).toISOString();
  */
 export function balanceView(balance: BalanceView, indexPrice: PriceTicks | null): UserBalance {
   // micro-USDT / (ticks / 100) = BTC × 10^6 / 100 … in satoshi (10^-8 BTC): micro × 10^4 / ticks.
-  const satoshi = indexPrice && indexPrice > 0 ? multiplyDivide(balance.usdt, 10_000, indexPrice, 'floor') : 0;
+  const satoshi = indexPrice && indexPrice > 0 ? multiplyDivide(balance.total, 10_000, indexPrice, 'floor') : 0;
   return {
-    bsc: usdt(balance.bsc),
-    usdtm: usdt(balance.usdtm),
-    usdt: usdt(balance.usdt),
+    bsc: usdt(balance.spot),
+    usdtm: usdt(balance.futuresTotal),
+    usdt: usdt(balance.total),
     btc: toNumber(satoshi, BTC_SCALE),
     balance: usdt(balance.futuresAvailable),
-    usingRequiredAmount: usdt(balance.usingRequiredAmount),
-    longWaitingRequiredAmount: usdt(balance.longWaitingRequiredAmount),
-    shortWaitingRequiredAmount: usdt(balance.shortWaitingRequiredAmount),
+    usingRequiredAmount: usdt(balance.positionMargin),
+    longWaitingRequiredAmount: usdt(balance.longOrderHolds),
+    shortWaitingRequiredAmount: usdt(balance.shortOrderHolds),
   };
 }
 

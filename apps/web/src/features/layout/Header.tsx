@@ -5,6 +5,7 @@ import { useT } from '../../i18n/I18nProvider.tsx';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { BellIcon, ChevronDownIcon, LogoMark, MenuIcon, UserIcon } from '../../ui/icons.tsx';
 import { useAlarms, useBalance, useLogout, useUserInfo } from '../account/queries.ts';
+import { UpDownColoursSwitch } from '../preferences/UpDownColoursSwitch.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { accountLinks, primaryLinks, secondaryLinks, supportGroup, tradeGroup } from './navigation.ts';
@@ -170,6 +171,9 @@ export function Header() {
           )}
           <span className="header__wide-only">
             <LanguageSwitch />
+          </span>
+          <span className="header__wide-only">
+            <UpDownColoursSwitch />
           </span>
           <button
             type="button"

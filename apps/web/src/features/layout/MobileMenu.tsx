@@ -6,6 +6,7 @@ import { useT } from '../../i18n/I18nProvider.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { ChevronRightIcon, CloseIcon, LogoMark, UserIcon } from '../../ui/icons.tsx';
 import { useBalance, useLogout, useUserInfo } from '../account/queries.ts';
+import { UpDownColoursSwitch } from '../preferences/UpDownColoursSwitch.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { accountLinks, primaryLinks, secondaryLinks, supportGroup, tradeGroup } from './navigation.ts';
 import type { NavLinkItem } from './navigation.ts';
@@ -94,6 +95,10 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
         <div className="mobile-menu__section">
           <div className="mobile-menu__section-title">{t('nav.language')}</div>
           <LanguageSwitch variant="full" />
+        </div>
+        <div className="mobile-menu__section">
+          <div className="mobile-menu__section-title">{t('preferences.upDownColours')}</div>
+          <UpDownColoursSwitch variant="full" />
         </div>
         {loggedIn ? (
           <button

@@ -9,9 +9,9 @@ import { CopyIcon, UserIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
 /** Seed 000 §4: KYC approveStatus 1 green verified, 2 red verification required, 3 yellow pending. */
-const kycStatus: Record<ApproveStatus, { tone: 'up' | 'down' | 'warn'; message: MessageKey }> = {
-  1: { tone: 'up', message: 'profile.kycVerified' },
-  2: { tone: 'down', message: 'profile.kycRequired' },
+const kycStatus: Record<ApproveStatus, { tone: 'success' | 'danger' | 'warn'; message: MessageKey }> = {
+  1: { tone: 'success', message: 'profile.kycVerified' },
+  2: { tone: 'danger', message: 'profile.kycRequired' },
   3: { tone: 'warn', message: 'profile.kycPending' },
 };
 

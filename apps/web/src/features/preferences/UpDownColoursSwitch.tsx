@@ -1,0 +1,59 @@
+import { useT } from '../../i18n/I18nProvider.tsx';
+import type { MessageKey } from '../../i18n/I18nProvider.tsx';
+import styles from './UpDownColoursSwitch.module.css';
+import type { UpDownColours } from './upDownColours.ts';
+import { useUpDownColours } from './useUpDownColours.ts';
+
+const OPTIONS: readonly {
+  value: UpDownColours;
+  label: MessageKey;
+  up: string | undefined;
+  down: string | undefined;
+}[] = [
+  { value: 'red-up', label: 'preferences.redUp', up: styles.red, down: styles.green },
+  { value: 'green-up', label: 'preferences.greenUp', up: styles.green, down: styles.red },
+];
+
+const labelOf = (value: UpDownColours): MessageKey =>
+  value === 'red-up' ? 'preferences.redUp' : 'preferences.greenUp';
+
+/** Compact: one button in the header (▲▼ in the current colours) that swaps them; full: both options, for menus. */
+export function UpDownColoursSwitch({ variant = 'compact' }: { variant?: 'compact' | 'full' }) {
+  const t = useT();
+  const { upDown, setUpDown } = useUpDownColours();
+  if (variant === 'compact') {
+    const label = t('preferences.upDownNow', { current: t(labelOf(upDown)) });
+    return (
+      <button
+        type="button"
+        className={styles.compact}
+        aria-label={label}
+        title={label}
+        data-testid="updown-switch"
+        onClick={() => setUpDown(upDown === 'red-up' ? 'green-up' : 'red-up')}
+      >
+        <span className={styles.up}>▲</span>
+        <span className={styles.down}>▼</span>
+      </button>
+    );
+  }
+  return (
+    <div className={styles.full} role="group" aria-label={t('preferences.upDownColours')}>
+      {OPTIONS.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className={styles.option}
+          aria-pressed={option.value === upDown}
+          onClick={() => setUpDown(option.value)}
+        >
+          <span aria-hidden="true">
+            <span className={option.up}>▲</span>
+            <span className={option.down}>▼</span>
+          </span>
+          {t(option.label)}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { defineMessages } from '../../i18n/defineMessages.ts';
+
+export const preferencesMessages = defineMessages({
+  en: {
+    'preferences.upDownColours': 'Price colours',
+    'preferences.redUp': 'Red up / Green down',
+    'preferences.greenUp': 'Green up / Red down',
+    'preferences.upDownNow': 'Price colours: {current}',
+  },
+  ko: {
+    'preferences.upDownColours': '시세 색상',
+    'preferences.redUp': '상승 빨강 / 하락 초록',
+    'preferences.greenUp': '상승 초록 / 하락 빨강',
+    'preferences.upDownNow': '시세 색상: {current}',
+  },
+});

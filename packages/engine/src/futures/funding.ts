@@ -1,0 +1,55 @@
+/**
+ * Funding: payers pay notional × rate at the mark (rounded up, never more than their margin); receivers get their
+ * share (rounded down, scaled down if payers could not pay in full); the residue goes to fee revenue.
+ */
+import { multiplyDivide, type MicroUsdt } from '@tickline/money';
+import { BUY, SELL } from '../book/order-book.ts';
+import type { EngineState } from '../core/state.ts';
+import type { Effects } from '../effects.ts';
+import { Account } from '../ledger.ts';
+import { reject } from '../rejections.ts';
+import type { Command, CommandResult, PositionState, Side } from '../types.ts';
+import { PPM, ratePpm } from '../units.ts';
+import { runLiquidations } from './closing.ts';
+import { tradingFee } from './margin.ts';
+import { positionChanged } from './positions.ts';
+
+/** Funding rates are capped at ±0.75 % (PRODUCT.md §3). */
+const MAX_FUNDING_RATE_PPM = 7_500;
+
+export function settleFunding(s: EngineState, command: Extract<Command, { type: 'settleFunding' }>, effects: Effects) {
+  const rate = command.fundingRatePpm;
+  if (!Number.isInteger(rate) || Math.abs(rate) > MAX_FUNDING_RATE_PPM) return reject('INVALID_FUNDING_RATE');
+  const mark = s.lastMarkPrice;
+  if (mark === null) return reject('NO_MARK_PRICE');
+  const ref = `funding:${effects.nowMs}`;
+  const payingSide: Side = rate > 0 ? BUY : SELL;
+  const positions = [...s.positionsByUser.values()].sort((a, b) => a.userId - b.userId);
+  const absoluteRate = ratePpm(Math.abs(rate));
+  let collected = 0;
+  const receivers: Array<[PositionState, MicroUsdt]> = [];
+  let owedToReceivers = 0;
+  for (const position of rate === 0 ? [] : positions) {
+    if (position.side === payingSide) {
+      const paid = Math.min(tradingFee(mark, position.qty, absoluteRate), position.margin);
+      s.post(Account.positionMargin(position.userId), Account.fundingClearing, paid, 'funding', ref, effects);
+      position.margin -= paid;
+      collected += paid;
+      positionChanged(s, position, effects);
+    } else {
+      const due = multiplyDivide(mark * position.qty, absoluteRate, PPM, 'floor');
+      receivers.push([position, due]);
+      owedToReceivers += due;
+    }
+  }
+  for (const [position, due] of receivers) {
+    const amount = owedToReceivers <= collected ? due : multiplyDivide(due, collected, owedToReceivers, 'floor');
+    s.post(Account.fundingClearing, Account.positionMargin(position.userId), amount, 'funding', ref, effects);
+    position.margin += amount;
+    positionChanged(s, position, effects);
+  }
+  const residue = s.balance(Account.fundingClearing);
+  s.post(Account.fundingClearing, Account.feeRevenue, residue, 'funding', ref, effects);
+  const liquidated = runLiquidations(s, effects);
+  return { ok: true, value: { collected, liquidated } } satisfies CommandResult;
+}

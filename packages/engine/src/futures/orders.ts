@@ -1,0 +1,145 @@
+/** Order entry and the resting orders' bookkeeping: place, cancel, rest in the book, forget once done. */
+import type { PriceTicks, QtyLots } from '@tickline/money';
+import { BUY, crosses, oppositeSide, SELL } from '../book/order-book.ts';
+import type { EngineState } from '../core/state.ts';
+import type { Effects } from '../effects.ts';
+import { reject } from '../rejections.ts';
+import { OrderPath, type Command, type CommandResult, type OrderState, type Side, type UserId } from '../types.ts';
+import { restingPlan, simulateTaker } from './fill-calculator.ts';
+import { addHold, holdFor, rebalanceHolds, reducibleQty, releaseHold } from './holds.ts';
+import { protectionPrice, runTaker } from './matching.ts';
+
+type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
+
+export interface PlaceOrderResult {
+  orderId: number;
+  status: OrderState['status'];
+  filledQty: QtyLots;
+}
+
+export function placeOrder(
+  s: EngineState,
+  command: CommandOf<'placeOrder'>,
+  effects: Effects,
+): CommandResult<PlaceOrderResult> {
+  const { userId, side, orderPath, qty } = command;
+  const isLimit = orderPath === OrderPath.Limit;
+  if ((side !== BUY && side !== SELL) || (!isLimit && orderPath !== OrderPath.Market))
+    return reject('INVALID_ORDER_TYPE');
+  const qtyProblem = s.checkQty(qty);
+  if (qtyProblem) return reject(qtyProblem);
+  if (isLimit && !s.isValidPrice(command.price)) return reject('INVALID_PRICE');
+  if (isLimit && (s.orderIdsByUser.get(userId)?.size ?? 0) >= s.config.maxOpenOrdersPerUser)
+    return reject('TOO_MANY_OPEN_ORDERS');
+  const limitPrice = isLimit ? (command.price as PriceTicks) : protectionPrice(s, side);
+  if (limitPrice === null) return reject('NO_LIQUIDITY');
+  const leverage = s.leverage(userId);
+  if (command.leverage !== undefined && command.leverage !== leverage) return reject('INVALID_LEVERAGE');
+
+  // Most limit orders only rest: nothing to walk.
+  const bestOpposite = s.book.bestPrice(oppositeSide(side));
+  const plan =
+    bestOpposite !== 0 && crosses(side, limitPrice, bestOpposite)
+      ? simulateTaker(s, userId, side, limitPrice, qty, leverage)
+      : restingPlan(s, userId);
+  if (plan.shortOfMargin) return reject('INSUFFICIENT_MARGIN');
+  if (plan.stoppedToAvoidLiquidation && plan.filledQty === 0) return reject('ORDER_WOULD_LIQUIDATE');
+  if (!isLimit && plan.filledQty === 0) return reject('NO_LIQUIDITY');
+  const restingQty = qty - plan.filledQty;
+  let restingHold = 0;
+  if (isLimit && restingQty > 0) {
+    const reducible = reducibleQty(s, userId, side, plan.position);
+    restingHold = holdFor(s, limitPrice, restingQty, Math.min(reducible, restingQty), leverage);
+    if (restingHold > plan.freeAfter) return reject('INSUFFICIENT_MARGIN');
+  }
+
+  const order = newOrder(s, userId, side, orderPath, isLimit ? limitPrice : null, qty, leverage, false, effects);
+  order.clientOrderId = command.clientOrderId ?? null;
+  order.filledQty = runTaker(
+    s,
+    { userId, side, orderId: order.id, orderPath, kind: 'order', leverage, effects },
+    limitPrice,
+    qty,
+  );
+  const remaining = qty - order.filledQty;
+  const opposite = s.book.bestPrice(oppositeSide(side));
+  const wouldCross = opposite !== 0 && crosses(side, limitPrice, opposite);
+  if (remaining === 0) order.status = 'filled';
+  else if (isLimit && !wouldCross) rest(s, order);
+  else order.status = 'cancelled'; // market remainder, or a limit whose fills stopped at the margin available
+  // The common case, an order that only rests: no fill and no self-trade cancel moved the position or another
+  // order, so every older order still holds what it needs and only the new one (the youngest: it comes last in
+  // the reduce-budget order) takes its hold. Anything else rebalances all of the user's holds.
+  const onlyRests = order.status === 'open' && plan.filledQty === 0 && effects.dirtyOrders.size === 0;
+  s.markOrder(order, effects);
+  if (onlyRests) addHold(s, order, restingHold, effects);
+  else rebalanceHolds(s, userId, effects);
+  return { ok: true, value: { orderId: order.id, status: order.status, filledQty: order.filledQty } };
+}
+
+/** A new open order with the next id, not yet in the book (reduce-only: a close, TP/SL or liquidation). */
+export function newOrder(
+  s: EngineState,
+  userId: UserId,
+  side: Side,
+  orderPath: OrderPath,
+  price: PriceTicks | null,
+  qty: QtyLots,
+  leverage: number,
+  reduceOnly: boolean,
+  effects: Effects,
+): OrderState {
+  return {
+    id: s.nextIds.order++,
+    userId,
+    side,
+    orderPath,
+    price,
+    qty,
+    filledQty: 0,
+    leverage,
+    heldMargin: 0,
+    status: 'open',
+    reduceOnly,
+    clientOrderId: null,
+    createdAtMs: effects.nowMs,
+    updatedAtMs: effects.nowMs,
+  };
+}
+
+export function cancelOrder(s: EngineState, command: CommandOf<'cancelOrder'>, effects: Effects): CommandResult {
+  const order = s.openOrdersById.get(command.orderId);
+  if (!order || order.userId !== command.userId) return reject('ORDER_NOT_FOUND');
+  cancelResting(s, order, true, effects);
+  rebalanceHolds(s, order.userId, effects);
+  return { ok: true, value: { orderId: order.id } };
+}
+
+/** Puts the order in the book and in its owner's list (a new order, or one from a snapshot). */
+export function rest(s: EngineState, order: OrderState): void {
+  s.book.add(order.id, order.userId, order.side, order.price as PriceTicks, order.qty - order.filledQty);
+  s.openOrdersById.set(order.id, order);
+  let ids = s.orderIdsByUser.get(order.userId);
+  if (!ids) s.orderIdsByUser.set(order.userId, (ids = new Set()));
+  ids.add(order.id);
+}
+
+export function forget(s: EngineState, order: OrderState): void {
+  s.openOrdersById.delete(order.id);
+  const ids = s.orderIdsByUser.get(order.userId);
+  ids?.delete(order.id);
+  if (ids?.size === 0) s.orderIdsByUser.delete(order.userId);
+}
+
+export function cancelResting(s: EngineState, order: OrderState, stillInBook: boolean, effects: Effects): void {
+  if (stillInBook) s.book.cancel(order.id);
+  releaseHold(s, order, effects);
+  order.status = 'cancelled';
+  forget(s, order);
+  s.markOrder(order, effects);
+}
+
+export function cancelAllOrders(s: EngineState, userId: UserId, effects: Effects): void {
+  for (const orderId of [...(s.orderIdsByUser.get(userId) ?? [])])
+    cancelResting(s, s.openOrdersById.get(orderId) as OrderState, true, effects);
+}

@@ -1,0 +1,29 @@
+import type { EngineState } from '../core/state.ts';
+import { BUY } from '../book/order-book.ts';
+import { Account } from '../ledger.ts';
+import type { BalanceView, OrderState, UserId } from '../types.ts';
+
+/** The user's wallets and holds (see BalanceView; the server maps them to the seeds' `/user/balance` fields). */
+export function balanceView(s: EngineState, userId: UserId): BalanceView {
+  const spot = s.balance(Account.spot(userId));
+  const futuresAvailable = s.balance(Account.futures(userId));
+  const positionMargin = s.balance(Account.positionMargin(userId));
+  let longOrderHolds = 0;
+  let shortOrderHolds = 0;
+  for (const orderId of s.orderIdsByUser.get(userId) ?? []) {
+    const order = s.openOrdersById.get(orderId) as OrderState;
+    if (order.side === BUY) longOrderHolds += order.heldMargin;
+    else shortOrderHolds += order.heldMargin;
+  }
+  const futuresTotal = futuresAvailable + positionMargin + longOrderHolds + shortOrderHolds;
+  return {
+    spot,
+    futuresTotal,
+    total: spot + futuresTotal,
+    positionMargin,
+    longOrderHolds,
+    shortOrderHolds,
+    futuresAvailable,
+    optionStaked: s.balance(Account.optionStake(userId)),
+  };
+}
