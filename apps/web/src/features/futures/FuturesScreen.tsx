@@ -12,7 +12,7 @@ import { TradePanel } from './components/TradePanel.tsx';
 import { FeedbackProvider } from './feedback.tsx';
 import { useOpenOrders, usePositions, useUserStream } from './queries.ts';
 import { connectMarket, createMarketStore } from './stream/marketFeed.ts';
-import { useFuturesT } from './useFuturesT.ts';
+import { useT } from '../../i18n/I18nProvider.tsx';
 import styles from './futures.module.css';
 
 const SYMBOL = 'BTCUSDT';
@@ -23,7 +23,7 @@ type MobileView = (typeof MOBILE_VIEWS)[number];
 const EMPTY: never[] = [];
 
 function Screen() {
-  const t = useFuturesT();
+  const t = useT();
   const session = useSession();
   const loggedIn = isLoggedIn(session);
   // One store per screen: stream updates land here outside React and are published once per frame.

@@ -5,7 +5,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import type { FuturesMessageKey } from './messages.ts';
 import { endInvalidSession } from './queries.ts';
-import { useFuturesT } from './useFuturesT.ts';
+import { useT } from '../../i18n/I18nProvider.tsx';
 
 interface Feedback {
   /**
@@ -23,7 +23,7 @@ const FeedbackContext = createContext<Feedback | null>(null);
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
   const toast = useToast();
-  const t = useFuturesT();
+  const t = useT();
 
   const run = useCallback<Feedback['run']>(
     async (call, success) => {

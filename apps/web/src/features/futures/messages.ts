@@ -1,3 +1,5 @@
+import { defineMessages } from '../../i18n/defineMessages.ts';
+
 // The futures screen's strings. English is the source; Korean must have every key (the type enforces it).
 // Validation and status messages are the seeds' texts, word for word (seed 000 §4, §5).
 
@@ -115,9 +117,7 @@ const en = {
   'futures.message': 'Message',
 };
 
-export type FuturesMessageKey = keyof typeof en;
-
-const ko: Record<FuturesMessageKey, string> = {
+const ko: Record<keyof typeof en, string> = {
   'futures.title': 'BTCUSDT 무기한',
   'futures.perpetual': '무기한',
   'futures.markPrice': '시장 평균가',
@@ -230,4 +230,5 @@ const ko: Record<FuturesMessageKey, string> = {
   'futures.message': '메시지',
 };
 
-export const futuresMessages = { en, ko };
+export const futuresMessages = defineMessages({ en, ko });
+export type FuturesMessageKey = keyof typeof en;

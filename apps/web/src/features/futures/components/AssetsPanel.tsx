@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { Balance } from '../../../api/types.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 /** Seed 000 §2: USDT (BEP-20) and USDT-Futures balances with Deposit and Withdraw. */
 export function AssetsPanel({ balance, loggedIn }: { balance: Balance | undefined; loggedIn: boolean }) {
-  const t = useFuturesT();
+  const t = useT();
   const row = (label: string, value: number | undefined, testId: string) => (
     <div className={styles.kv}>
       <span className={styles.muted}>{label}</span>

@@ -9,14 +9,14 @@ import { closeAmount } from '../calc/orderMaths.ts';
 import { useFeedback } from '../feedback.tsx';
 import { reloadTrading } from '../queries.ts';
 import { lotsOf } from '../units.ts';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 const QUICK = [25, 50, 75, 100] as const;
 
 /** Seed 000 §4/§5/§9: close amount > 0, quick 25/50/75/100 % floored to 4 decimals, waiting orders warning. */
 export function ClosePositionModal({ position, onClose }: { position: PositionRow; onClose(): void }) {
-  const t = useFuturesT();
+  const t = useT();
   const feedback = useFeedback();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');

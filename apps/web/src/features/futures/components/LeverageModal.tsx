@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../../ui/Modal.tsx';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 /** Seed 000 §5: stepper 1–100, step 1; quick picks 1x 25x 50x 75x 100x. */
@@ -18,7 +18,7 @@ interface LeverageModalProps {
 }
 
 export function LeverageModal({ initial, busy, onConfirm, onClose }: LeverageModalProps) {
-  const t = useFuturesT();
+  const t = useT();
   const [leverage, setLeverage] = useState(clamp(initial));
   return (
     <Modal

@@ -5,12 +5,12 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { cancelOrder } from '../api.ts';
 import { useFeedback } from '../feedback.tsx';
 import { futuresKeys } from '../queries.ts';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 /** Open orders; Reduce Only and Post Only are always NO (seed 000 §9); cancel per order. */
 export function OpenOrdersTable({ orders }: { orders: readonly OpenOrderRow[] }) {
-  const t = useFuturesT();
+  const t = useT();
   const feedback = useFeedback();
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState<number | null>(null);

@@ -14,7 +14,7 @@ import {
 } from '../calc/book.ts';
 import { useFrameValue } from '../stream/frameStore.ts';
 import { depthOf, type MarketStore } from '../stream/marketFeed.ts';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 interface OrderBookProps {
@@ -74,7 +74,7 @@ const Row = memo(function Row({
 
 /** Seed 000 §2 order book: 10 levels a side, precision 0.1/0.01/0.001, arrow, spread, click to fill the price. */
 export function OrderBook({ store, openOrders, onPickPrice }: OrderBookProps) {
-  const t = useFuturesT();
+  const t = useT();
   const depthText = useFrameValue(store, 'depthText');
   const depth = useMemo(() => depthOf(depthText), [depthText]);
   const last = useFrameValue(store, 'last');

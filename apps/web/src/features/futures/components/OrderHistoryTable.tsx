@@ -1,7 +1,7 @@
 import type { FuturesHistoryRow } from '@tickline/protocol';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { historyCsv, historyFee, historyPositionLabel, orderPathLabel } from '../calc/history.ts';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 function download(rows: readonly FuturesHistoryRow[]): void {
@@ -15,7 +15,7 @@ function download(rows: readonly FuturesHistoryRow[]): void {
 
 /** Order history with the seeds' label tables and fee rule (seed 000 §3, §9) and CSV export. */
 export function OrderHistoryTable({ rows }: { rows: readonly FuturesHistoryRow[] }) {
-  const t = useFuturesT();
+  const t = useT();
   if (rows.length === 0) return <p className={styles.empty}>{t('futures.noHistory')}</p>;
   return (
     <>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { OpenOrderRow, PositionRow } from '@tickline/protocol';
 import { useOrderHistory } from '../queries.ts';
 import type { MarketStore } from '../stream/marketFeed.ts';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import { OpenOrdersTable } from './OpenOrdersTable.tsx';
 import { OrderHistoryTable } from './OrderHistoryTable.tsx';
 import { PositionsTable } from './PositionsTable.tsx';
@@ -19,7 +19,7 @@ interface PositionsAreaProps {
 
 /** Seed 000 §2: tabs Positions(count), Open Orders(count), Order History. */
 export function PositionsArea({ store, loggedIn, positions, orders }: PositionsAreaProps) {
-  const t = useFuturesT();
+  const t = useT();
   const [tab, setTab] = useState<Tab>('positions');
   const tabs: [Tab, string][] = [
     ['positions', t('futures.positions', { count: positions.length })],

@@ -5,7 +5,7 @@ import { nearLiquidation, riskRatioBasisPoints, roeBasisPoints, unrealisedPnl } 
 import { useFrameValue } from '../stream/frameStore.ts';
 import type { MarketStore } from '../stream/marketFeed.ts';
 import { lotsOf, microsOf, ticksOf } from '../units.ts';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import { ClosePositionModal } from './ClosePositionModal.tsx';
 import { TpSlModal } from './TpSlModal.tsx';
 import styles from '../futures.module.css';
@@ -14,7 +14,7 @@ const signed = (micro: number) => `${micro > 0 ? '+' : micro < 0 ? '-' : ''}${fo
 const percent = (bps: number) => `${bps > 0 ? '+' : bps < 0 ? '-' : ''}${(Math.abs(bps) / 100).toFixed(2)}%`;
 
 export function PositionsTable({ store, positions }: { store: MarketStore; positions: readonly PositionRow[] }) {
-  const t = useFuturesT();
+  const t = useT();
   const ticker = useFrameValue(store, 'ticker');
   const [dialog, setDialog] = useState<'close' | 'tpsl' | null>(null);
   // Seed 000 §4: the selected position is the first one returned.

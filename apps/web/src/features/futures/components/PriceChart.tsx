@@ -12,12 +12,13 @@ import {
 } from 'lightweight-charts';
 import type { KlineData, OpenOrderRow, PositionRow } from '@tickline/protocol';
 import { wsClient } from '../../../api/ws.ts';
+import { readMarketColours, subscribeUpDownColours } from '../../preferences/upDownColours.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { fetchKlines } from '../api.ts';
 import { CHART_INTERVALS, aggregate, mergeMinute, type Candle, type ChartInterval } from '../calc/candles.ts';
 import { chartLines, type ChartLine } from '../calc/chartLines.ts';
 import { TIME_ZONES, zoneOffsetMs, type TimeZoneChoice } from '../calc/timeZones.ts';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 const SYMBOL = 'BTCUSDT';
@@ -89,7 +90,7 @@ interface PriceChartProps {
  * loads, after a reconnect, or when the interval or time zone changes.
  */
 export function PriceChart({ position, orders }: PriceChartProps) {
-  const t = useFuturesT();
+  const t = useT();
   const containerRef = useRef<HTMLDivElement>(null);
   const seriesRef = useRef<Series | null>(null);
   const minutesRef = useRef<Candle[]>([]);
@@ -108,6 +109,16 @@ export function PriceChart({ position, orders }: PriceChartProps) {
       seriesRef.current = null;
     };
   }, []);
+
+  // The price colour preference (red up or green up) repaints the candles.
+  useEffect(
+    () =>
+      subscribeUpDownColours(() => {
+        const { up, down } = readMarketColours();
+        seriesRef.current?.candles.applyOptions({ upColor: up, downColor: down, wickUpColor: up, wickDownColor: down });
+      }),
+    [],
+  );
 
   // History (again after every reconnect: the gap is filled from the server's stored candles).
   useEffect(() => {
@@ -252,7 +263,7 @@ function lineColor(line: ChartLine): string {
   }
 }
 
-function lineTitle(line: ChartLine, t: ReturnType<typeof useFuturesT>): string {
+function lineTitle(line: ChartLine, t: ReturnType<typeof useT>): string {
   const titles = {
     entry: t('futures.entry'),
     liquidation: t('futures.liquidation'),

@@ -3,7 +3,7 @@ import type { TradeData } from '@tickline/protocol';
 import { formatNumber } from '../../../lib/format.ts';
 import { useFrameValue } from '../stream/frameStore.ts';
 import { TRADE_ROWS, type MarketStore } from '../stream/marketFeed.ts';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
@@ -27,7 +27,7 @@ const TradeRow = memo(function TradeRow({ trade }: { trade: TradeData }) {
 
 /** Recent trades from the `trade` stream, newest first, a fixed number of rows (padded while fewer). */
 export function RecentTrades({ store }: { store: MarketStore }) {
-  const t = useFuturesT();
+  const t = useT();
   const trades = useFrameValue(store, 'trades');
   const padding = Math.max(0, TRADE_ROWS - trades.length);
   return (

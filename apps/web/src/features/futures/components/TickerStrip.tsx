@@ -5,7 +5,7 @@ import { fetchFuturesMarket, fetchServerTime } from '../api.ts';
 import { clockOffset, formatCountdown, remainingMs } from '../calc/countdown.ts';
 import { useFrameValue } from '../stream/frameStore.ts';
 import { applyTicker, type MarketStore } from '../stream/marketFeed.ts';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 /** Seed 000 §4/§9: the header figures refresh every 5 s; here only when the ticker stream has been silent that long. */
@@ -71,7 +71,7 @@ function FundingCountdown({ fundingTime }: { fundingTime: number }) {
 function ConnectionBadge() {
   const client = wsClient();
   const state = useSyncExternalStore(client.subscribeState, client.getState);
-  const t = useFuturesT();
+  const t = useT();
   if (state === 'open') return null;
   return (
     <span className={styles.connection} role="status" data-testid="connection-state">
@@ -103,7 +103,7 @@ function useTitlePrice(price: number | undefined): void {
 
 /** Seed 000 §2 header strip: symbol, last, change, mark, index, funding/countdown, 24 h high, low, volume. */
 export function TickerStrip({ store }: { store: MarketStore }) {
-  const t = useFuturesT();
+  const t = useT();
   const ticker = useFrameValue(store, 'ticker');
   const last = useFrameValue(store, 'last');
   useTickerFallback(store);

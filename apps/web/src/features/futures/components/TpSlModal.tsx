@@ -9,14 +9,14 @@ import { triggerEstimatedPnl } from '../calc/orderMaths.ts';
 import { useFeedback } from '../feedback.tsx';
 import { futuresKeys } from '../queries.ts';
 import { lotsOf, ticksOf } from '../units.ts';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 const priceText = (price: number) => (price > 0 ? toDecimalString(ticksOf(price), PRICE_SCALE) : '');
 
 /** Seed 000 §4/§5/§9: take profit then stop loss > 0, estimated PnL less 0.0004 of notional, warning. */
 export function TpSlModal({ position, onClose }: { position: PositionRow; onClose(): void }) {
-  const t = useFuturesT();
+  const t = useT();
   const feedback = useFeedback();
   const queryClient = useQueryClient();
   const [takeProfit, setTakeProfit] = useState(priceText(position.takeProfit));

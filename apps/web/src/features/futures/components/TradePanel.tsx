@@ -23,7 +23,7 @@ import { futuresKeys, reloadTrading } from '../queries.ts';
 import { useFrameValueWhen } from '../stream/frameStore.ts';
 import type { MarketStore } from '../stream/marketFeed.ts';
 import { microsOf, ticksOf } from '../units.ts';
-import { useFuturesT } from '../useFuturesT.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
 import { LeverageModal } from './LeverageModal.tsx';
 import styles from '../futures.module.css';
 
@@ -40,7 +40,7 @@ interface TradePanelProps {
 
 /** Seed 000 §2/§5/§7/§9 trade panel. */
 export function TradePanel({ store, loggedIn, balance, leverage, picked }: TradePanelProps) {
-  const t = useFuturesT();
+  const t = useT();
   const feedback = useFeedback();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<OrderTab>('limit');
