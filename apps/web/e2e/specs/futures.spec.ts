@@ -269,8 +269,11 @@ for (const { width, height, account } of WIDTHS) {
         localStorage.setItem('refreshToken', 'not-a-token');
       });
       await page.goto('/futures');
+      // The page reloads itself: read the storage once it has settled.
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('accessToken')).catch(() => 'reloading'))
+        .toBeNull();
       await expect(page.getByTestId('futures-login')).toBeVisible();
-      expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     });
   });
 }
