@@ -3,13 +3,25 @@ import path from 'node:path';
 import { chainConfigFrom, chainEnvironment, type ChainConfig } from './services/chain/config.ts';
 import { MARKET_SOURCE_NAMES, MARKET_TICK_INTERVAL_MS, type MarketConfig } from './services/market/config.ts';
 
-/** A route-level rate limit: at most `max` requests per `windowMs` from one client address. */
+/** A route-level rate limit: at most `max` requests per `windowMs` from one client address (or user). */
 export interface RateLimit {
   max: number;
   windowMs: number;
 }
 
-export type RateLimitName = 'login' | 'register' | 'findId' | 'changePassword' | 'upload' | 'feedback' | 'refresh';
+export type RateLimitName =
+  | 'login'
+  | 'register'
+  | 'findId'
+  | 'changePassword'
+  | 'upload'
+  | 'feedback'
+  | 'refresh'
+  // Per user, not per address (http/user-rate-limits.ts).
+  | 'order'
+  | 'cancel'
+  | 'bet'
+  | 'transfer';
 
 export type Mode = 'demo' | 'production';
 
@@ -48,6 +60,10 @@ const DEFAULT_RATE_LIMITS: Record<RateLimitName, string> = {
   upload: '20/600',
   feedback: '5/600',
   refresh: '60/60',
+  order: '50/10',
+  cancel: '50/10',
+  bet: '20/10',
+  transfer: '20/60',
 };
 
 const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
@@ -58,6 +74,10 @@ const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
   upload: 'RATE_LIMIT_UPLOAD',
   feedback: 'RATE_LIMIT_FEEDBACK',
   refresh: 'RATE_LIMIT_REFRESH',
+  order: 'RATE_LIMIT_ORDER',
+  cancel: 'RATE_LIMIT_CANCEL',
+  bet: 'RATE_LIMIT_BET',
+  transfer: 'RATE_LIMIT_TRANSFER',
 };
 
 const port = (name: string) =>
@@ -118,7 +138,8 @@ const environmentSchema = z.object({
   ...chainEnvironment,
   TICKLINE_MODE: z.enum(['demo', 'production'], { error: 'TICKLINE_MODE must be demo or production' }).default('demo'),
   PORT: port('PORT').default(8080),
-  HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('0.0.0.0'),
+  // Unset: loopback in demo mode (its passwords are published), every interface in production.
+  HOST: z.string().min(1, { error: 'HOST must not be empty' }).optional(),
   DATA_DIR: z.string().min(1, { error: 'DATA_DIR must not be empty' }).default('./.data'),
   DATABASE_URL: optionalText.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), {
     error: 'DATABASE_URL must be a postgres:// connection string',
@@ -200,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     mode: e.TICKLINE_MODE,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.TICKLINE_MODE === 'demo' ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

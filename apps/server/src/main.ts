@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import {
   closePool,
+  describeFailure,
   createPool,
   migrate,
   startEmbeddedPostgres,
@@ -12,6 +13,7 @@ import {
   type Pool,
 } from '@tickline/db';
 import { buildApp } from './http/build-app.ts';
+import { startUploadExpiry } from './app/accounts/upload-expiry.ts';
 import { demoCredentialsText, seedDemo } from './app/demo/seed.ts';
 import { ensureLiquidityAccounts } from './app/demo/liquidity-accounts.ts';
 import { fundDemoAccounts } from './app/trading/demo-funding.ts';
@@ -26,6 +28,7 @@ import { registerMarketJobs } from './jobs/market-jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { TradingJobs } from './jobs/trading-jobs.ts';
 import { resolveSecrets, type Secrets } from './services/secrets.ts';
+import { startFailureText } from './start-failure.ts';
 import { startMarketData } from './services/market/runtime.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from './ws/runtime.ts';
 
@@ -59,7 +62,8 @@ async function main(): Promise<void> {
   // releases its lock before the pool closes and the embedded cluster stops, never the other way round.
   let stopping = false;
   let embedded: EmbeddedPostgresHandle | undefined;
-  const shutdown = async (signal: string) => {
+  /** Stops in order and exits: 0 after a signal, 1 after a fatal fault (a supervisor then restarts the server). */
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
@@ -72,8 +76,17 @@ async function main(): Promise<void> {
     try {
       await stopAll();
     } finally {
-      process.exit(0);
+      process.exit(exitCode);
     }
+  };
+  // The trading writer lost the database (PostgreSQL died or restarted) and never writes again: the process exits for
+  // a restart, which restores from what was committed; until then requests get 503 (http/database-unavailable.ts).
+  const fatal = (reason: string) => {
+    console.error(
+      `${reason}. Exiting with code 1 to be restarted. What to do: run the server under a supervisor that restarts ` +
+        'it (systemd, a container restart policy), or start it again once PostgreSQL is back.',
+    );
+    void shutdown('fatal', 1);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 
@@ -89,14 +102,20 @@ async function main(): Promise<void> {
   const pool: Pool = createPool(databaseUrl);
   stops.push(() => closePool(pool));
   try {
-    await serve(config, secrets, pool, stops);
+    await serve(config, secrets, pool, stops, fatal);
   } catch (error) {
     await stopAll();
     throw error;
   }
 }
 
-async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<() => Promise<void>>): Promise<void> {
+async function serve(
+  config: Config,
+  secrets: Secrets,
+  pool: Pool,
+  stops: Array<() => Promise<void>>,
+  fatal: (reason: string) => void,
+): Promise<void> {
   const applied = await migrate(pool);
   if (applied.length > 0) console.log(`Applied ${applied.length} migration(s).`);
 
@@ -107,7 +126,10 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
   const trading = await startTradingCore({
     pool,
     clock: systemClock,
-    log: (error, context) => console.error(`trading core: ${context}:`, error),
+    log: (error, context) => {
+      console.error(`trading core: ${context}:`, error);
+      if (context === 'sequencer halted') fatal(`Trading halted: ${describeFailure(error)}`);
+    },
   });
   stops.push(() => trading.stop());
   // The chain wallet: the platform's anvil in demo mode (CHAIN_RPC_URL otherwise), money through the sequencer.
@@ -128,6 +150,7 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
     server: app.server,
     market: market.service,
     verifyToken: sessionTokenVerifier(app.context),
+    sessionRevocations: app.context.sessionRevocations,
     sequencer: trading.sequencer,
     wsPort: config.wsPort,
     wsProcesses: config.wsProcesses,
@@ -155,6 +178,8 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
   });
 
   await app.listen({ port: config.port, host: config.host });
+  const stopUploadExpiry = startUploadExpiry(app.context, (error) => app.log.warn({ err: error }, 'upload expiry'));
+  stops.push(async () => stopUploadExpiry());
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const baseUrl = `http://${shownHost}:${config.port}`;
 
@@ -175,6 +200,8 @@ async function serve(config: Config, secrets: Secrets, pool: Pool, stops: Array<
     }
   }
   console.log(`Tickline (${config.mode} mode) is listening on ${baseUrl} (API at ${baseUrl}/api/v1)`);
+  if (!config.trustProxy)
+    console.log('TRUST_PROXY is off: client addresses are taken from the socket (set it behind a reverse proxy).');
 }
 
 /**
@@ -192,6 +219,6 @@ async function closeHttp(app: FastifyInstance): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(startFailureText(error));
   process.exit(1);
 });

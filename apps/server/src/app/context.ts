@@ -1,6 +1,8 @@
 import type { Pool } from '@tickline/db';
 import type { UserBalance } from '@tickline/protocol';
 import type { Clock } from '../clock.ts';
+import type { LoginThrottle } from './accounts/login-throttle.ts';
+import type { SessionRevocations } from './accounts/session-revocations.ts';
 import type { Config } from '../config.ts';
 import type { DepositAddressDeriver } from '../services/deposit-addresses.ts';
 import type { ImageStore } from '../services/images.ts';
@@ -41,4 +43,7 @@ export interface AppContext {
   accessTokens: AccessTokens;
   depositAddresses: DepositAddressDeriver;
   images: ImageStore;
+  /** Sessions ended in this process (the websocket gateway ends their user streams). */
+  sessionRevocations: SessionRevocations;
+  loginThrottle: LoginThrottle;
 }

@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Pool } from '@tickline/db';
+import { LoginThrottle } from '../app/accounts/login-throttle.ts';
+import { SessionRevocations } from '../app/accounts/session-revocations.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { AppContext, AppServices } from '../app/context.ts';
@@ -15,9 +17,11 @@ import { marketRoutes } from './market.ts';
 import { optionRoutes } from './option.ts';
 import { orderRoutes } from './order.ts';
 import { positionRoutes } from './position.ts';
+import { warnOnUntrustedProxy } from './proxy-check.ts';
 import { transferRoutes } from './transfer.ts';
 import { serverRoutes } from './server.ts';
 import { uploadRoutes } from './upload.ts';
+import { drainUnreadBodies } from './unread-body.ts';
 import { userRoutes } from './user.ts';
 import { walletRoutes } from './wallet.ts';
 import { registerWebClient } from './web.ts';
@@ -112,11 +116,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accessTokens: new AccessTokens(secrets.jwtSecret, config.accessTokenTtlSeconds, clock),
     depositAddresses: new DepositAddressDeriver(secrets.depositXpub),
     images: new ImageStore(config.dataDir),
+    sessionRevocations: new SessionRevocations(),
+    loginThrottle: new LoginThrottle(() => clock.now()),
   };
   app.decorate('context', context);
   app.decorateRequest('user', null);
 
   installErrorHandling(app);
+  warnOnUntrustedProxy(app, config.trustProxy);
+  drainUnreadBodies(app);
   acceptEmptyJsonBodies(app);
 
   await app.register(helmet, {

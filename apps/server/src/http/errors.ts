@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Errors, fail, type ErrorDefinition } from '@tickline/protocol';
 import { AppError } from '../domain/errors.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './database-unavailable.ts';
 
 /** Maps Fastify's and its plugins' own failures (bad JSON, body too large, rate limit) to the catalogue. */
 function definitionForFrameworkError(error: FastifyError): ErrorDefinition {
@@ -20,6 +21,11 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return sendError(reply, error);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(reply, new AppError(Errors.SERVICE_UNAVAILABLE));
+    }
     const definition = definitionForFrameworkError(error);
     if (definition === Errors.INTERNAL) request.log.error({ err: error }, 'unhandled error');
     else request.log.info({ code: error.code, statusCode: error.statusCode }, error.message);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ok } from '@tickline/protocol';
 import { currentUser, requireUser } from './auth-guard.ts';
 import { pageQuery } from './queries.ts';
+import { limitPerUser } from './user-rate-limits.ts';
 import { parseInput } from './validation.ts';
 
 const registerBody = z.object({
@@ -15,7 +16,7 @@ const registerBody = z.object({
 export async function optionRoutes(app: FastifyInstance): Promise<void> {
   const guarded = { preHandler: requireUser };
 
-  app.post('/optionOrder/register', guarded, async (request) => {
+  app.post('/optionOrder/register', { preHandler: [requireUser, limitPerUser(app, 'bet')] }, async (request) => {
     const body = parseInput(registerBody, request.body);
     return ok(
       await app.context.services.trading.registerOption(currentUser(request).id, body),

@@ -4,6 +4,7 @@ import { Errors, ok } from '@tickline/protocol';
 import { currentUser, requireUser } from './auth-guard.ts';
 import { AppError } from '../domain/errors.ts';
 import { pageQuery } from './queries.ts';
+import { limitPerUser } from './user-rate-limits.ts';
 import { parseInput } from './validation.ts';
 
 // Numbers may arrive as JSON numbers or decimal text; the use cases parse them exactly (never as floats).
@@ -33,8 +34,10 @@ const tpslBody = z.object({ takeProfit: decimal, stopLoss: decimal });
 /** Futures order entry and history (seed 000 §7, seed 001 §7). */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const guarded = { preHandler: requireUser };
+  const ordering = { preHandler: [requireUser, limitPerUser(app, 'order')] };
+  const cancelling = { preHandler: [requireUser, limitPerUser(app, 'cancel')] };
 
-  app.post('/order/registerOrder', guarded, async (request) => {
+  app.post('/order/registerOrder', ordering, async (request) => {
     const body = parseInput(registerOrderBody, request.body);
     return ok(
       await app.context.services.trading.placeOrder(currentUser(request).id, body),
@@ -42,7 +45,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.post('/order/cancel', guarded, async (request) => {
+  app.post('/order/cancel', cancelling, async (request) => {
     const { no } = parseInput(cancelBody, request.body);
     await app.context.services.trading.cancelOrder(currentUser(request).id, no);
     return ok(null, 'The order has been canceled.');
@@ -61,13 +64,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     return ok(await app.context.services.trading.futuresHistoryPage(currentUser(request).id, page));
   });
 
-  app.post('/order/closePosition', guarded, async (request) => {
+  app.post('/order/closePosition', ordering, async (request) => {
     const { volume } = parseInput(closePositionBody, request.body);
     await app.context.services.trading.closePosition(currentUser(request).id, volume);
     return ok(null, 'The position has been updated.');
   });
 
-  app.post('/order/updateTpsl', guarded, async (request) => {
+  app.post('/order/updateTpsl', ordering, async (request) => {
     const body = parseInput(tpslBody, request.body);
     await app.context.services.trading.updateTpSl(currentUser(request).id, body);
     return ok(null, 'Take Profit and Stop Loss have been updated.');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ok } from '@tickline/protocol';
 import { currentUser, requireUser } from './auth-guard.ts';
 import { transferTypeQuery } from './queries.ts';
+import { limitPerUser } from './user-rate-limits.ts';
 import { parseInput } from './validation.ts';
 
 const registerFuturesBody = z.object({ to: z.unknown().optional(), amount: z.unknown().optional() });
@@ -11,11 +12,15 @@ const registerFuturesBody = z.object({ to: z.unknown().optional(), amount: z.unk
 export async function transferRoutes(app: FastifyInstance): Promise<void> {
   const guarded = { preHandler: requireUser };
 
-  app.post('/transfer/registerFutures', guarded, async (request) => {
-    const body = parseInput(registerFuturesBody, request.body);
-    await app.context.services.trading.transfer(currentUser(request).id, body);
-    return ok(null);
-  });
+  app.post(
+    '/transfer/registerFutures',
+    { preHandler: [requireUser, limitPerUser(app, 'transfer')] },
+    async (request) => {
+      const body = parseInput(registerFuturesBody, request.body);
+      await app.context.services.trading.transfer(currentUser(request).id, body);
+      return ok(null);
+    },
+  );
 
   app.get('/transfer/lookupForTop', guarded, async (request) => {
     const { type } = parseInput(transferTypeQuery, request.query);

@@ -10,6 +10,11 @@ export interface AccessTokenClaims {
   sessionId: string;
 }
 
+export interface VerifiedAccessToken extends AccessTokenClaims {
+  /** The token's `exp`, in milliseconds. */
+  expiresAtMs: number;
+}
+
 /** Short-lived HS256 access tokens carrying the user and session ids. */
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -35,7 +40,7 @@ export class AccessTokens {
   }
 
   /** Answers the claims, or null for a malformed, tampered, foreign or expired token. */
-  async verify(token: string): Promise<AccessTokenClaims | null> {
+  async verify(token: string): Promise<VerifiedAccessToken | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -43,10 +48,12 @@ export class AccessTokens {
         audience: AUDIENCE,
         currentDate: new Date(this.clock.now()),
         clockTolerance: 0,
+        // A token without an expiry would be valid for ever.
+        requiredClaims: ['exp'],
       });
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return null;
-      return { userId, sessionId: payload.sid };
+      return { userId, sessionId: payload.sid, expiresAtMs: (payload.exp ?? 0) * 1000 };
     } catch {
       return null;
     }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { MarketStreamType, UserEventKind } from '@tickline/protocol';
 import { silentLogger, type MarketLogger } from '../services/market/logger.ts';
 import type { GatewayLimits, VerifyToken } from './gateway.ts';
+import type { StreamIdentity } from './session-revocation.ts';
 import type { MarketFlush, MarketHub, MarketLink, MarketSink } from './pump.ts';
 import { userEventPayload } from './serialize.ts';
 
@@ -37,7 +38,8 @@ export type ToWorker =
   | { t: 'flush'; flushes: WireFlush[] }
   | { t: 'snapshot'; symbol: string; stream: MarketStreamType; payload: Uint8Array | null }
   | { t: 'user'; userId: number; payload: Uint8Array }
-  | { t: 'verified'; id: number; userId: number | null }
+  | { t: 'verified'; id: number; identity: StreamIdentity | null }
+  | { t: 'endSessions'; sessionIds: string[] }
   | { t: 'close' };
 
 export type FromWorker =
@@ -121,6 +123,11 @@ export class WsCluster {
     for (const worker of this.workers.keys()) send(worker, { t: 'user', userId, payload });
   }
 
+  /** Ends the user streams of revoked sessions on every worker. */
+  endSessions(sessionIds: readonly string[]): void {
+    for (const worker of this.workers.keys()) send(worker, { t: 'endSessions', sessionIds: [...sessionIds] });
+  }
+
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
@@ -178,13 +185,13 @@ export class WsCluster {
   }
 
   private async verify(worker: Worker, id: number, token: string): Promise<void> {
-    let userId: number | null = null;
+    let identity: StreamIdentity | null = null;
     try {
-      userId = (await this.options.verifyToken?.(token))?.userId ?? null;
+      identity = (await this.options.verifyToken?.(token)) ?? null;
     } catch (error) {
       this.logger.warn({ err: String(error) }, 'websocket token check failed');
     }
-    send(worker, { t: 'verified', id, userId });
+    send(worker, { t: 'verified', id, identity });
   }
 
   private handleExit(worker: Worker, code: number | null, signal: string | null): void {

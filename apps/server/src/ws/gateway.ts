@@ -39,6 +39,7 @@ import {
   type PumpLimits,
 } from './pump.ts';
 import { encodeMessage, userEventPayload } from './serialize.ts';
+import { UserStreamSessions, type StreamIdentity } from './session-revocation.ts';
 
 export interface GatewayLimits extends PumpLimits {
   /** Largest incoming frame; larger ones close the connection with 1009. */
@@ -72,8 +73,8 @@ export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
   recentTrades: 50,
 };
 
-/** Resolves an access token to its user, or null when it is invalid (injected from the auth module). */
-export type VerifyToken = (token: string) => Promise<{ userId: number } | null>;
+/** Resolves an access token to its user (and session), or null when it is invalid (injected from the auth module). */
+export type VerifyToken = (token: string) => Promise<StreamIdentity | null>;
 
 export interface GatewayOptions {
   /** Market data in this process: the gateway runs its own pump on it. */
@@ -173,6 +174,8 @@ export class WsGateway implements MarketSink {
   private readonly attached: Array<{ server: Server; listener: UpgradeListener }> = [];
   private readonly ownServers: Server[] = [];
   private readonly heartbeatTimer: NodeJS.Timeout;
+  /** Ends user streams whose session is revoked or lapses. */
+  private readonly sessions: UserStreamSessions<Client>;
   /** Multi-channel deliveries so far (each client remembers the last one that handled it). */
   private deliveries = 0;
   private closed = false;
@@ -197,6 +200,10 @@ export class WsGateway implements MarketSink {
     } else {
       throw new Error('WsGateway needs a feed or a hub');
     }
+    this.sessions = new UserStreamSessions((client) => {
+      this.setUser(client, null);
+      this.sendError(client, Errors.SESSION_INVALID);
+    }, this.clock);
     this.heartbeatTimer = setInterval(() => this.heartbeat(), this.limits.heartbeatIntervalMs);
     this.heartbeatTimer.unref();
   }
@@ -243,6 +250,7 @@ export class WsGateway implements MarketSink {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.heartbeatTimer);
+    this.sessions.close();
     this.market.close();
     this.ownPump?.close();
     for (const { server, listener } of this.attached) server.off('upgrade', listener);
@@ -269,6 +277,11 @@ export class WsGateway implements MarketSink {
   publishToUser(userId: number, event: UserEventKind, data: unknown): number {
     if (!this.usersOnline.has(userId)) return 0;
     return this.deliverToUser(userId, userEventPayload(event, data, this.clock()));
+  }
+
+  /** Ends the user streams of revoked sessions (40000 to each; the connections stay open). */
+  endSessions(sessionIds: readonly string[]): number {
+    return this.sessions.endSessions(sessionIds);
   }
 
   /** Sends a built user event (see `publishToUser`); a worker gets them so from the main process. */
@@ -426,14 +439,14 @@ export class WsGateway implements MarketSink {
     if (typeof message.token !== 'string' || message.token.length === 0 || message.token.length > 2048) {
       return this.sendError(client, Errors.WS_INVALID_MESSAGE);
     }
-    let identity: { userId: number } | null = null;
+    let identity: StreamIdentity | null = null;
     try {
       identity = await this.verifyToken(message.token);
     } catch (error) {
       this.logger.warn({ err: String(error) }, 'websocket token check failed');
     }
     if (client.socket.readyState !== WebSocket.OPEN) return;
-    if (!identity) {
+    if (!identity || !this.sessions.track(client, identity)) {
       this.setUser(client, null);
       return this.sendError(client, Errors.SESSION_INVALID);
     }
@@ -442,6 +455,7 @@ export class WsGateway implements MarketSink {
   }
 
   private setUser(client: Client, userId: number | null): void {
+    if (userId === null) this.sessions.forget(client);
     if (client.userId !== null) {
       const clients = this.usersOnline.get(client.userId);
       clients?.delete(client);

@@ -7,6 +7,7 @@
  */
 import type { Server } from 'node:http';
 import type { Exchange } from '@tickline/engine';
+import type { SessionRevocations } from '../app/accounts/session-revocations.ts';
 import { authenticate } from '../app/accounts/sessions.ts';
 import type { Sequencer } from '../services/sequencer/sequencer.ts';
 import type { AppContext } from '../app/context.ts';
@@ -31,7 +32,7 @@ export function sessionTokenVerifier(context: AppContext): VerifyToken {
   return async (token) => {
     try {
       const user = await authenticate(context, token);
-      return { userId: user.id };
+      return { userId: user.id, sessionId: user.sessionId, expiresAtMs: user.expiresAtMs };
     } catch {
       return null;
     }
@@ -49,6 +50,8 @@ export async function startWebsocketGateway(options: {
   wsProcesses?: number;
   host?: string;
   logger?: MarketLogger;
+  /** Sessions ended by the API: their user streams end on every websocket process. */
+  sessionRevocations?: SessionRevocations;
 }): Promise<RunningGateway> {
   const pump = new MarketPump(options.market, DEFAULT_GATEWAY_LIMITS);
   const gateway = new WsGateway({ hub: pump, verifyToken: options.verifyToken, logger: options.logger });
@@ -65,6 +68,10 @@ export async function startWebsocketGateway(options: {
           logger: options.logger,
         })
       : null;
+  const stopEndingSessions = options.sessionRevocations?.on((sessionIds) => {
+    gateway.endSessions(sessionIds);
+    cluster?.endSessions(sessionIds);
+  });
   let detach = (): void => undefined;
   if (options.sequencer) {
     const sequencer = options.sequencer;
@@ -90,6 +97,7 @@ export async function startWebsocketGateway(options: {
     gateway,
     cluster,
     async close() {
+      stopEndingSessions?.();
       detach();
       await cluster?.close();
       await gateway.close();

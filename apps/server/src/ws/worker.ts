@@ -7,6 +7,7 @@ import type { MarketStreamType } from '@tickline/protocol';
 import { WORKER_SETUP_ENV, type FromWorker, type ToWorker, type WorkerSetup } from './cluster.ts';
 import { WsGateway, type VerifyToken } from './gateway.ts';
 import type { MarketHub, MarketLink, MarketSink } from './pump.ts';
+import type { StreamIdentity } from './session-revocation.ts';
 
 function toMain(message: FromWorker): void {
   if (process.connected) process.send!(message);
@@ -37,12 +38,12 @@ class RelayHub implements MarketHub {
 
 async function runWorker(setup: WorkerSetup): Promise<void> {
   const hub = new RelayHub(new Set(setup.symbols));
-  const verifications = new Map<number, (userId: number | null) => void>();
+  const verifications = new Map<number, (identity: StreamIdentity | null) => void>();
   let nextVerification = 0;
   const verifyToken: VerifyToken = (token) =>
     new Promise((resolve) => {
       const id = (nextVerification += 1);
-      verifications.set(id, (userId) => resolve(userId === null ? null : { userId }));
+      verifications.set(id, resolve);
       toMain({ t: 'verify', id, token });
     });
   const gateway = new WsGateway({ hub, limits: setup.limits, verifyToken: setup.auth ? verifyToken : undefined });
@@ -64,8 +65,10 @@ async function runWorker(setup: WorkerSetup): Promise<void> {
       case 'verified': {
         const resolve = verifications.get(message.id);
         verifications.delete(message.id);
-        return resolve?.(message.userId);
+        return resolve?.(message.identity);
       }
+      case 'endSessions':
+        return void gateway.endSessions(message.sessionIds);
       case 'close':
         return void gateway.close().finally(() => process.exit(0));
     }

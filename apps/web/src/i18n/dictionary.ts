@@ -1,10 +1,17 @@
 // Every feature's messages, merged into one dictionary per language. A new feature adds its messages.ts here.
 import { accountMessages } from '../features/account/messages.ts';
+import { futuresMessages } from '../features/futures/messages.ts';
 import { placeholderMessages } from '../features/placeholder/messages.ts';
 import { preferencesMessages } from '../features/preferences/messages.ts';
 import { mergeMessages, type KeysOf, type Language } from './defineMessages.ts';
 import { coreMessages } from './messages.ts';
 
-export const dictionaries = mergeMessages([coreMessages, accountMessages, placeholderMessages, preferencesMessages]);
+export const dictionaries = mergeMessages([
+  coreMessages,
+  accountMessages,
+  placeholderMessages,
+  preferencesMessages,
+  futuresMessages,
+]);
 export type MessageKey = KeysOf<typeof dictionaries>;
 export type { Language };

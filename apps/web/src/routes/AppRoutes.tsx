@@ -41,6 +41,8 @@ const NotFoundPage = lazyPage(() => import('./not-found/NotFoundPage.tsx'));
 export function AppRoutes() {
   return (
     <Routes>
+      {/* The trading screen has its own full-height layout (in its chunk), not the site's header-and-footer page. */}
+      <Route path="futures" element={<FuturesPage />} />
       <Route element={<SiteLayout />}>
         {/* Public */}
         <Route index element={<HomePage />} />
@@ -54,7 +56,6 @@ export function AppRoutes() {
         <Route path="findid" element={<FindIdPage />} />
         <Route path="findpass" element={<FindPasswordPage />} />
         <Route path="verification" element={<VerificationPage />} />
-        <Route path="futures" element={<FuturesPage />} />
         <Route path="options" element={<OptionsPage />} />
         <Route path="markets" element={<MarketsPage />} />
         <Route path="earn" element={<EarnPage />} />

@@ -62,12 +62,13 @@ export async function revokeSession(db: Queryable, id: string, reason: string, n
   ]);
 }
 
-export async function revokeUserSessions(db: Queryable, userId: number, reason: string, now: Date): Promise<number> {
-  const result = await db.query(
-    'UPDATE sessions SET revoked_at = $3, revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL',
+/** Revokes every live session of a user; answers their ids. */
+export async function revokeUserSessions(db: Queryable, userId: number, reason: string, now: Date): Promise<string[]> {
+  const result = await db.query<{ id: string }>(
+    'UPDATE sessions SET revoked_at = $3, revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
     [userId, reason, now],
   );
-  return result.rowCount ?? 0;
+  return result.rows.map((row) => row.id);
 }
 
 export interface RefreshTokenRecord {

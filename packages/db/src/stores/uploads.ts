@@ -21,6 +21,18 @@ export async function insertUpload(db: Queryable, upload: Omit<UploadRecord, 'us
   );
 }
 
+/** Deletes the uploads never claimed that were made before `before`; answers them, to remove their files. */
+export async function deleteUnclaimedBefore(
+  db: Queryable,
+  before: Date,
+): Promise<Array<{ id: string; format: ImageFormat }>> {
+  const result = await db.query<{ id: string; format: ImageFormat }>(
+    'DELETE FROM uploads WHERE used_at IS NULL AND created_at < $1 RETURNING id, format',
+    [before],
+  );
+  return result.rows;
+}
+
 /**
  * Claims an unused upload for one use (registration or KYC update). Answers false when the upload does not
  * exist or was already claimed; the row lock makes two concurrent claims of one image impossible.

@@ -32,6 +32,10 @@ export const accountsErrors = defineErrors('Accounts', {
   PASSWORD_RESET_MISMATCH: { code: 2025, message: 'The user ID and USDT (BEP-20) address do not match.' },
   FEEDBACK_TITLE_REQUIRED: { code: 2027, message: 'Please input title please' },
   FEEDBACK_BODY_REQUIRED: { code: 2028, message: 'Please input your feedback please' },
+  LOGIN_THROTTLED: {
+    code: 2030,
+    message: 'Too many failed sign-in attempts on this account. Please try again in a moment.',
+  },
   FEEDBACK_TOO_LONG: {
     code: 2029,
     message: 'The title may have at most 200 characters and the feedback at most 5,000.',

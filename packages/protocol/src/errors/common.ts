@@ -11,4 +11,9 @@ export const commonErrors = defineErrors('Common', {
   INTERNAL: { code: 1006, message: 'Something went wrong on our side. Please try again.', httpStatus: 500 },
   SERVICE_BUSY: { code: 1007, message: 'The service is busy. Please try again in a moment.', httpStatus: 503 },
   FORBIDDEN: { code: 1008, message: 'You are not allowed to do this.' },
+  SERVICE_UNAVAILABLE: {
+    code: 1009,
+    message: 'The service is temporarily unavailable. Please try again in a few seconds.',
+    httpStatus: 503,
+  },
 });

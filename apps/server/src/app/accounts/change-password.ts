@@ -28,14 +28,14 @@ export async function changePassword(ctx: AppContext, input: ChangePasswordInput
   if (!isAcceptablePassword(input.password)) throw new AppError(Errors.PASSWORD_LENGTH);
   // Hash first: an unknown user then takes as long as a known one.
   const passwordHash = await hashPassword(input.password);
-  await inTransaction(ctx.pool, async (db) => {
+  const endedSessions = await inTransaction(ctx.pool, async (db) => {
     const found = await users.findUserByUserid(db, userid);
     const user = found && (await users.findUserByIdForUpdate(db, found.id));
     if (!user || user.bscAddress.toLowerCase() !== address) throw new AppError(Errors.PASSWORD_RESET_MISMATCH);
     const now = new Date(ctx.clock.now());
     const blockedUntil = new Date(now.getTime() + WITHDRAWAL_BLOCK_AFTER_PASSWORD_CHANGE_MS);
     await users.updatePassword(db, user.id, passwordHash, blockedUntil, now);
-    await sessions.revokeUserSessions(db, user.id, 'password changed', now);
+    const ended = await sessions.revokeUserSessions(db, user.id, 'password changed', now);
     await notifyUser(
       db,
       user.id,
@@ -43,5 +43,7 @@ export async function changePassword(ctx: AppContext, input: ChangePasswordInput
         `${blockedUntil.toISOString().replace('T', ' ').slice(0, 16)} UTC. If this was not you, contact support.`,
       now,
     );
+    return ended;
   });
+  ctx.sessionRevocations.ended(endedSessions);
 }

@@ -16,6 +16,8 @@ export interface AuthenticatedUser {
   level: number;
   role: users.UserRole;
   sessionId: string;
+  /** When this authentication lapses: the access token's expiry or the session's, whichever comes first. */
+  expiresAtMs: number;
 }
 
 const sessionInvalid = () => new AppError(Errors.SESSION_INVALID);
@@ -45,12 +47,12 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   const now = new Date(ctx.clock.now());
   const outcome = await inTransaction(ctx.pool, async (db) => {
     const presented = await sessions.findRefreshTokenForUpdate(db, hashRefreshToken(refreshToken));
-    if (!presented) return { ok: false as const };
+    if (!presented) return { ok: false as const, revoked: null };
     const session = await sessions.findSession(db, presented.sessionId);
-    if (!session || session.revokedAt || session.expiresAt <= now) return { ok: false as const };
+    if (!session || session.revokedAt || session.expiresAt <= now) return { ok: false as const, revoked: null };
     if (presented.rotatedAt) {
       await sessions.revokeSession(db, session.id, 'refresh token reused', now);
-      return { ok: false as const };
+      return { ok: false as const, revoked: session.id };
     }
     const next = newRefreshToken();
     await sessions.markRefreshTokenRotated(db, presented.tokenHash, now);
@@ -58,7 +60,10 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
     await sessions.extendSession(db, session.id, new Date(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000));
     return { ok: true as const, refreshToken: next, sessionId: session.id, userId: session.userId };
   });
-  if (!outcome.ok) throw sessionInvalid();
+  if (!outcome.ok) {
+    if (outcome.revoked !== null) ctx.sessionRevocations.ended([outcome.revoked]);
+    throw sessionInvalid();
+  }
   return {
     accessToken: await ctx.accessTokens.sign({ userId: outcome.userId, sessionId: outcome.sessionId }),
     refreshToken: outcome.refreshToken,
@@ -67,16 +72,19 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
 
 /** Ends the session a refresh token belongs to; answers false when the token is unknown. */
 export async function revokeSessionOfRefreshToken(ctx: AppContext, refreshToken: string): Promise<boolean> {
-  return inTransaction(ctx.pool, async (db) => {
+  const sessionId = await inTransaction(ctx.pool, async (db) => {
     const presented = await sessions.findRefreshTokenForUpdate(db, hashRefreshToken(refreshToken));
-    if (!presented) return false;
+    if (!presented) return null;
     await sessions.revokeSession(db, presented.sessionId, 'logout', new Date(ctx.clock.now()));
-    return true;
+    return presented.sessionId;
   });
+  if (sessionId !== null) ctx.sessionRevocations.ended([sessionId]);
+  return sessionId !== null;
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
   await sessions.revokeSession(ctx.pool, sessionId, reason, new Date(ctx.clock.now()));
+  ctx.sessionRevocations.ended([sessionId]);
 }
 
 /**
@@ -96,5 +104,6 @@ export async function authenticate(ctx: AppContext, accessToken: string): Promis
     throw sessionInvalid();
   const user = await users.findUserById(ctx.pool, claims.userId);
   if (!user) throw sessionInvalid();
-  return { id: user.id, userid: user.userid, level: user.level, role: user.role, sessionId: session.id };
+  const expiresAtMs = Math.min(claims.expiresAtMs, session.expiresAt.getTime());
+  return { id: user.id, userid: user.userid, level: user.level, role: user.role, sessionId: session.id, expiresAtMs };
 }

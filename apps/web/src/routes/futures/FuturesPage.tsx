@@ -1,20 +1,11 @@
-import { NotOpenYet } from '../../features/placeholder/NotOpenYet.tsx';
+import { FuturesScreen } from '../../features/futures/FuturesScreen.tsx';
+import { TradingLayout } from '../../features/futures/TradingLayout.tsx';
 
-/** Seed 000 §2: the BTCUSDT perpetual futures screen (built by the futures issue). */
+/** Seed 000 §2: the BTCUSDT perpetual futures screen (its own lazily loaded chunk, outside the site layout). */
 export default function FuturesPage() {
   return (
-    <NotOpenYet
-      title="screen.futures"
-      subtitle="screen.futuresSubtitle"
-      layout="trading"
-      panels={[
-        'frame.tickerStrip',
-        'frame.chart',
-        'frame.orderBook',
-        'frame.tradePanel',
-        'frame.positions',
-        'frame.assets',
-      ]}
-    />
+    <TradingLayout>
+      <FuturesScreen />
+    </TradingLayout>
   );
 }

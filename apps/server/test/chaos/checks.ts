@@ -1,0 +1,110 @@
+/** What the chaos run checks after each restart, against PostgreSQL and the running server. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { checkLedgerHealth } from '@tickline/db';
+
+/** What the load was told: acknowledged (answered code 0) and unknown (the answer never came: a kill). */
+export interface Ledgerbook {
+  orders: Map<number, number>;
+  cancels: Set<number>;
+  bets: Map<number, number>;
+  /** `${userId}:${sellWallet}:${microAmount}` — amounts are unique per operation. */
+  transfers: Set<string>;
+  unknownTransfers: Set<string>;
+}
+
+/** The embedded cluster's URL, from the port in its lock file (line 4). */
+export function embeddedUrl(dataDir: string): string {
+  const lines = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+  return `postgres://postgres:tickline-local@127.0.0.1:${lines[3]}/postgres`;
+}
+
+export async function checkDatabase(url: string, book: Ledgerbook): Promise<string[]> {
+  const violations: string[] = [];
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    const orders = await client.query<{ id: string; user_id: string; status: string }>(
+      'SELECT id::text, user_id::text, status FROM orders WHERE id = ANY($1::bigint[])',
+      [[...book.orders.keys()]],
+    );
+    const stored = new Map(orders.rows.map((row) => [Number(row.id), row]));
+    for (const [id, userId] of book.orders) {
+      const row = stored.get(id);
+      if (!row || Number(row.user_id) !== userId) violations.push(`acknowledged order ${id} missing`);
+      else if (book.cancels.has(id) && row.status !== 'cancelled')
+        violations.push(`acknowledged cancel of order ${id} not applied (${row.status})`);
+    }
+    const bets = await client.query<{ id: string; user_id: string }>(
+      'SELECT id::text, user_id::text FROM option_orders WHERE id = ANY($1::bigint[])',
+      [[...book.bets.keys()]],
+    );
+    const storedBets = new Map(bets.rows.map((row) => [Number(row.id), Number(row.user_id)]));
+    for (const [id, userId] of book.bets)
+      if (storedBets.get(id) !== userId) violations.push(`acknowledged bet ${id} missing`);
+    const transfers = await client.query<{ key: string; n: string }>(
+      `SELECT user_id || ':' || sell || ':' || sell_amount AS key, count(*)::text AS n
+         FROM wallet_transfers GROUP BY 1`,
+    );
+    const counted = new Map(transfers.rows.map((row) => [row.key, Number(row.n)]));
+    for (const key of book.transfers)
+      if (counted.get(key) !== 1) violations.push(`acknowledged transfer ${key} stored ${counted.get(key) ?? 0} times`);
+    for (const [key, n] of counted) {
+      if (book.transfers.has(key)) continue;
+      if (!book.unknownTransfers.has(key)) violations.push(`transfer ${key} stored but never sent`);
+      else if (n > 1) violations.push(`unacknowledged transfer ${key} stored ${n} times`);
+    }
+    const health = await checkLedgerHealth(client);
+    if (health.balanceTotal !== 0) violations.push(`ledger sums to ${health.balanceTotal}, not 0`);
+    for (const account of health.mismatchedAccounts)
+      violations.push(`balance of ${account.id} is ${account.balance}, its postings sum to ${account.postingSum}`);
+    for (const account of health.negativeUserAccounts)
+      violations.push(`user account ${account.id} is negative (${account.balance})`);
+  } finally {
+    await client.end();
+  }
+  return violations;
+}
+
+/** Market data and the user stream resume: a depth snapshot, then the user's event after one of its orders. */
+export async function checkWebsocket(
+  port: number,
+  token: string,
+  placeOrder: () => Promise<unknown>,
+): Promise<string[]> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  const seen = new Set<string>();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const waitFor = (type: string) =>
+      new Promise<boolean>((resolve) => {
+        if (seen.has(type)) return resolve(true);
+        const timer = setTimeout(() => resolve(false), 10_000);
+        socket.on('message', (data) => {
+          if (seen.has(type)) {
+            clearTimeout(timer);
+            resolve(true);
+          }
+          void data;
+        });
+      });
+    socket.on('message', (data) => seen.add((JSON.parse(data.toString()) as { type: string }).type));
+    socket.send(JSON.stringify({ type: 'subscribe', symbol: 'BTCUSDT', streamType: 'depth' }));
+    socket.send(JSON.stringify({ type: 'auth', token }));
+    const problems: string[] = [];
+    if (!(await waitFor('depth'))) problems.push('no depth snapshot on the websocket after restart');
+    if (!(await waitFor('auth'))) problems.push('websocket auth not answered after restart');
+    await placeOrder();
+    if (!(await waitFor('user'))) problems.push('no user event on the websocket after restart');
+    return problems;
+  } catch (error) {
+    return [`websocket failed after restart: ${String(error)}`];
+  } finally {
+    socket.terminate();
+  }
+}

@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WsClient, backoffDelay } from './ws.ts';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+describe('backoffDelay', () => {
+  it('doubles from the base up to the cap, within ±25 % jitter', () => {
+    const options = { baseMs: 500, maxMs: 15_000 };
+    expect(backoffDelay(0, options, () => 0.5)).toBe(500);
+    expect(backoffDelay(3, options, () => 0.5)).toBe(4000);
+    expect(backoffDelay(30, options, () => 0.5)).toBe(15_000);
+    expect(backoffDelay(1, options, () => 0)).toBe(750);
+    expect(backoffDelay(1, options, () => 0.999_999)).toBeLessThanOrEqual(1250);
+  });
+});
+
+describe('WsClient', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.all = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const client = () =>
+    new WsClient({
+      url: () => 'ws://test/ws',
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      backoff: { baseMs: 100, maxMs: 1000 },
+    });
+
+  it('subscribes on open, routes messages to the stream listener and resubscribes after a drop', () => {
+    const ws = client();
+    const depth: unknown[] = [];
+    let resyncs = 0;
+    ws.onResync(() => resyncs++);
+    ws.setToken('token-1');
+    ws.subscribe('BTCUSDT', 'depth', (message) => depth.push(message.data));
+    const first = FakeSocket.all[0]!;
+    expect(ws.getState()).toBe('connecting');
+    first.open();
+    expect(first.sent).toEqual([
+      { type: 'auth', token: 'token-1' },
+      { type: 'subscribe', symbol: 'BTCUSDT', streamType: 'depth' },
+    ]);
+    first.receive({ type: 'depth', symbol: 'BTCUSDT', v: 1, ts: 1, data: { a: [], b: [] } });
+    expect(depth).toHaveLength(1);
+
+    first.close();
+    expect(ws.getState()).toBe('reconnecting');
+    vi.advanceTimersByTime(200);
+    const second = FakeSocket.all[1]!;
+    second.open();
+    expect(second.sent).toEqual(first.sent);
+    expect(resyncs).toBe(1);
+    expect(ws.getState()).toBe('open');
+  });
+
+  it('treats a silent socket as dead and reconnects', () => {
+    const ws = client();
+    ws.subscribe('BTCUSDT', 'ticker', () => undefined);
+    FakeSocket.all[0]!.open();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all.length).toBeGreaterThan(1);
+  });
+
+  it('unsubscribes when the last listener leaves and stops for good on close', () => {
+    const ws = client();
+    const stop = ws.subscribe('BTCUSDT', 'trade', () => undefined);
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    stop();
+    expect(socket.sent.at(-1)).toEqual({ type: 'unsubscribe', symbol: 'BTCUSDT', streamType: 'trade' });
+    ws.close();
+    vi.advanceTimersByTime(5_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(ws.getState()).toBe('closed');
+  });
+});
+
+describe('WsClient raw listeners', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+  });
+
+  it('hands depth text to raw listeners without parsing, and parses for typed listeners', () => {
+    const ws = new WsClient({
+      url: () => 'ws://test/ws',
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    });
+    const texts: string[] = [];
+    ws.subscribeRaw('BTCUSDT', 'depth', (text) => texts.push(text));
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    expect(socket.sent).toEqual([{ type: 'subscribe', symbol: 'BTCUSDT', streamType: 'depth' }]);
+    const message = { type: 'depth', v: 1, symbol: 'BTCUSDT', ts: 1, data: { a: [], b: [] } };
+    socket.receive(message);
+    expect(texts).toEqual([JSON.stringify(message)]);
+    const parsed: unknown[] = [];
+    ws.subscribe('BTCUSDT', 'depth', (m) => parsed.push(m.data));
+    socket.receive(message);
+    expect(texts).toHaveLength(2);
+    expect(parsed).toEqual([message.data]);
+    ws.close();
+  });
+});

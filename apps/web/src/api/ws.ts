@@ -1,0 +1,284 @@
+import {
+  WS_PATH,
+  type MarketStreamType,
+  type UserEventKind,
+  type WsClientMessage,
+  type WsServerMessage,
+} from '@tickline/protocol';
+
+/**
+ * The one websocket client of the app. Screens subscribe to market streams and to user events; the client keeps
+ * one socket, reconnects with exponential back-off and jitter, re-sends `auth` and every subscription on each open
+ * (the server answers every subscribe with a fresh snapshot, so a gap heals itself), and tells `onResync` listeners
+ * so REST-held state (candle history, balances, orders) is reloaded. A socket silent for longer than STALE_AFTER_MS
+ * is treated as dead (a half-open TCP connection never fires `close`).
+ */
+
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+type MarketMessage = Extract<WsServerMessage, { type: MarketStreamType }>;
+type MessageOf<S extends MarketStreamType> = Extract<MarketMessage, { type: S }>;
+
+export interface BackoffOptions {
+  baseMs: number;
+  maxMs: number;
+}
+
+/** Delay before reconnect attempt `attempt` (0-based): base × 2^attempt capped at max, with ±25 % jitter. */
+export function backoffDelay(attempt: number, options: BackoffOptions, random: () => number = Math.random): number {
+  const ceiling = Math.min(options.maxMs, options.baseMs * 2 ** Math.min(attempt, 20));
+  return Math.round(ceiling * (0.75 + random() * 0.5));
+}
+
+const MARKET_HEAD = /^\{"type":"(depth|ticker|trade|kline)","v":\d+,"symbol":"([^"]+)"/;
+
+const BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 15_000 };
+const PING_EVERY_MS = 15_000;
+const STALE_AFTER_MS = 35_000;
+
+export interface WsClientOptions {
+  url: () => string;
+  createSocket?: (url: string) => WebSocket;
+  backoff?: BackoffOptions;
+}
+
+export class WsClient {
+  private socket: WebSocket | null = null;
+  private state: ConnectionState = 'idle';
+  private attempt = 0;
+  private hadOpen = false;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private lastMessageAt = 0;
+  private token: string | null = null;
+  private shutDown = false;
+  private readonly streams = new Map<string, Set<(message: MarketMessage) => void>>();
+  /** Listeners that take the message text unparsed (a 2,000/s depth stream is parsed once per frame, not 2,000). */
+  private readonly rawStreams = new Map<string, Set<(text: string) => void>>();
+  private readonly userListeners = new Set<(event: UserEventKind, data: unknown) => void>();
+  private readonly errorListeners = new Set<(code: number, message: string) => void>();
+  private readonly resyncListeners = new Set<() => void>();
+  private readonly stateListeners = new Set<() => void>();
+
+  constructor(private readonly options: WsClientOptions) {}
+
+  getState = (): ConnectionState => this.state;
+
+  subscribeState = (listener: () => void): (() => void) => {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  };
+
+  /** Market stream of `symbol`; the returned function unsubscribes (the last listener unsubscribes on the server). */
+  subscribe<S extends MarketStreamType>(
+    symbol: string,
+    streamType: S,
+    listener: (message: MessageOf<S>) => void,
+  ): () => void {
+    const key = `${symbol}|${streamType}`;
+    let listeners = this.streams.get(key);
+    if (!listeners) {
+      listeners = new Set();
+      this.streams.set(key, listeners);
+      this.send({ type: 'subscribe', symbol, streamType });
+    }
+    const wrapped = listener as (message: MarketMessage) => void;
+    listeners.add(wrapped);
+    this.ensureConnected();
+    return () => {
+      const current = this.streams.get(key);
+      if (!current) return;
+      current.delete(wrapped);
+      if (current.size === 0) {
+        this.streams.delete(key);
+        this.send({ type: 'unsubscribe', symbol, streamType });
+      }
+    };
+  }
+
+  /** As subscribe, but the listener gets the message text unparsed; it parses only what it uses. */
+  subscribeRaw(symbol: string, streamType: MarketStreamType, listener: (text: string) => void): () => void {
+    const key = `${symbol}|${streamType}`;
+    let listeners = this.rawStreams.get(key);
+    if (!listeners) {
+      listeners = new Set();
+      this.rawStreams.set(key, listeners);
+    }
+    listeners.add(listener);
+    // The server subscription is shared with parsed listeners: a no-op parsed listener holds it.
+    const noop = () => undefined;
+    const stop = this.subscribe(symbol, streamType, noop);
+    return () => {
+      this.rawStreams.get(key)?.delete(listener);
+      stop();
+    };
+  }
+
+  /** Authenticates the connection (now and after every reconnect); null stops sending auth. */
+  setToken(token: string | null): void {
+    if (token === this.token) return;
+    this.token = token;
+    if (token) this.send({ type: 'auth', token });
+    else if (this.socket) this.restart(); // the server has no "unauth": a fresh connection drops the user stream
+  }
+
+  onUserEvent(listener: (event: UserEventKind, data: unknown) => void): () => void {
+    this.userListeners.add(listener);
+    this.ensureConnected();
+    return () => this.userListeners.delete(listener);
+  }
+
+  onError(listener: (code: number, message: string) => void): () => void {
+    this.errorListeners.add(listener);
+    return () => this.errorListeners.delete(listener);
+  }
+
+  /** Called after a reconnect (not the first open): state held outside the streams should be reloaded. */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
+  }
+
+  /** Closes for good (seeds §4: on 40000 the futures screen closes its sockets before reloading). */
+  close(): void {
+    this.shutDown = true;
+    this.clearTimers();
+    this.socket?.close(1000);
+    this.socket = null;
+    this.setState('closed');
+  }
+
+  private ensureConnected(): void {
+    if (this.socket || this.reconnectTimer || this.shutDown) return;
+    this.connect();
+  }
+
+  private connect(): void {
+    this.setState(this.hadOpen ? 'reconnecting' : 'connecting');
+    const create = this.options.createSocket ?? ((url: string) => new WebSocket(url));
+    const socket = create(this.options.url());
+    this.socket = socket;
+    socket.onopen = () => this.handleOpen(socket);
+    socket.onmessage = (event) => this.handleMessage(event.data);
+    socket.onclose = () => this.handleClose(socket);
+    socket.onerror = () => socket.close();
+  }
+
+  private handleOpen(socket: WebSocket): void {
+    if (socket !== this.socket) return;
+    const reconnected = this.hadOpen;
+    this.hadOpen = true;
+    this.attempt = 0;
+    this.lastMessageAt = Date.now();
+    if (this.token) this.send({ type: 'auth', token: this.token });
+    for (const key of this.streams.keys()) {
+      const [symbol, streamType] = key.split('|') as [string, MarketStreamType];
+      this.send({ type: 'subscribe', symbol, streamType });
+    }
+    this.pingTimer = setInterval(() => this.keepAlive(), PING_EVERY_MS);
+    this.setState('open');
+    if (reconnected) for (const listener of this.resyncListeners) listener();
+  }
+
+  private keepAlive(): void {
+    if (Date.now() - this.lastMessageAt > STALE_AFTER_MS) this.restart();
+    else this.send({ type: 'ping' });
+  }
+
+  private handleMessage(raw: unknown): void {
+    this.lastMessageAt = Date.now();
+    if (typeof raw !== 'string') return;
+    if (this.rawStreams.size > 0 && this.handleRaw(raw)) return;
+    let message: WsServerMessage;
+    try {
+      message = JSON.parse(raw) as WsServerMessage;
+    } catch {
+      return;
+    }
+    switch (message.type) {
+      case 'depth':
+      case 'ticker':
+      case 'trade':
+      case 'kline': {
+        const listeners = this.streams.get(`${message.symbol}|${message.type}`);
+        if (listeners) for (const listener of listeners) listener(message);
+        break;
+      }
+      case 'user':
+        for (const listener of this.userListeners) listener(message.event, message.data);
+        break;
+      case 'error':
+        for (const listener of this.errorListeners) listener(message.code, message.message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /**
+   * Market messages start `{"type":"<stream>","v":1,"symbol":"<symbol>"` (apps/server/src/ws/serialize.ts). When
+   * only raw listeners want this stream, they get the text and nothing is parsed; returns whether it was handled.
+   */
+  private handleRaw(raw: string): boolean {
+    const head = MARKET_HEAD.exec(raw);
+    if (!head) return false;
+    const key = `${head[2]}|${head[1]}`;
+    const rawListeners = this.rawStreams.get(key);
+    if (!rawListeners || rawListeners.size === 0) return false;
+    for (const listener of rawListeners) listener(raw);
+    const parsed = this.streams.get(key);
+    // Only the raw subscriptions' own no-op listeners: nothing else needs the parsed message.
+    return !parsed || parsed.size <= rawListeners.size;
+  }
+
+  private handleClose(socket: WebSocket): void {
+    if (socket !== this.socket) return;
+    this.socket = null;
+    this.clearTimers();
+    if (this.shutDown) return;
+    this.setState(this.hadOpen ? 'reconnecting' : 'connecting');
+    const delay = backoffDelay(this.attempt++, this.options.backoff ?? BACKOFF);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  /** Drops the current socket; the close handler schedules the reconnect. */
+  private restart(): void {
+    const socket = this.socket;
+    if (!socket) return;
+    socket.onclose = null;
+    socket.close();
+    this.handleClose(socket);
+  }
+
+  private send(message: WsClientMessage): void {
+    if (this.socket?.readyState === 1) this.socket.send(JSON.stringify(message));
+  }
+
+  private clearTimers(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.pingTimer = null;
+    this.reconnectTimer = null;
+  }
+
+  private setState(state: ConnectionState): void {
+    if (state === this.state) return;
+    this.state = state;
+    for (const listener of this.stateListeners) listener();
+  }
+}
+
+function defaultUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${WS_PATH}`;
+}
+
+/** The app's socket, created on first use. */
+let shared: WsClient | null = null;
+export function wsClient(): WsClient {
+  shared ??= new WsClient({ url: defaultUrl });
+  return shared;
+}

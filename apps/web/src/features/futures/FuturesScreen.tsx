@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { isLoggedIn, useSession } from '../../api/session.ts';
+import { wsClient } from '../../api/ws.ts';
+import { useBalance, useUserInfo } from '../account/queries.ts';
+import { AssetsPanel } from './components/AssetsPanel.tsx';
+import { OrderBook } from './components/OrderBook.tsx';
+import { PositionsArea } from './components/PositionsArea.tsx';
+import { PriceChart } from './components/PriceChart.tsx';
+import { RecentTrades } from './components/RecentTrades.tsx';
+import { TickerStrip } from './components/TickerStrip.tsx';
+import { TradePanel } from './components/TradePanel.tsx';
+import { FeedbackProvider } from './feedback.tsx';
+import { useOpenOrders, usePositions, useUserStream } from './queries.ts';
+import { connectMarket, createMarketStore } from './stream/marketFeed.ts';
+import { useT } from '../../i18n/I18nProvider.tsx';
+import styles from './futures.module.css';
+
+const SYMBOL = 'BTCUSDT';
+/** Narrow screens show one of these at a time; 'trade' is the seeds' stacked trade panel, positions and assets. */
+const MOBILE_VIEWS = ['trade', 'chart', 'book', 'trades'] as const;
+type MobileView = (typeof MOBILE_VIEWS)[number];
+
+const EMPTY: never[] = [];
+
+function Screen() {
+  const t = useT();
+  const session = useSession();
+  const loggedIn = isLoggedIn(session);
+  // One store per screen: stream updates land here outside React and are published once per frame.
+  const [store] = useState(() => createMarketStore());
+  const [picked, setPicked] = useState<{ price: string; at: number } | null>(null);
+  const [view, setView] = useState<MobileView>('trade');
+
+  useEffect(() => connectMarket(wsClient(), SYMBOL, store), [store]);
+  useUserStream();
+  const balance = useBalance();
+  const info = useUserInfo();
+  const positions = usePositions();
+  const openOrders = useOpenOrders();
+  const positionRows = loggedIn ? (positions.data ?? EMPTY) : EMPTY;
+  const orderRows = loggedIn ? (openOrders.data?.orders ?? EMPTY) : EMPTY;
+  const leverage = info.data?.leverage ?? 1;
+  const viewLabels: Record<MobileView, string> = {
+    trade: t('futures.order'),
+    chart: t('futures.chart'),
+    book: t('futures.orderBook'),
+    trades: t('futures.trades'),
+  };
+
+  return (
+    <div
+      className={styles.screen}
+      data-view={view}
+      data-testid="futures-screen"
+      data-account-loaded={!loggedIn || (positions.isSuccess && openOrders.isSuccess)}
+    >
+      <TickerStrip store={store} />
+      <nav className={styles.mobileViews} aria-label={t('futures.title')}>
+        {MOBILE_VIEWS.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            aria-pressed={view === choice}
+            className={view === choice ? styles.tabActive : styles.tab}
+            onClick={() => setView(choice)}
+            data-testid={`view-${choice}`}
+          >
+            {viewLabels[choice]}
+          </button>
+        ))}
+      </nav>
+      <div className={styles.chartArea}>
+        <PriceChart position={positionRows[0] ?? null} orders={orderRows} />
+      </div>
+      <div className={styles.bookArea}>
+        <OrderBook
+          store={store}
+          openOrders={orderRows}
+          onPickPrice={(price) => {
+            setPicked({ price, at: Date.now() });
+            setView('trade');
+          }}
+        />
+      </div>
+      <div className={styles.tradesArea}>
+        <RecentTrades store={store} />
+      </div>
+      <div className={styles.tradeArea}>
+        <TradePanel store={store} loggedIn={loggedIn} balance={balance.data} leverage={leverage} picked={picked} />
+      </div>
+      <div className={styles.positionsArea}>
+        <PositionsArea store={store} loggedIn={loggedIn} positions={positionRows} orders={orderRows} />
+      </div>
+      <div className={styles.assetsArea}>
+        <AssetsPanel balance={balance.data} loggedIn={loggedIn} />
+      </div>
+    </div>
+  );
+}
+
+/** Seed 000 §2: the BTCUSDT perpetual futures screen. */
+export function FuturesScreen() {
+  return (
+    <FeedbackProvider>
+      <Screen />
+    </FeedbackProvider>
+  );
+}

@@ -1,0 +1,58 @@
+/** Order history presentation (seed 000 §3/§9): label tables, the fee shown, CSV export. */
+import type { FuturesHistoryRow } from '@tickline/protocol';
+
+/** orderPath 1 LIMIT, 2 MARKET, 3 STOP LIMIT, 4 STOP MARKET, 5 LIQUIDATION. */
+export const ORDER_PATH_LABELS: Record<number, string> = {
+  1: 'LIMIT',
+  2: 'MARKET',
+  3: 'STOP LIMIT',
+  4: 'STOP MARKET',
+  5: 'LIQUIDATION',
+};
+/** History position 1 BUY, 2 SELL, 3 LIQUIDATION, 4 CLOSE. */
+export const HISTORY_POSITION_LABELS: Record<number, string> = { 1: 'BUY', 2: 'SELL', 3: 'LIQUIDATION', 4: 'CLOSE' };
+
+export const orderPathLabel = (path: number) => ORDER_PATH_LABELS[path] ?? String(path);
+export const historyPositionLabel = (position: number) => HISTORY_POSITION_LABELS[position] ?? String(position);
+
+/** Seed 000 §9: the close fee for position types 3 and 4 (liquidation, close), else the open fee. */
+export function historyFee(row: Pick<FuturesHistoryRow, 'position' | 'openOrderFee' | 'closeOrderFee'>): number {
+  return row.position === 3 || row.position === 4 ? row.closeOrderFee : row.openOrderFee;
+}
+
+const CSV_COLUMNS = [
+  'Time',
+  'Type',
+  'Side',
+  'Price',
+  'Close Price',
+  'Amount (BTC)',
+  'Fee (USDT)',
+  'Realized PnL (USDT)',
+];
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The history as CSV (numbers exactly as the server sent them, no thousands separators). */
+export function historyCsv(rows: readonly FuturesHistoryRow[]): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const row of rows)
+    lines.push(
+      [
+        row.insertDate,
+        orderPathLabel(row.orderPath),
+        historyPositionLabel(row.position),
+        row.price,
+        row.closePrice,
+        row.volume,
+        historyFee(row),
+        row.realizedProfit,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QTY_SCALE, formatDecimal, toDecimalString } from '@tickline/money';
+import type { PositionRow } from '@tickline/protocol';
+import { Modal } from '../../../ui/Modal.tsx';
+import { closePosition } from '../api.ts';
+import { inputUnits, sanitizeAmountInput } from '../calc/numericInput.ts';
+import { closeAmount } from '../calc/orderMaths.ts';
+import { useFeedback } from '../feedback.tsx';
+import { reloadTrading } from '../queries.ts';
+import { lotsOf } from '../units.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
+import styles from '../futures.module.css';
+
+const QUICK = [25, 50, 75, 100] as const;
+
+/** Seed 000 §4/§5/§9: close amount > 0, quick 25/50/75/100 % floored to 4 decimals, waiting orders warning. */
+export function ClosePositionModal({ position, onClose }: { position: PositionRow; onClose(): void }) {
+  const t = useT();
+  const feedback = useFeedback();
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const volume = lotsOf(position.volume);
+
+  const submit = async () => {
+    const lots = inputUnits(amount, QTY_SCALE);
+    if (lots <= 0) {
+      feedback.popup(t('futures.enterCloseAmount'));
+      return;
+    }
+    setBusy(true);
+    try {
+      if (await feedback.run(() => closePosition(toDecimalString(lots, QTY_SCALE)), 'futures.positionUpdated')) {
+        reloadTrading(queryClient, true);
+        onClose();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={t('futures.closeTitle')}
+      onClose={onClose}
+      footer={
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={busy}
+          onClick={() => void submit()}
+          data-testid="close-confirm"
+        >
+          {t('futures.confirm')}
+        </button>
+      }
+    >
+      <label className={styles.field}>
+        <span>{t('futures.closeAmount')}</span>
+        <input
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(sanitizeAmountInput(event.target.value, QTY_SCALE))}
+          data-testid="close-amount"
+        />
+        <em>BTC</em>
+      </label>
+      <div className={styles.quickPicks}>
+        {QUICK.map((pct) => (
+          <button
+            key={pct}
+            type="button"
+            className={styles.segment}
+            onClick={() => setAmount(formatDecimal(closeAmount(volume, pct), QTY_SCALE))}
+            data-testid={`close-${pct}`}
+          >
+            {pct}%
+          </button>
+        ))}
+      </div>
+      <p className={styles.warning}>{t('futures.cancelsWaiting')}</p>
+    </Modal>
+  );
+}

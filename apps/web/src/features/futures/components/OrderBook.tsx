@@ -1,0 +1,174 @@
+import { memo, useMemo, useState } from 'react';
+import { formatDecimal, formatQty, formatUsdt, PRICE_SCALE } from '@tickline/money';
+import type { OpenOrderRow } from '@tickline/protocol';
+import { formatNumber } from '../../../lib/format.ts';
+import {
+  BOOK_LEVELS,
+  BOOK_PRECISIONS,
+  groupLevels,
+  ownOrderPrices,
+  priceDecimals,
+  spreadTicks,
+  type BookPrecision,
+  type BookRow,
+} from '../calc/book.ts';
+import { useFrameValue } from '../stream/frameStore.ts';
+import { depthOf, type MarketStore } from '../stream/marketFeed.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
+import styles from '../futures.module.css';
+
+interface OrderBookProps {
+  store: MarketStore;
+  openOrders: readonly OpenOrderRow[];
+  onPickPrice(price: string): void;
+}
+
+/** Shows grouped ticks with the precision's decimals (2, or 3 for 0.001). */
+function priceText(ticks: number, decimals: number): string {
+  return formatDecimal(ticks * 10 ** (decimals - PRICE_SCALE), decimals);
+}
+
+const Row = memo(function Row({
+  row,
+  side,
+  max,
+  decimals,
+  own,
+  onPick,
+}: {
+  row: BookRow | undefined;
+  side: 'ask' | 'bid';
+  max: number;
+  decimals: number;
+  own: boolean;
+  onPick(price: string): void;
+}) {
+  if (!row)
+    return (
+      <div className={styles.bookRow} aria-hidden="true">
+        <span>&nbsp;</span>
+      </div>
+    );
+  const price = priceText(row.price, decimals);
+  return (
+    <button
+      type="button"
+      className={`${styles.bookRow} ${side === 'ask' ? styles.askRow : styles.bidRow}`}
+      onClick={() => onPick(price)}
+      data-testid={`${side}-row`}
+    >
+      <span
+        className={styles.depthBar}
+        style={{ transform: `scaleX(${max > 0 ? Math.min(1, row.cumulative / max) : 0})` }}
+        aria-hidden="true"
+      />
+      <span className={side === 'ask' ? styles.down : styles.up}>
+        {own ? <i className={styles.ownMark} title="own order" /> : null}
+        {price}
+      </span>
+      <span>{formatQty(row.qty)}</span>
+      <span>{formatUsdt(row.total)}</span>
+    </button>
+  );
+});
+
+/** Seed 000 §2 order book: 10 levels a side, precision 0.1/0.01/0.001, arrow, spread, click to fill the price. */
+export function OrderBook({ store, openOrders, onPickPrice }: OrderBookProps) {
+  const t = useT();
+  const depthText = useFrameValue(store, 'depthText');
+  const depth = useMemo(() => depthOf(depthText), [depthText]);
+  const last = useFrameValue(store, 'last');
+  const [precision, setPrecision] = useState<BookPrecision>('0.1');
+  const decimals = priceDecimals(precision);
+
+  const { asks, bids, max } = useMemo(() => {
+    const a = depth ? groupLevels(depth.a, 'ask', precision) : [];
+    const b = depth ? groupLevels(depth.b, 'bid', precision) : [];
+    const deepest = Math.max(a[a.length - 1]?.cumulative ?? 0, b[b.length - 1]?.cumulative ?? 0);
+    return { asks: a, bids: b, max: deepest };
+  }, [depth, precision]);
+  const own = useMemo(() => ownOrderPrices(openOrders, precision), [openOrders, precision]);
+  const spread = spreadTicks(asks, bids);
+  const rows = Array.from({ length: BOOK_LEVELS }, (_, i) => i);
+
+  return (
+    <section className={styles.book} aria-label={t('futures.orderBook')}>
+      <header className={styles.panelHead}>
+        <h2>{t('futures.orderBook')}</h2>
+        <label className={styles.precision}>
+          <span className={styles.srOnly}>{t('futures.precision')}</span>
+          <select
+            value={precision}
+            onChange={(event) => setPrecision(event.target.value as BookPrecision)}
+            data-testid="book-precision"
+          >
+            {BOOK_PRECISIONS.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <div className={styles.bookHead}>
+        <span>{t('futures.price')}</span>
+        <span>{t('futures.quantity')}</span>
+        <span>{t('futures.total')}</span>
+      </div>
+      {depth === null ? (
+        <p className={styles.bookLoading} data-testid="book-loading">
+          {t('futures.loading')}
+        </p>
+      ) : (
+        <>
+          <div className={styles.asks} data-testid="book-asks">
+            {/* worst ask on top, best next to the spread */}
+            {rows.map((i) => {
+              const row = asks[BOOK_LEVELS - 1 - i];
+              return (
+                <Row
+                  key={i}
+                  row={row}
+                  side="ask"
+                  max={max}
+                  decimals={decimals}
+                  own={row ? own.asks.has(row.price) : false}
+                  onPick={onPickPrice}
+                />
+              );
+            })}
+          </div>
+          <div className={styles.spreadRow} data-testid="book-last">
+            <span className={`${styles.bookLast} ${last?.direction === 'down' ? styles.down : styles.up}`}>
+              {last ? formatNumber(last.price, 2) : '-'}
+              {last && last.direction !== 'flat' ? (
+                <span aria-label={last.direction} data-testid="price-arrow">
+                  {last.direction === 'up' ? ' ↑' : ' ↓'}
+                </span>
+              ) : null}
+            </span>
+            <span className={styles.muted}>
+              {t('futures.spread')} {spread === null ? '-' : formatDecimal(spread, PRICE_SCALE)}
+            </span>
+          </div>
+          <div className={styles.bids} data-testid="book-bids">
+            {rows.map((i) => {
+              const row = bids[i];
+              return (
+                <Row
+                  key={i}
+                  row={row}
+                  side="bid"
+                  max={max}
+                  decimals={decimals}
+                  own={row ? own.bids.has(row.price) : false}
+                  onPick={onPickPrice}
+                />
+              );
+            })}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import type { FuturesHistoryRow } from '@tickline/protocol';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { historyCsv, historyFee, historyPositionLabel, orderPathLabel } from '../calc/history.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
+import styles from '../futures.module.css';
+
+function download(rows: readonly FuturesHistoryRow[]): void {
+  const url = URL.createObjectURL(new Blob([historyCsv(rows)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'tickline-futures-history.csv';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Order history with the seeds' label tables and fee rule (seed 000 §3, §9) and CSV export. */
+export function OrderHistoryTable({ rows }: { rows: readonly FuturesHistoryRow[] }) {
+  const t = useT();
+  if (rows.length === 0) return <p className={styles.empty}>{t('futures.noHistory')}</p>;
+  return (
+    <>
+      <div className={styles.tableTools}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => download(rows)}
+          data-testid="history-csv"
+        >
+          {t('futures.exportCsv')}
+        </button>
+      </div>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} data-testid="history-table">
+          <thead>
+            <tr>
+              <th>{t('futures.time')}</th>
+              <th>{t('futures.type')}</th>
+              <th>{t('futures.side')}</th>
+              <th>{t('futures.priceLabel')}</th>
+              <th>{t('futures.closePrice')}</th>
+              <th>{t('futures.amount')}</th>
+              <th>{t('futures.fee')}</th>
+              <th>{t('futures.realizedPnl')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.no} data-testid="history-row">
+                <td>{formatDateTime(row.insertDate)}</td>
+                <td>{orderPathLabel(row.orderPath)}</td>
+                <td className={row.position === 1 ? styles.up : row.position === 2 ? styles.down : undefined}>
+                  {historyPositionLabel(row.position)}
+                </td>
+                <td>{formatNumber(row.price, 2)}</td>
+                <td>{row.closePrice > 0 ? formatNumber(row.closePrice, 2) : '-'}</td>
+                <td>{formatNumber(row.volume, 4)}</td>
+                <td>{formatNumber(historyFee(row), 4)}</td>
+                <td className={row.realizedProfit > 0 ? styles.up : row.realizedProfit < 0 ? styles.down : undefined}>
+                  {formatNumber(row.realizedProfit, 2)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { formatPrice, formatQty, formatUsdt } from '@tickline/money';
+import type { PositionRow } from '@tickline/protocol';
+import { nearLiquidation, riskRatioBasisPoints, roeBasisPoints, unrealisedPnl } from '../calc/orderMaths.ts';
+import { useFrameValue } from '../stream/frameStore.ts';
+import type { MarketStore } from '../stream/marketFeed.ts';
+import { lotsOf, microsOf, ticksOf } from '../units.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
+import { ClosePositionModal } from './ClosePositionModal.tsx';
+import { TpSlModal } from './TpSlModal.tsx';
+import styles from '../futures.module.css';
+
+const signed = (micro: number) => `${micro > 0 ? '+' : micro < 0 ? '-' : ''}${formatUsdt(Math.abs(micro))}`;
+const percent = (bps: number) => `${bps > 0 ? '+' : bps < 0 ? '-' : ''}${(Math.abs(bps) / 100).toFixed(2)}%`;
+
+export function PositionsTable({ store, positions }: { store: MarketStore; positions: readonly PositionRow[] }) {
+  const t = useT();
+  const ticker = useFrameValue(store, 'ticker');
+  const [dialog, setDialog] = useState<'close' | 'tpsl' | null>(null);
+  // Seed 000 §4: the selected position is the first one returned.
+  const selected = positions[0] ?? null;
+  if (positions.length === 0) return <p className={styles.empty}>{t('futures.noPositions')}</p>;
+
+  return (
+    <>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} data-cards data-testid="positions-table">
+          <thead>
+            <tr>
+              <th>{t('futures.symbol')}</th>
+              <th>{t('futures.size')}</th>
+              <th>{t('futures.entryPrice')}</th>
+              <th>{t('futures.markPrice')}</th>
+              <th>{t('futures.liqPrice')}</th>
+              <th>{t('futures.margin')}</th>
+              <th>{t('futures.pnl')}</th>
+              <th>{t('futures.riskRatio')}</th>
+              <th>{t('futures.tpsl')}</th>
+              <th>{t('futures.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {positions.map((position, index) => {
+              const entry = ticksOf(position.averagePrice);
+              const liquidation = ticksOf(position.liquidationPrice);
+              const mark = ticker ? ticksOf(ticker.markPrice) : entry;
+              const pnl = unrealisedPnl(position.position, entry, mark, lotsOf(position.volume));
+              const roe = roeBasisPoints(pnl, microsOf(position.margin));
+              const risk = riskRatioBasisPoints(position.position, entry, mark, liquidation);
+              const warn = nearLiquidation(mark, liquidation);
+              const sideClass = position.position === 1 ? styles.up : styles.down;
+              return (
+                <tr key={index} data-testid="position-row">
+                  <td data-label={t('futures.symbol')}>
+                    <span className={sideClass}>
+                      BTCUSDT {t(position.position === 1 ? 'futures.long' : 'futures.short')}
+                    </span>{' '}
+                    <span className={styles.badge}>{position.leverage}x</span>
+                  </td>
+                  <td data-label={t('futures.size')} className={sideClass} data-testid="position-size">
+                    {formatQty(lotsOf(position.volume))}
+                  </td>
+                  <td data-label={t('futures.entryPrice')} data-testid="position-entry">
+                    {formatPrice(entry)}
+                  </td>
+                  <td data-label={t('futures.markPrice')}>{formatPrice(mark)}</td>
+                  <td
+                    data-label={t('futures.liqPrice')}
+                    data-testid="position-liquidation"
+                    className={warn ? styles.warnText : undefined}
+                  >
+                    {liquidation > 0 ? formatPrice(liquidation) : '-'}
+                    {warn ? (
+                      <span className={styles.warnBadge} role="alert" title={t('futures.nearLiquidation')}>
+                        !
+                      </span>
+                    ) : null}
+                  </td>
+                  <td data-label={t('futures.margin')}>{formatUsdt(microsOf(position.margin))}</td>
+                  <td
+                    data-label={t('futures.pnl')}
+                    className={pnl >= 0 ? styles.up : styles.down}
+                    data-testid="position-pnl"
+                  >
+                    {signed(pnl)} ({percent(roe)})
+                  </td>
+                  <td data-label={t('futures.riskRatio')} data-testid="position-risk">
+                    {(risk / 100).toFixed(2)}%
+                  </td>
+                  <td data-label={t('futures.tpsl')} data-testid="position-tpsl">
+                    {position.takeProfit > 0 ? formatPrice(ticksOf(position.takeProfit)) : '-'} /{' '}
+                    {position.stopLoss > 0 ? formatPrice(ticksOf(position.stopLoss)) : '-'}
+                  </td>
+                  <td data-label={t('futures.actions')} className={styles.actions}>
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--sm"
+                      onClick={() => setDialog('close')}
+                      data-testid="position-close"
+                    >
+                      {t('futures.close')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--sm"
+                      onClick={() => setDialog('tpsl')}
+                      data-testid="position-tpsl-open"
+                    >
+                      {t('futures.tpsl')}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {positions.some((p) => nearLiquidation(ticker ? ticksOf(ticker.markPrice) : 0, ticksOf(p.liquidationPrice))) ? (
+        <p className={styles.warning} role="alert" data-testid="liquidation-warning">
+          {t('futures.nearLiquidation')}
+        </p>
+      ) : null}
+      {dialog === 'close' && selected ? (
+        <ClosePositionModal position={selected} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'tpsl' && selected ? <TpSlModal position={selected} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { memo } from 'react';
+import type { TradeData } from '@tickline/protocol';
+import { formatNumber } from '../../../lib/format.ts';
+import { useFrameValue } from '../stream/frameStore.ts';
+import { TRADE_ROWS, type MarketStore } from '../stream/marketFeed.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
+import styles from '../futures.module.css';
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+  timeZone: 'Asia/Seoul',
+});
+
+/** One trade; keyed by id and memoised, so a new trade mounts one row instead of rewriting every row. */
+const TradeRow = memo(function TradeRow({ trade }: { trade: TradeData }) {
+  return (
+    <div className={styles.tradeRow}>
+      <span className={trade.side === 'buy' ? styles.up : styles.down}>{formatNumber(trade.price, 2)}</span>
+      <span>{formatNumber(trade.qty, 4)}</span>
+      <span className={styles.muted}>{timeFormat.format(trade.time)}</span>
+    </div>
+  );
+});
+
+/** Recent trades from the `trade` stream, newest first, a fixed number of rows (padded while fewer). */
+export function RecentTrades({ store }: { store: MarketStore }) {
+  const t = useT();
+  const trades = useFrameValue(store, 'trades');
+  const padding = Math.max(0, TRADE_ROWS - trades.length);
+  return (
+    <section className={styles.trades} aria-label={t('futures.trades')}>
+      <header className={styles.panelHead}>
+        <h2>{t('futures.trades')}</h2>
+      </header>
+      <div className={styles.bookHead}>
+        <span>{t('futures.price')}</span>
+        <span>{t('futures.quantity')}</span>
+        <span>{t('futures.time')}</span>
+      </div>
+      <div className={styles.tradeRows} data-testid="recent-trades">
+        {trades.map((trade) => (
+          <TradeRow key={trade.id} trade={trade} />
+        ))}
+        {Array.from({ length: padding }, (_, i) => (
+          <div key={`pad-${i}`} className={styles.tradeRow} aria-hidden="true">
+            <span>&nbsp;</span>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PRICE_SCALE, formatUsdt, toDecimalString } from '@tickline/money';
+import type { PositionRow } from '@tickline/protocol';
+import { Modal } from '../../../ui/Modal.tsx';
+import { updateTpsl } from '../api.ts';
+import { inputUnits, sanitizeTriggerInput } from '../calc/numericInput.ts';
+import { triggerEstimatedPnl } from '../calc/orderMaths.ts';
+import { useFeedback } from '../feedback.tsx';
+import { futuresKeys } from '../queries.ts';
+import { lotsOf, ticksOf } from '../units.ts';
+import { useT } from '../../../i18n/I18nProvider.tsx';
+import styles from '../futures.module.css';
+
+const priceText = (price: number) => (price > 0 ? toDecimalString(ticksOf(price), PRICE_SCALE) : '');
+
+/** Seed 000 §4/§5/§9: take profit then stop loss > 0, estimated PnL less 0.0004 of notional, warning. */
+export function TpSlModal({ position, onClose }: { position: PositionRow; onClose(): void }) {
+  const t = useT();
+  const feedback = useFeedback();
+  const queryClient = useQueryClient();
+  const [takeProfit, setTakeProfit] = useState(priceText(position.takeProfit));
+  const [stopLoss, setStopLoss] = useState(priceText(position.stopLoss));
+  const [busy, setBusy] = useState(false);
+  const entry = ticksOf(position.averagePrice);
+  const qty = lotsOf(position.volume);
+
+  const estimate = (text: string) => {
+    const trigger = inputUnits(text, PRICE_SCALE);
+    if (trigger <= 0) return '-';
+    const pnl = triggerEstimatedPnl(position.position, entry, trigger, qty);
+    return `${pnl < 0 ? '-' : ''}${formatUsdt(Math.abs(pnl))} USDT`;
+  };
+
+  const submit = async () => {
+    const tp = inputUnits(takeProfit, PRICE_SCALE);
+    const sl = inputUnits(stopLoss, PRICE_SCALE);
+    if (tp <= 0) return feedback.popup(t('futures.enterTakeProfit'));
+    if (sl <= 0) return feedback.popup(t('futures.enterStopLoss'));
+    setBusy(true);
+    try {
+      const body = { takeProfit: toDecimalString(tp, PRICE_SCALE), stopLoss: toDecimalString(sl, PRICE_SCALE) };
+      if (await feedback.run(() => updateTpsl(body), 'futures.tpslUpdated')) {
+        void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });
+        void queryClient.invalidateQueries({ queryKey: futuresKeys.openOrders });
+        onClose();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (label: string, value: string, set: (v: string) => void, testId: string) => (
+    <>
+      <label className={styles.field}>
+        <span>{label}</span>
+        <input
+          inputMode="decimal"
+          value={value}
+          onChange={(event) => set(sanitizeTriggerInput(event.target.value))}
+          data-testid={testId}
+        />
+        <em>USDT</em>
+      </label>
+      <p className={styles.estimate}>
+        {t('futures.estimatedPnl')}: <span data-testid={`${testId}-pnl`}>{estimate(value)}</span>
+      </p>
+    </>
+  );
+
+  return (
+    <Modal
+      title={t('futures.tpslTitle')}
+      onClose={onClose}
+      footer={
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={busy}
+          onClick={() => void submit()}
+          data-testid="tpsl-confirm"
+        >
+          {t('futures.confirm')}
+        </button>
+      }
+    >
+      {field(t('futures.takeProfitPrice'), takeProfit, setTakeProfit, 'tpsl-tp')}
+      {field(t('futures.stopLossPrice'), stopLoss, setStopLoss, 'tpsl-sl')}
+      <p className={styles.warning}>{t('futures.cancelsWaiting')}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,84 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { OpenOrdersAnswer, PositionRow, UserOrderEvent } from '@tickline/protocol';
+import { ApiError, SESSION_INVALID_CODE } from '../../api/client.ts';
+import { clearSession, useSession } from '../../api/session.ts';
+import { wsClient } from '../../api/ws.ts';
+import { accountKeys } from '../account/queries.ts';
+import { fetchOpenOrders, fetchOrderHistory, fetchPositions } from './api.ts';
+import { applyOrderEvent } from './stream/orderEvents.ts';
+
+export const futuresKeys = {
+  positions: ['futures', 'positions'] as const,
+  openOrders: ['futures', 'openOrders'] as const,
+  history: ['futures', 'history'] as const,
+};
+
+/**
+ * Seed 000 §4/§8: code 40000 on the futures screen closes both sockets (ours is one), removes the stored token and
+ * reloads the page.
+ */
+export function endInvalidSession(): void {
+  wsClient().close();
+  clearSession();
+  window.location.reload();
+}
+
+function useLoggedInQuery<T>(queryKey: readonly string[], queryFn: () => Promise<T>) {
+  const { accessToken } = useSession();
+  const query = useQuery({ queryKey, queryFn, enabled: accessToken !== null });
+  const error = query.error;
+  useEffect(() => {
+    if (error instanceof ApiError && error.code === SESSION_INVALID_CODE) endInvalidSession();
+  }, [error]);
+  return query;
+}
+
+export const usePositions = () => useLoggedInQuery<PositionRow[]>(futuresKeys.positions, fetchPositions);
+export const useOpenOrders = () => useLoggedInQuery<OpenOrdersAnswer>(futuresKeys.openOrders, fetchOpenOrders);
+export const useOrderHistory = () => useLoggedInQuery(futuresKeys.history, fetchOrderHistory);
+
+/** Balances, positions and open orders (seed 000 §4 after an order), plus history when asked. */
+export function reloadTrading(queryClient: QueryClient, withHistory = false): void {
+  void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
+  void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });
+  void queryClient.invalidateQueries({ queryKey: futuresKeys.openOrders });
+  if (withHistory) void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
+}
+
+/**
+ * The user stream on the app socket while logged in: orders and positions go straight into the query cache, a
+ * balance hint reloads the balance, a fill reloads the history; a reconnect reloads everything (events may have
+ * been missed in the gap).
+ */
+export function useUserStream(): void {
+  const queryClient = useQueryClient();
+  const { accessToken } = useSession();
+  useEffect(() => {
+    if (!accessToken) return;
+    const client = wsClient();
+    client.setToken(accessToken);
+    const stops = [
+      client.onUserEvent((event, data) => {
+        if (event === 'order') {
+          const order = data as UserOrderEvent;
+          queryClient.setQueryData<OpenOrdersAnswer>(futuresKeys.openOrders, (current) =>
+            applyOrderEvent(current, order),
+          );
+          if (order.status !== 'open') void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
+        } else if (event === 'position') {
+          const position = data as PositionRow | null;
+          queryClient.setQueryData<PositionRow[]>(futuresKeys.positions, position ? [position] : []);
+          void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
+        } else if (event === 'balance') {
+          void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
+        }
+      }),
+      client.onResync(() => reloadTrading(queryClient, true)),
+      client.onError((code) => {
+        if (code === SESSION_INVALID_CODE) endInvalidSession();
+      }),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [accessToken, queryClient]);
+}

@@ -1,0 +1,101 @@
+/**
+ * A server killed with SIGKILL leaves its embedded PostgreSQL running, holding the data directory's lock file
+ * (postmaster.pid), and the next start could not start the cluster. Before starting, the lock file is read: a live
+ * PostgreSQL that serves this very data directory is an orphan of an earlier run and is stopped (fast shutdown,
+ * then immediate); a lock file naming anything else is never acted on, and the start fails saying so.
+ */
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+
+/** A start that cannot go on: what failed, and what the operator can do about it. */
+export class StartFailure extends Error {
+  constructor(
+    readonly what: string,
+    readonly remedy: string,
+  ) {
+    super(`${what}\nWhat to do: ${remedy}`);
+    this.name = 'StartFailure';
+  }
+}
+
+const FAST_SHUTDOWN_WAIT_MS = 30_000;
+const IMMEDIATE_SHUTDOWN_WAIT_MS = 10_000;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, but another user's (PostgreSQL runs as `postgres` when we are root and can signal it).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function samePath(a: string, b: string): boolean {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  return real(a) === real(b);
+}
+
+/** The program a process runs (Linux), or null when it cannot be read. */
+function commandOf(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}
+
+/**
+ * Stops the PostgreSQL left running in `dataDir` by an earlier run; answers its process id, or null when there was
+ * none. Throws a StartFailure when the lock file names a live process that is not this directory's PostgreSQL.
+ */
+export async function stopOrphanedCluster(dataDir: string, log: (line: string) => void): Promise<number | null> {
+  const lockFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(lockFile)) return null;
+  // postmaster.pid: line 1 the postmaster's process id, line 2 the data directory it serves.
+  const [pidLine = '', servedDir = ''] = readFileSync(lockFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  // A dead process: PostgreSQL itself replaces a stale lock file.
+  if (!Number.isSafeInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  const command = commandOf(pid);
+  if (!samePath(servedDir, dataDir) || (command !== null && !/postgres/.test(path.basename(command)))) {
+    throw new StartFailure(
+      `The PostgreSQL data directory ${dataDir} is locked by process ${pid} (${command ?? 'unknown program'}), ` +
+        `which is not this directory's PostgreSQL (its lock file names ${servedDir || 'no directory'}).`,
+      `stop process ${pid} if it is a PostgreSQL you started for this data directory; if it is unrelated, ` +
+        `remove ${lockFile} (only when no PostgreSQL uses ${dataDir}) and start again.`,
+    );
+  }
+  log(`Stopping the orphaned PostgreSQL (pid ${pid}) left running in ${dataDir} by an earlier run ...`);
+  process.kill(pid, 'SIGINT');
+  if (await waitForExit(pid, FAST_SHUTDOWN_WAIT_MS)) return pid;
+  process.kill(pid, 'SIGQUIT');
+  if (await waitForExit(pid, IMMEDIATE_SHUTDOWN_WAIT_MS)) return pid;
+  throw new StartFailure(
+    `The orphaned PostgreSQL (pid ${pid}) in ${dataDir} did not stop within ` +
+      `${(FAST_SHUTDOWN_WAIT_MS + IMMEDIATE_SHUTDOWN_WAIT_MS) / 1000} s.`,
+    `stop it yourself (kill -QUIT ${pid}, or kill -9 ${pid} and its children) and start again.`,
+  );
+}
+
+/** Turns whatever a library rejected with (sometimes undefined) into words. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error === undefined || error === null) return 'no reason given';
+  return String(error);
+}

@@ -1,0 +1,135 @@
+// Request and answer shapes of the futures trading API (/api/v1), as the server answers them today
+// (apps/server/src/http/{order,position,user,market}.ts, app/trading/views.ts). Field names follow the seeds' call
+// table (seed 000 §7). Money goes out as JSON numbers formatted from integers: USDT up to 6 decimals, prices 2,
+// BTC sizes 4. Every answer is wrapped in the Envelope.
+
+/** 1 long (buy), 2 short (sell). */
+export type PositionSide = 1 | 2;
+/** 1 LIMIT, 2 MARKET, 3 STOP LIMIT, 4 STOP MARKET, 5 LIQUIDATION. */
+export type OrderPath = 1 | 2 | 3 | 4 | 5;
+/** Order history `position`: 1 BUY, 2 SELL, 3 LIQUIDATION, 4 CLOSE. */
+export type HistoryPosition = 1 | 2 | 3 | 4;
+
+/** POST /order/registerOrder. `type` is always 2; limit has priceType and orderPath 1, market 2. */
+export interface RegisterOrderRequest {
+  /** Must equal the user's current leverage (saved with /user/updateLeverage first). */
+  leverage: number;
+  /** BTC, up to 4 decimals, as text or number. */
+  volume: string | number;
+  type: 2;
+  priceType: 1 | 2;
+  position: PositionSide;
+  orderPath: 1 | 2;
+  /** USDT, up to 2 decimals; ignored for market orders. */
+  price: string | number;
+}
+export interface RegisterOrderAnswer {
+  /** The order's number. */
+  no: number;
+}
+
+/** POST /order/cancel — answer data is null. */
+export interface CancelOrderRequest {
+  no: number;
+}
+
+/** POST /order/closePosition — answer data is null; waiting orders are cancelled first. */
+export interface ClosePositionRequest {
+  volume: string | number;
+}
+
+/** POST /order/updateTpsl — answer data is null; 0, null or empty clears a trigger; waiting orders are cancelled. */
+export interface UpdateTpslRequest {
+  takeProfit: string | number;
+  stopLoss: string | number;
+}
+
+/** GET /postion/lookup row (one-way mode: at most one). An unset take-profit or stop-loss is 0. */
+export interface PositionRow {
+  position: PositionSide;
+  volume: number;
+  averagePrice: number;
+  liquidationPrice: number;
+  margin: number;
+  leverage: number;
+  takeProfit: number;
+  stopLoss: number;
+}
+
+/** GET /order/waitLookup → data.orders: the unfilled part of a resting order. */
+export interface OpenOrderRow {
+  no: number;
+  position: PositionSide;
+  volume: number;
+  price: number;
+  leverage: number;
+  /** ISO 8601. */
+  insertDate: string;
+}
+export interface OpenOrdersAnswer {
+  orders: OpenOrderRow[];
+}
+
+/** GET /order/history → data.orders (the 20 most recent). */
+export interface FuturesHistoryRow {
+  no: number;
+  insertDate: string;
+  orderPath: OrderPath;
+  position: HistoryPosition;
+  price: number;
+  /** 0 when not closed. */
+  closePrice: number;
+  volume: number;
+  openOrderFee: number;
+  closeOrderFee: number;
+  realizedProfit: number;
+}
+export interface FuturesHistoryAnswer {
+  orders: FuturesHistoryRow[];
+}
+
+/** A resting order's view on the user stream, with its path and status. */
+export interface UserOrderEvent extends OpenOrderRow {
+  orderPath: OrderPath;
+  status: 'open' | 'filled' | 'cancelled';
+}
+
+/** GET /market/futures: the header strip's figures in one answer (the ticker stream carries the same). */
+export interface FuturesMarketAnswer {
+  symbol: string;
+  lastPrice: number;
+  /** 1.25 = +1.25 %. */
+  priceChangePercent: number;
+  markPrice: number;
+  indexPrice: number;
+  /** Fraction: 0.0001 = 0.01 %. */
+  fundingRate: number;
+  /** Next funding settlement, epoch ms. */
+  fundingTime: number;
+  highPrice: number;
+  lowPrice: number;
+  /** BTC traded in the last 24 h. */
+  volume: number;
+  /** Server time of the figures, epoch ms. */
+  time: number;
+}
+
+/** GET /market/depth */
+export interface DepthAnswer {
+  symbol: string;
+  ts: number;
+  a: [number, number][];
+  b: [number, number][];
+}
+
+/** GET /market/klines row: a 1-minute candle, oldest first. */
+export interface KlineRow {
+  openTime: number;
+  closeTime: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  closed: boolean;
+}
