@@ -82,6 +82,7 @@ describe('the wallet through the sequencer', () => {
     expect(
       (await post(t.app, '/admin/withdrawals/approve', { no: again.body.data!.no }, operator.accessToken)).body.code,
     ).toBe(0);
+    await t.wallet.desk.tick(); // a broadcast whose answer was lost is sent again (same bytes) by the desk
     expect(await t.chain.balanceOf(to)).toBe(usdt(500));
     expect(await spotOf(user.accessToken)).toBe(495);
     const fees = await t.pool.query<{ balance: number }>(
