@@ -66,6 +66,9 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
+    // Set now: a stop that waits on a connection the dead database will never answer can leave the event loop
+    // empty, and node then exits by itself, with this code rather than 0.
+    process.exitCode = exitCode;
     console.log(`${signal}: shutting down`);
     const forced = setTimeout(() => {
       console.error('shutdown took longer than 15 s: exiting without waiting');

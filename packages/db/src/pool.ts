@@ -16,6 +16,9 @@ export function createPool(connectionString: string, max = 10): Pool {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor may a checked-out client: its query in flight is rejected anyway, and whoever holds a client for longer
+  // (the sequencer's lock) adds a listener of its own that acts on the loss.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
