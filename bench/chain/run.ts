@@ -17,7 +17,7 @@ import { Exchange } from '@tickline/engine';
 import { WalletAlerts } from '../../apps/server/src/app/wallet/alerts.ts';
 import { DepositWatcher } from '../../apps/server/src/app/wallet/deposit-watcher.ts';
 import { SequencerWalletLedger } from '../../apps/server/src/app/wallet/sequencer-ledger.ts';
-import { Sequencer } from '../../apps/server/src/app/trading/sequencer.ts';
+import { Sequencer } from '../../apps/server/src/services/sequencer/sequencer.ts';
 import { startAnvil } from '../../apps/server/src/services/chain/anvil.ts';
 import { chainReader, evmChain } from '../../apps/server/src/services/chain/client.ts';
 import { ChainWatchReader } from '../../apps/server/src/services/chain/reader.ts';
