@@ -42,6 +42,10 @@ describe('listening address', () => {
       TICKLINE_MODE: 'production',
       JWT_SECRET: 'x'.repeat(32),
       DEPOSIT_XPUB: `xpub${'a'.repeat(107)}`,
+      CHAIN_RPC_URL: 'https://bsc-rpc.example',
+      CHAIN_ID: '56',
+      USDT_CONTRACT: '0x55d398326f99059fF775485246999027B3197955',
+      HOT_WALLET_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
     };
     expect(loadConfig(production, '/').host).toBe('0.0.0.0');
   });
