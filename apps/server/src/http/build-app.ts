@@ -8,7 +8,6 @@ import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { AppContext, AppServices } from '../app/context.ts';
 import { adminRoutes } from './admin/index.ts';
-import { adminWithdrawalRoutes } from './admin-withdrawals.ts';
 import { alarmRoutes } from './alarm.ts';
 import { authRoutes } from './auth.ts';
 import { installErrorHandling } from './errors.ts';
@@ -87,7 +86,6 @@ const ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   transferRoutes,
   marketRoutes,
   walletRoutes,
-  adminWithdrawalRoutes,
 ];
 
 /** Builds the whole HTTP application without listening (main.ts listens; tests use inject). */

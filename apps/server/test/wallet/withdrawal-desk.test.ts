@@ -55,12 +55,12 @@ afterAll(async () => {
 describe('withdrawal approval on a real anvil', () => {
   it('signs, stores, sends and mines an approved withdrawal: the address receives the amount, the fee stays', async () => {
     const { user, no, to } = await requestWithdrawal(120);
-    const queue = await get<{ withdraws: Array<{ no: number; status: number }> }>(
+    const queue = await get<{ withdrawals: Array<{ no: number; status: number }> }>(
       t.app,
       '/admin/withdrawals?status=1',
       operator.accessToken,
     );
-    expect(queue.body.data!.withdraws.map((w) => w.no)).toContain(no);
+    expect(queue.body.data!.withdrawals.map((w) => w.no)).toContain(no);
 
     const answer = await post<{ txHash: Hex }>(t.app, '/admin/withdrawals/approve', { no }, operator.accessToken);
     expect(answer.body.code).toBe(0);

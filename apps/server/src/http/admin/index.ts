@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { requireOperator, requireUser } from '../auth-guard.ts';
 import { adminFeedbackRoutes } from './feedback.ts';
+import { adminWithdrawalRoutes } from './withdrawals.ts';
 
 /**
  * The admin area's route plugins, mounted under /api/v1/admin. Each area adds one line; its routes inherit the
  * operator guard below and need none of their own.
  */
-const ADMIN_ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [adminFeedbackRoutes];
+const ADMIN_ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
+  adminFeedbackRoutes,
+  adminWithdrawalRoutes,
+];
 
 /**
  * The operator API as one encapsulated Fastify plugin: the guard is a hook of this plugin, so it runs before every

@@ -1,11 +1,10 @@
-// Operators' withdrawal queue. Until the shared admin plugin exists, each route checks the operator role itself.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Errors, ok } from '@tickline/protocol';
-import { currentUser, requireOperator, requireUser } from './auth-guard.ts';
-import { AppError } from '../domain/errors.ts';
-import { parseInput } from './validation.ts';
-import { walletOf } from './wallet.ts';
+import { AppError } from '../../domain/errors.ts';
+import { currentUser } from '../auth-guard.ts';
+import { parseInput } from '../validation.ts';
+import { walletOf } from '../wallet.ts';
 
 const statusQuery = z.object({
   status: z
@@ -21,20 +20,19 @@ function withdrawalNo(no: unknown): number {
   return no;
 }
 
+/** The operators' withdrawal queue (inside the admin plugin, which guards it): list, approve, refuse. */
 export async function adminWithdrawalRoutes(app: FastifyInstance): Promise<void> {
-  const operators = { preHandler: [requireUser, requireOperator] };
-
-  app.get('/admin/withdrawals', operators, async (request) => {
+  app.get('/withdrawals', async (request) => {
     const { status } = parseInput(statusQuery, request.query);
-    return ok({ withdraws: await walletOf(app).desk.queue(status ?? 1) });
+    return ok({ withdrawals: await walletOf(app).desk.queue(status ?? 1) });
   });
 
-  app.post('/admin/withdrawals/approve', operators, async (request) => {
+  app.post('/withdrawals/approve', async (request) => {
     const { no } = parseInput(decisionBody, request.body);
     return ok(await walletOf(app).desk.approve(withdrawalNo(no), currentUser(request).id));
   });
 
-  app.post('/admin/withdrawals/refuse', operators, async (request) => {
+  app.post('/withdrawals/refuse', async (request) => {
     const { no, reason } = parseInput(decisionBody, request.body);
     await walletOf(app).desk.refuse(withdrawalNo(no), currentUser(request).id, reason);
     return ok(null);
