@@ -3,6 +3,8 @@
 // table (seed 000 §7). Money goes out as JSON numbers formatted from integers: USDT up to 6 decimals, prices 2,
 // BTC sizes 4. Every answer is wrapped in the Envelope.
 
+import type { KlineData } from '../ws.ts';
+
 /** 1 long (buy), 2 short (sell). */
 export type PositionSide = 1 | 2;
 /** 1 LIMIT, 2 MARKET, 3 STOP LIMIT, 4 STOP MARKET, 5 LIQUIDATION. */
@@ -122,14 +124,5 @@ export interface DepthAnswer {
   b: [number, number][];
 }
 
-/** GET /market/klines row: a 1-minute candle, oldest first. */
-export interface KlineRow {
-  openTime: number;
-  closeTime: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  closed: boolean;
-}
+/** GET /market/klines row: a 1-minute candle, oldest first; the same shape the kline stream pushes. */
+export type KlineRow = KlineData;
