@@ -194,16 +194,6 @@ export async function setChainState(
   ]);
 }
 
-export async function insertAudit(
-  db: Queryable,
-  entry: { no: number; operatorId: number | null; action: string; detail: string | null; now: Date },
-): Promise<void> {
-  await db.query(
-    'INSERT INTO withdrawal_audit (withdrawal_no, operator_id, action, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [entry.no, entry.operatorId, entry.action, entry.detail, entry.now],
-  );
-}
-
 /** The user's requests (held ones), newest first. */
 export async function listUserWithdrawals(db: Queryable, userId: number, limit: number) {
   const result = await db.query<WithdrawalRow>(
@@ -237,12 +227,4 @@ export async function listUnsettled(db: Queryable) {
      WHERE NOT held OR (status IN (3, 4) AND NOT released) OR (status = 2 AND NOT ledger_sent) ORDER BY no`,
   );
   return many(result.rows);
-}
-
-export async function listAudit(db: Queryable, no: number) {
-  const result = await db.query<{ operator_id: number | null; action: string; detail: string | null }>(
-    'SELECT operator_id, action, detail FROM withdrawal_audit WHERE withdrawal_no = $1 ORDER BY id',
-    [no],
-  );
-  return result.rows.map((row) => ({ operatorId: row.operator_id, action: row.action, detail: row.detail }));
 }

@@ -3,11 +3,12 @@
 // outcome is unknown is repeated with the same bytes, never re-signed. A hot wallet that cannot pay the next one
 // holds the queue and alerts the operators.
 import type { Address, Hex } from 'viem';
-import { inTransaction, withdrawals, type Pool } from '@tickline/db';
+import { inTransaction, operatorAudit, withdrawals, type Pool } from '@tickline/db';
 import { formatUsdt, type MicroUsdt } from '@tickline/money';
 import { Errors } from '@tickline/protocol';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../domain/errors.ts';
+import type { OperatorActor } from '../admin/actor.ts';
 import { TRANSFER_GAS_LIMIT, type HotWallet } from '../../services/chain/hot-wallet.ts';
 import { microToTokenUnits } from '../../services/chain/token.ts';
 import type { WalletAlerts } from './alerts.ts';
@@ -49,14 +50,14 @@ export class WithdrawalDesk {
     return rows.map(operatorWithdrawalView);
   }
 
-  /** WAIT → APPROVAL: signed, stored, sent in the ledger, then broadcast. `operatorId` null = automatic. */
-  approve(no: number, operatorId: number | null): Promise<{ txHash: Hex }> {
-    const run = this.approving.then(() => this.approveNow(no, operatorId));
+  /** WAIT → APPROVAL: signed, stored, sent in the ledger, then broadcast. `actor` null = automatic. */
+  approve(no: number, actor: OperatorActor | null): Promise<{ txHash: Hex }> {
+    const run = this.approving.then(() => this.approveNow(no, actor));
     this.approving = run.catch(() => undefined);
     return run;
   }
 
-  private async approveNow(no: number, operatorId: number | null): Promise<{ txHash: Hex }> {
+  private async approveNow(no: number, actor: OperatorActor | null): Promise<{ txHash: Hex }> {
     const { pool, hotWallet } = this.options;
     const row = await withdrawals.findWithdrawal(pool, no);
     if (!row || !row.held) throw new AppError(Errors.WITHDRAWAL_NOT_FOUND);
@@ -79,14 +80,17 @@ export class WithdrawalDesk {
         hotWallet: hotWallet.address,
         nonce,
         ...transfer,
-        decidedBy: operatorId,
+        decidedBy: actor?.id ?? null,
         now,
       });
-      await withdrawals.insertAudit(db, {
-        no,
-        operatorId,
-        action: 'approve',
-        detail: `nonce ${nonce} ${transfer.txHash}`,
+      await operatorAudit.recordOperatorAction(db, {
+        operatorId: actor?.id ?? null,
+        clientAddress: actor?.clientAddress,
+        action: 'withdrawal.approve',
+        targetType: 'withdrawal',
+        targetId: no,
+        previous: { status: 1 },
+        next: { status: 2, nonce, txHash: transfer.txHash },
         now,
       });
       return transfer;
@@ -113,7 +117,7 @@ export class WithdrawalDesk {
   }
 
   /** WAIT → REFUSE with a reason; the hold goes back to the user's spot wallet. */
-  async refuse(no: number, operatorId: number, reason: unknown): Promise<void> {
+  async refuse(no: number, actor: OperatorActor, reason: unknown): Promise<void> {
     if (typeof reason !== 'string' || reason.trim() === '' || reason.trim().length > MAX_REASON_LENGTH)
       throw new AppError(Errors.REFUSAL_REASON_REQUIRED);
     const { pool, ledger } = this.options;
@@ -124,10 +128,21 @@ export class WithdrawalDesk {
       const done = await withdrawals.closeWaiting(db, no, {
         status: 4,
         reason: reason.trim(),
-        decidedBy: operatorId,
+        decidedBy: actor.id,
         now,
       });
-      if (done) await withdrawals.insertAudit(db, { no, operatorId, action: 'refuse', detail: reason.trim(), now });
+      if (done)
+        await operatorAudit.recordOperatorAction(db, {
+          operatorId: actor.id,
+          clientAddress: actor.clientAddress,
+          action: 'withdrawal.refuse',
+          targetType: 'withdrawal',
+          targetId: no,
+          previous: { status: 1 },
+          next: { status: 4 },
+          reason: reason.trim(),
+          now,
+        });
       return done;
     });
     if (!closed) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
