@@ -75,6 +75,34 @@ for (const { width, height, account } of WIDTHS) {
       await expect(page.getByTestId('recent-trades').locator('span').first()).toHaveText(/\d/);
     });
 
+    test(`header at ${width} px: the seeds' 5 s refresh runs only while the ticker stream is silent`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      const live: number[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/v1/market/futures')) live.push(Date.now());
+      });
+      await page.goto('/futures');
+      await expect(page.getByTestId('mark-price')).toHaveText(/\d/);
+      live.length = 0;
+      await page.waitForTimeout(11_000);
+      expect(live, 'no header polling while the stream is live').toHaveLength(0);
+
+      // A websocket that connects and never says anything: the header falls back to /market/futures every 5 s.
+      const silent: number[] = [];
+      const context = page.context();
+      const quiet = await context.newPage();
+      await quiet.routeWebSocket(/\/ws/, () => undefined);
+      quiet.on('request', (request) => {
+        if (request.url().endsWith('/api/v1/market/futures')) silent.push(Date.now());
+      });
+      await quiet.goto('/futures');
+      await expect(quiet.getByTestId('mark-price')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/, { timeout: 15_000 });
+      await expect.poll(() => silent.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      await quiet.close();
+    });
+
     test.describe('logged in', () => {
       test.use({ account });
 
@@ -117,6 +145,10 @@ for (const { width, height, account } of WIDTHS) {
         await expectToast(page, 'Order successfully completed.');
         await expect(page.getByTestId('order-amount')).toHaveValue('');
         await expect(page.getByTestId('tab-orders')).toHaveText('Open Orders(1)');
+        await show(page, 'book');
+        await expect(page.getByTestId('book-bids').getByTestId('own-mark')).toHaveCount(1);
+        await expect(page.getByTestId('book-asks').getByTestId('own-mark')).toHaveCount(0);
+        await show(page, 'trade');
         await page.getByTestId('tab-orders').click();
         const row = page.getByTestId('open-order-row');
         await expect(row).toContainText(bidPrice);
@@ -246,6 +278,33 @@ for (const { width, height, account } of WIDTHS) {
         await page.getByTestId('tab-orders').click();
         await page.getByTestId('cancel-order').click();
         await expectToast(page, 'The order has been canceled.');
+      });
+
+      test(`near liquidation at ${width} px: the position warns while the mark is within 1 %`, async ({
+        page,
+        saveScreenshot,
+      }) => {
+        test.setTimeout(120_000);
+        await page.goto('/futures');
+        await show(page, 'trade');
+        await startFlat(page);
+        // At 100x the liquidation price is well within 1 % of the entry.
+        await page.getByTestId('leverage-button').click();
+        await page.getByTestId('leverage-input').fill('100');
+        await page.getByTestId('leverage-confirm').click();
+        await expect(page.getByTestId('leverage-button')).toContainText('100x');
+        await page.getByRole('tab', { name: 'Market' }).click();
+        await page.getByTestId('order-amount').fill('0.001');
+        await page.getByTestId('buy-long').click();
+        await expectToast(page, 'Order successfully completed.');
+        await page.getByTestId('tab-positions').click();
+        await expect(page.getByTestId('liquidation-warning')).toHaveText(
+          'Mark price is within 1 % of the liquidation price.',
+        );
+        await expect(page.getByTestId('position-liquidation').getByRole('alert')).toBeVisible();
+        await saveScreenshot(`${width}-futures-near-liquidation`, { fullPage: false });
+        await startFlat(page);
+        await expect(page.getByTestId('liquidation-warning')).toHaveCount(0);
       });
 
       test(`Korean at ${width} px`, async ({ page, saveScreenshot }) => {

@@ -63,7 +63,7 @@ const Row = memo(function Row({
         aria-hidden="true"
       />
       <span className={side === 'ask' ? styles.down : styles.up}>
-        {own ? <i className={styles.ownMark} title="own order" /> : null}
+        {own ? <i className={styles.ownMark} title="own order" data-testid="own-mark" /> : null}
         {price}
       </span>
       <span>{formatQty(row.qty)}</span>
