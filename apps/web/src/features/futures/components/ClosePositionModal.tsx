@@ -4,7 +4,7 @@ import { QTY_SCALE, formatDecimal, toDecimalString } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
 import { Modal } from '../../../ui/Modal.tsx';
 import { closePosition } from '../api.ts';
-import { inputUnits, sanitizeAmountInput } from '../calc/numericInput.ts';
+import { amountInputOrZero, parseAmountInput } from '../../../lib/amountInput.ts';
 import { closeAmount } from '../calc/orderMaths.ts';
 import { useFeedback } from '../feedback.tsx';
 import { reloadTrading } from '../queries.ts';
@@ -24,7 +24,7 @@ export function ClosePositionModal({ position, onClose }: { position: PositionRo
   const volume = lotsOf(position.volume);
 
   const submit = async () => {
-    const lots = inputUnits(amount, QTY_SCALE);
+    const lots = parseAmountInput(amount, QTY_SCALE);
     if (lots <= 0) {
       feedback.popup(t('futures.enterCloseAmount'));
       return;
@@ -61,7 +61,7 @@ export function ClosePositionModal({ position, onClose }: { position: PositionRo
         <input
           inputMode="decimal"
           value={amount}
-          onChange={(event) => setAmount(sanitizeAmountInput(event.target.value, QTY_SCALE))}
+          onChange={(event) => setAmount(amountInputOrZero(event.target.value, QTY_SCALE))}
           data-testid="close-amount"
         />
         <em>BTC</em>

@@ -4,7 +4,7 @@ import { PRICE_SCALE, formatUsdt, toDecimalString } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
 import { Modal } from '../../../ui/Modal.tsx';
 import { updateTpsl } from '../api.ts';
-import { inputUnits, sanitizeTriggerInput } from '../calc/numericInput.ts';
+import { formatAmountInput, parseAmountInput } from '../../../lib/amountInput.ts';
 import { triggerEstimatedPnl } from '../calc/orderMaths.ts';
 import { useFeedback } from '../feedback.tsx';
 import { futuresKeys } from '../queries.ts';
@@ -26,15 +26,15 @@ export function TpSlModal({ position, onClose }: { position: PositionRow; onClos
   const qty = lotsOf(position.volume);
 
   const estimate = (text: string) => {
-    const trigger = inputUnits(text, PRICE_SCALE);
+    const trigger = parseAmountInput(text, PRICE_SCALE);
     if (trigger <= 0) return '-';
     const pnl = triggerEstimatedPnl(position.position, entry, trigger, qty);
     return `${pnl < 0 ? '-' : ''}${formatUsdt(Math.abs(pnl))} USDT`;
   };
 
   const submit = async () => {
-    const tp = inputUnits(takeProfit, PRICE_SCALE);
-    const sl = inputUnits(stopLoss, PRICE_SCALE);
+    const tp = parseAmountInput(takeProfit, PRICE_SCALE);
+    const sl = parseAmountInput(stopLoss, PRICE_SCALE);
     if (tp <= 0) return feedback.popup(t('futures.enterTakeProfit'));
     if (sl <= 0) return feedback.popup(t('futures.enterStopLoss'));
     setBusy(true);
@@ -57,7 +57,7 @@ export function TpSlModal({ position, onClose }: { position: PositionRow; onClos
         <input
           inputMode="decimal"
           value={value}
-          onChange={(event) => set(sanitizeTriggerInput(event.target.value))}
+          onChange={(event) => set(formatAmountInput(event.target.value, PRICE_SCALE, { grouped: false }))}
           data-testid={testId}
         />
         <em>USDT</em>
