@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { QTY_SCALE, formatDecimal, toDecimalString } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
 import { Modal } from '../../../ui/Modal.tsx';
+import { ConfirmButton } from './ConfirmButton.tsx';
 import { closePosition } from '../api.ts';
 import { amountInputOrZero, parseAmountInput } from '../../../lib/amountInput.ts';
 import { closeAmount } from '../calc/orderMaths.ts';
@@ -44,17 +45,7 @@ export function ClosePositionModal({ position, onClose }: { position: PositionRo
     <Modal
       title={t('futures.closeTitle')}
       onClose={onClose}
-      footer={
-        <button
-          type="button"
-          className="btn btn--primary btn--block"
-          disabled={busy}
-          onClick={() => void submit()}
-          data-testid="close-confirm"
-        >
-          {t('futures.confirm')}
-        </button>
-      }
+      footer={<ConfirmButton busy={busy} onConfirm={() => void submit()} testId="close-confirm" />}
     >
       <label className={styles.field}>
         <span>{t('futures.closeAmount')}</span>

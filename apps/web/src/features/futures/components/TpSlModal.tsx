@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PRICE_SCALE, formatUsdt, toDecimalString } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
 import { Modal } from '../../../ui/Modal.tsx';
+import { ConfirmButton } from './ConfirmButton.tsx';
 import { updateTpsl } from '../api.ts';
 import { formatAmountInput, parseAmountInput } from '../../../lib/amountInput.ts';
 import { triggerEstimatedPnl } from '../calc/orderMaths.ts';
@@ -72,17 +73,7 @@ export function TpSlModal({ position, onClose }: { position: PositionRow; onClos
     <Modal
       title={t('futures.tpslTitle')}
       onClose={onClose}
-      footer={
-        <button
-          type="button"
-          className="btn btn--primary btn--block"
-          disabled={busy}
-          onClick={() => void submit()}
-          data-testid="tpsl-confirm"
-        >
-          {t('futures.confirm')}
-        </button>
-      }
+      footer={<ConfirmButton busy={busy} onConfirm={() => void submit()} testId="tpsl-confirm" />}
     >
       {field(t('futures.takeProfitPrice'), takeProfit, setTakeProfit, 'tpsl-tp')}
       {field(t('futures.stopLossPrice'), stopLoss, setStopLoss, 'tpsl-sl')}
