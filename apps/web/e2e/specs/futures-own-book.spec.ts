@@ -1,7 +1,7 @@
 // The futures screen on a platform of its own without the demo market maker (DEMO_LIQUIDITY=off), so the test can
 // set the book: a position bought 2 % above the mark, where raising the leverage would put it beyond liquidation.
+import { chooseLeverage, marketLong } from '../harness/futures.ts';
 import { api, apiLogin } from '../harness/helpers.ts';
-import { expectToast } from '../harness/helpers.ts';
 import { startPlatform } from '../harness/platform.ts';
 import { expect, test as base } from '../harness/fixtures.ts';
 
@@ -59,15 +59,8 @@ for (const { width, height, account } of WIDTHS) {
       await page.goto('/futures');
       if (width < 768) await page.getByTestId('view-trade').click();
       await expect(page.getByTestId('futures-screen')).toHaveAttribute('data-account-loaded', 'true');
-      await page.getByTestId('leverage-button').click();
-      await page.getByTestId('leverage-input').fill('1');
-      await page.getByTestId('leverage-confirm').click();
-      await expect(page.getByTestId('leverage-button')).toContainText('1x');
-      await page.getByRole('tab', { name: 'Market' }).click();
-      await page.getByTestId('order-amount').fill('0.001');
-      await page.getByTestId('buy-long').click();
-      await expectToast(page, 'Order successfully completed.');
-      await page.getByTestId('tab-positions').click();
+      await chooseLeverage(page, 1);
+      await marketLong(page, '0.001');
       await expect(page.getByTestId('position-entry')).toHaveText(
         (askTicks / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }),
       );

@@ -2,6 +2,7 @@
 // Each width trades with its own funded partner account so the two never share a position.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../harness/fixtures.ts';
+import { chooseLeverage, marketLong } from '../harness/futures.ts';
 import { expectToast } from '../harness/helpers.ts';
 
 const WIDTHS = [
@@ -254,10 +255,7 @@ for (const { width, height, account } of WIDTHS) {
         await show(page, 'trade');
         await startFlat(page);
         // 5x, then a resting buy 10 % under the market holding 90 % of the wallet as margin.
-        await page.getByTestId('leverage-button').click();
-        await page.getByTestId('leverage-input').fill('5');
-        await page.getByTestId('leverage-confirm').click();
-        await expect(page.getByTestId('leverage-button')).toContainText('5x');
+        await chooseLeverage(page, 5);
         const last = await numberIn(page, 'last-price');
         await page.getByTestId('order-price').fill(String(Math.floor(last * 0.9)));
         await page.getByTestId('order-percent').fill('90');
@@ -289,15 +287,8 @@ for (const { width, height, account } of WIDTHS) {
         await show(page, 'trade');
         await startFlat(page);
         // At 100x the liquidation price is well within 1 % of the entry.
-        await page.getByTestId('leverage-button').click();
-        await page.getByTestId('leverage-input').fill('100');
-        await page.getByTestId('leverage-confirm').click();
-        await expect(page.getByTestId('leverage-button')).toContainText('100x');
-        await page.getByRole('tab', { name: 'Market' }).click();
-        await page.getByTestId('order-amount').fill('0.001');
-        await page.getByTestId('buy-long').click();
-        await expectToast(page, 'Order successfully completed.');
-        await page.getByTestId('tab-positions').click();
+        await chooseLeverage(page, 100);
+        await marketLong(page, '0.001');
         await expect(page.getByTestId('liquidation-warning')).toHaveText(
           'Mark price is within 1 % of the liquidation price.',
         );
