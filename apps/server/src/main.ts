@@ -25,6 +25,7 @@ import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { registerDemoLiquidityJobs, DEMO_REQUOTE_JOB } from './jobs/demo-liquidity-jobs.ts';
 import { registerMarketJobs } from './jobs/market-jobs.ts';
+import { registerWalletJobs } from './jobs/wallet-jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { TradingJobs } from './jobs/trading-jobs.ts';
 import { resolveSecrets, type Secrets } from './services/secrets.ts';
@@ -165,6 +166,7 @@ async function serve(
   // stops, waiting for the runs under way, before the HTTP side and the sequencer.
   const scheduler = new Scheduler(systemClock, app.log);
   registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);
+  registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs);
   const tradingJobs = new TradingJobs({
     sequencer: trading.sequencer,
     feed: market.service,

@@ -1,5 +1,5 @@
 // Starts the wallet: the chain (the platform's anvil in the default mode, CHAIN_RPC_URL otherwise), the deposit
-// watcher and the withdrawal desk on their timers, and the services the HTTP routes use.
+// watcher and the withdrawal desk (run by the scheduler's wallet jobs), and the services the HTTP routes use.
 import type { Address, PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Pool } from '@tickline/db';
@@ -9,7 +9,6 @@ import type { ChainConfig } from '../../services/chain/config.ts';
 import { HotWallet } from '../../services/chain/hot-wallet.ts';
 import { demoHotWalletKey } from '../../services/chain/keys.ts';
 import { startLocalChain } from '../../services/chain/local-chain.ts';
-import { startPoller } from '../../services/chain/poller.ts';
 import { ChainWatchReader } from '../../services/chain/reader.ts';
 import { WalletAlerts } from './alerts.ts';
 import { DepositWatcher } from './deposit-watcher.ts';
@@ -27,8 +26,6 @@ export interface WalletOptions {
   ledger: WalletLedger;
   /** Demo mode's seed (DATA_DIR/secrets.json): the local chain's hot wallet key is derived from it. */
   demoMnemonic: string | undefined;
-  /** Run the watcher and the desk on timers (tests drive `tick()` themselves). */
-  runJobs?: boolean;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -41,6 +38,8 @@ export interface Wallet {
   watcher: DepositWatcher;
   withdrawals: WithdrawalService;
   desk: WithdrawalDesk;
+  /** One pass of the deposit watcher, remembering the chain head it saw (for the deposits' confirmations). */
+  watchDeposits(): Promise<void>;
   /** Demo mode with the platform's own chain only. */
   faucet: DemoFaucet | null;
   deposits(userId: number): ReturnType<typeof listDeposits>;
@@ -107,22 +106,6 @@ export async function startWallet(options: WalletOptions): Promise<Wallet> {
       platformAddresses: () => [hotWallet.address, tokenAddress, ...(faucetAccount ? [faucetAccount.address] : [])],
     });
     let head: number | null = null;
-    if (options.runJobs !== false) {
-      const watch = startPoller(
-        async () => (head = (await watcher.tick()).head),
-        config.pollIntervalMs,
-        (error) => log('deposit watcher', error),
-      );
-      const send = startPoller(
-        () => desk.tick(),
-        config.pollIntervalMs,
-        (error) => log('withdrawal desk', error),
-      );
-      stops.push(
-        () => watch.stop(),
-        () => send.stop(),
-      );
-    }
     return {
       rpcUrl,
       chainId: config.chainId,
@@ -132,6 +115,9 @@ export async function startWallet(options: WalletOptions): Promise<Wallet> {
       watcher,
       withdrawals,
       desk,
+      watchDeposits: async () => {
+        head = (await watcher.tick()).head;
+      },
       faucet: faucetAccount
         ? new DemoFaucet(pool, reader, faucetAccount, { chainId: config.chainId, rpcUrl }, tokenAddress)
         : null,
