@@ -28,7 +28,7 @@ import { registerMarketJobs } from './jobs/market-jobs.ts';
 import { registerWalletJobs } from './jobs/wallet-jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { TradingJobs } from './jobs/trading-jobs.ts';
-import { resolveSecrets, type Secrets } from './services/secrets.ts';
+import { resolveSecrets, type Secrets } from './services/secrets/secrets.ts';
 import { startFailureText } from './start-failure.ts';
 import { startMarketData } from './services/market/runtime.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from './ws/runtime.ts';

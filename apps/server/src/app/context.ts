@@ -4,11 +4,11 @@ import type { Clock } from '../clock.ts';
 import type { LoginThrottle } from './accounts/login-throttle.ts';
 import type { SessionRevocations } from './accounts/session-revocations.ts';
 import type { Config } from '../config.ts';
-import type { DepositAddressDeriver } from '../services/deposit-addresses.ts';
-import type { ImageStore } from '../services/images.ts';
+import type { DepositAddressDeriver } from '../services/chain/deposit-addresses.ts';
+import type { ImageStore } from '../services/uploads/images.ts';
 import type { MarketService } from '../services/market/market-service.ts';
-import type { Secrets } from '../services/secrets.ts';
-import type { AccessTokens } from '../services/tokens.ts';
+import type { Secrets } from '../services/secrets/secrets.ts';
+import type { AccessTokens } from '../services/auth/tokens.ts';
 import type { TradingService } from './trading/service.ts';
 import type { Wallet } from './wallet/runtime.ts';
 

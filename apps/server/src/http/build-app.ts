@@ -24,10 +24,10 @@ import { drainUnreadBodies } from './unread-body.ts';
 import { userRoutes } from './user.ts';
 import { walletRoutes } from './wallet.ts';
 import { registerWebClient } from './web.ts';
-import { DepositAddressDeriver } from '../services/deposit-addresses.ts';
-import { ImageStore } from '../services/images.ts';
-import type { Secrets } from '../services/secrets.ts';
-import { AccessTokens } from '../services/tokens.ts';
+import { DepositAddressDeriver } from '../services/chain/deposit-addresses.ts';
+import { ImageStore } from '../services/uploads/images.ts';
+import type { Secrets } from '../services/secrets/secrets.ts';
+import { AccessTokens } from '../services/auth/tokens.ts';
 
 export type { AppContext, AppServices } from '../app/context.ts';
 

@@ -1,6 +1,6 @@
 import { inTransaction, users } from '@tickline/db';
 import type { AppContext } from '../context.ts';
-import { hashPassword } from '../../services/passwords.ts';
+import { hashPassword } from '../../services/auth/passwords.ts';
 import { createUser } from '../accounts/create-user.ts';
 import { KYC_VERIFIED } from '../accounts/kyc.ts';
 
