@@ -155,6 +155,7 @@ async function serve(
     market: market.service,
     verifyToken: sessionTokenVerifier(app.context),
     sessionRevocations: app.context.sessionRevocations,
+    userEvents: wallet.userEvents,
     sequencer: trading.sequencer,
     wsPort: config.wsPort,
     wsProcesses: config.wsProcesses,

@@ -29,6 +29,10 @@ afterAll(async () => {
 describe('the wallet jobs on the scheduler', () => {
   it('credit a deposit by themselves once it has its confirmations, and keep the desk running', async () => {
     const member = await t.member();
+    const heard: unknown[] = [];
+    const stop = t.wallet.userEvents.on((userId, event, data) => {
+      if (userId === member.userId) heard.push({ event, data });
+    });
     await t.chain.send(member.address as Address, usdt(25));
     await t.chain.mine(2);
     await expect.poll(() => t.ledger.spot(member.userId), { timeout: 15_000 }).toBe(25_000_000);
@@ -38,5 +42,9 @@ describe('the wallet jobs on the scheduler', () => {
     const runs = ran.length;
     await expect.poll(() => ran.length, { timeout: 5_000 }).toBeGreaterThan(runs + 4);
     expect(t.ledger.spot(member.userId)).toBe(25_000_000);
+    // The member's screens heard of the deposit while it was confirming and when it completed.
+    expect(heard.length).toBeGreaterThanOrEqual(1);
+    expect(heard).toContainEqual({ event: 'wallet', data: { kind: 'deposit' } });
+    stop();
   });
 });

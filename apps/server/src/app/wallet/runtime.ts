@@ -2,7 +2,7 @@
 // watcher and the withdrawal desk (run by the scheduler's wallet jobs), and the services the HTTP routes use.
 import type { Address, PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Pool } from '@tickline/db';
+import { chainDeposits, type Pool } from '@tickline/db';
 import type { Clock } from '../../clock.ts';
 import { chainReader } from '../../services/chain/client.ts';
 import type { ChainConfig } from '../../services/chain/config.ts';
@@ -16,6 +16,7 @@ import { listDeposits } from './deposits.ts';
 import { DemoFaucet } from './faucet.ts';
 import type { WalletLedger } from './ports.ts';
 import { WithdrawalDesk } from './withdrawal-desk.ts';
+import { WalletUserEvents } from './user-events.ts';
 import { WithdrawalService } from './withdrawals.ts';
 
 export interface WalletOptions {
@@ -38,8 +39,13 @@ export interface Wallet {
   watcher: DepositWatcher;
   withdrawals: WithdrawalService;
   desk: WithdrawalDesk;
-  /** One pass of the deposit watcher, remembering the chain head it saw (for the deposits' confirmations). */
+  /**
+   * One pass of the deposit watcher, remembering the chain head it saw (for the deposits' confirmations); when the head
+   * moved, users whose deposits are confirming or just changed hear of it on their stream.
+   */
   watchDeposits(): Promise<void>;
+  /** Deposit and withdrawal changes and wallet alarms, for the users' streams. */
+  userEvents: WalletUserEvents;
   /** Demo mode with the platform's own chain only. */
   faucet: DemoFaucet | null;
   deposits(userId: number): ReturnType<typeof listDeposits>;
@@ -77,7 +83,8 @@ export async function startWallet(options: WalletOptions): Promise<Wallet> {
     const servedChainId = await reader.getChainId();
     if (servedChainId !== config.chainId)
       throw new Error(`${rpcUrl} serves chain ${servedChainId}, not CHAIN_ID ${config.chainId}`);
-    const alerts = new WalletAlerts(pool, clock, (message) => log(`alert: ${message}`));
+    const userEvents = new WalletUserEvents();
+    const alerts = new WalletAlerts(pool, clock, (message) => log(`alert: ${message}`), userEvents);
     const hotWallet = new HotWallet(reader, hotKey, config.chainId, tokenAddress);
     const watcher = new DepositWatcher({
       pool,
@@ -98,6 +105,7 @@ export async function startWallet(options: WalletOptions): Promise<Wallet> {
       clock,
       confirmations: config.confirmations,
       autoApproveMax: config.withdrawAutoApproveMax,
+      events: userEvents,
     });
     const withdrawals = new WithdrawalService({
       pool,
@@ -116,8 +124,14 @@ export async function startWallet(options: WalletOptions): Promise<Wallet> {
       withdrawals,
       desk,
       watchDeposits: async () => {
+        const startedAt = new Date(clock.now());
+        const seenHead = head;
         head = (await watcher.tick()).head;
+        if (head === seenHead) return;
+        for (const userId of await chainDeposits.usersWithMovingDeposits(pool, startedAt))
+          userEvents.changed(userId, 'deposit');
       },
+      userEvents,
       faucet: faucetAccount
         ? new DemoFaucet(pool, reader, faucetAccount, { chainId: config.chainId, rpcUrl }, tokenAddress)
         : null,

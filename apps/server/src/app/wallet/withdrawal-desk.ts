@@ -13,6 +13,7 @@ import { TRANSFER_GAS_LIMIT, type HotWallet } from '../../services/chain/hot-wal
 import { microToTokenUnits } from '../../services/chain/token.ts';
 import type { WalletAlerts } from './alerts.ts';
 import { applied, type WalletLedger } from './ports.ts';
+import type { WalletUserEvents } from './user-events.ts';
 import { operatorWithdrawalView } from './views.ts';
 import { postingOf, releaseHold } from './withdrawals.ts';
 
@@ -28,6 +29,8 @@ export interface WithdrawalDeskOptions {
   autoApproveMax: MicroUsdt;
   /** A signed transaction not yet mined is sent again (same bytes) after this long. */
   resendAfterMs?: number;
+  /** Tells the user's open screens when one of their withdrawals changes. */
+  events?: WalletUserEvents;
 }
 
 const MAX_REASON_LENGTH = 500;
@@ -96,6 +99,7 @@ export class WithdrawalDesk {
       return transfer;
     });
     await this.markSent({ ...row, status: 2 });
+    this.options.events?.changed(row.userId, 'withdrawal');
     await this.broadcast(no, signed.rawTx);
     return { txHash: signed.txHash };
   }
@@ -147,6 +151,7 @@ export class WithdrawalDesk {
     });
     if (!closed) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
     await releaseHold(pool, ledger, row, now);
+    this.options.events?.changed(row.userId, 'withdrawal');
   }
 
   /**
@@ -226,6 +231,7 @@ export class WithdrawalDesk {
       }
       const final = head - receipt.blockNumber + 1 >= confirmations;
       await withdrawals.setChainState(pool, row.no, final ? 'confirmed' : 'pending', receipt.blockNumber, this.now());
+      this.options.events?.changed(row.userId, 'withdrawal');
     }
   }
 }
