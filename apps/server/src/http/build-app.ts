@@ -110,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       trading: deps.services.trading,
       balances: deps.services.balances ?? deps.services.trading,
       market: deps.services.market ?? null,
+      wallet: deps.services.wallet ?? null,
     },
     accessTokens: new AccessTokens(secrets.jwtSecret, config.accessTokenTtlSeconds, clock),
     depositAddresses: new DepositAddressDeriver(secrets.depositXpub),

@@ -3,6 +3,7 @@ import { accountMessages } from '../features/account/messages.ts';
 import { futuresMessages } from '../features/futures/messages.ts';
 import { placeholderMessages } from '../features/placeholder/messages.ts';
 import { preferencesMessages } from '../features/preferences/messages.ts';
+import { walletMessages } from '../features/wallet/messages.ts';
 import { mergeMessages, type KeysOf, type Language } from './defineMessages.ts';
 import { coreMessages } from './messages.ts';
 
@@ -12,6 +13,7 @@ export const dictionaries = mergeMessages([
   placeholderMessages,
   preferencesMessages,
   futuresMessages,
+  walletMessages,
 ]);
 export type MessageKey = KeysOf<typeof dictionaries>;
 export type { Language };

@@ -9,7 +9,7 @@ import { amountInputOrZero, parseAmountInput } from '../../../lib/amountInput.ts
 import { closeAmount } from '../calc/orderMaths.ts';
 import { useFeedback } from '../feedback.tsx';
 import { reloadTrading } from '../queries.ts';
-import { lotsOf } from '../units.ts';
+import { lotsOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 

@@ -9,7 +9,7 @@ import { formatAmountInput, parseAmountInput } from '../../../lib/amountInput.ts
 import { triggerEstimatedPnl } from '../calc/orderMaths.ts';
 import { useFeedback } from '../feedback.tsx';
 import { futuresKeys } from '../queries.ts';
-import { lotsOf, ticksOf } from '../units.ts';
+import { lotsOf, ticksOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 

@@ -22,7 +22,7 @@ import { useFeedback } from '../feedback.tsx';
 import { futuresKeys, reloadTrading } from '../queries.ts';
 import { useFrameValueWhen } from '../stream/frameStore.ts';
 import type { MarketStore } from '../stream/marketFeed.ts';
-import { microsOf, ticksOf } from '../units.ts';
+import { microsOf, ticksOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import { LeverageModal } from './LeverageModal.tsx';
 import styles from '../futures.module.css';
