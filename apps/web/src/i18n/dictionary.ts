@@ -4,6 +4,7 @@ import { futuresMessages } from '../features/futures/messages.ts';
 import { placeholderMessages } from '../features/placeholder/messages.ts';
 import { preferencesMessages } from '../features/preferences/messages.ts';
 import { walletMessages } from '../features/wallet/messages.ts';
+import { optionsMessages } from '../features/options/messages.ts';
 import { mergeMessages, type KeysOf, type Language } from './defineMessages.ts';
 import { coreMessages } from './messages.ts';
 
@@ -14,6 +15,7 @@ export const dictionaries = mergeMessages([
   preferencesMessages,
   futuresMessages,
   walletMessages,
+  optionsMessages,
 ]);
 export type MessageKey = KeysOf<typeof dictionaries>;
 export type { Language };
