@@ -26,6 +26,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { registerDemoLiquidityJobs, DEMO_REQUOTE_JOB } from './jobs/demo-liquidity-jobs.ts';
 import { registerMarketJobs } from './jobs/market-jobs.ts';
 import { registerWalletJobs } from './jobs/wallet-jobs.ts';
+import { PARTNER_CLOSE_JOB, PARTNER_ESTIMATE_JOB, registerPartnerJobs } from './jobs/partner-jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { TradingJobs } from './jobs/trading-jobs.ts';
 import { resolveSecrets, type Secrets } from './services/secrets/secrets.ts';
@@ -168,6 +169,7 @@ async function serve(
   const scheduler = new Scheduler(systemClock, app.log);
   registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);
   registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs);
+  registerPartnerJobs(scheduler, app.context.services.partners.settlements, config.settlementEstimateIntervalMs);
   const tradingJobs = new TradingJobs({
     sequencer: trading.sequencer,
     feed: market.service,
@@ -178,6 +180,8 @@ async function serve(
   });
   tradingJobs.start();
   scheduler.start();
+  // Days a stopped server missed are settled now; the estimate is there from the first page view.
+  void scheduler.runNow(PARTNER_CLOSE_JOB).then(() => scheduler.runNow(PARTNER_ESTIMATE_JOB));
   stops.push(async () => {
     tradingJobs.stop();
     await scheduler.stop();

@@ -13,3 +13,4 @@ export * as chainDeposits from './stores/chain_deposits.ts';
 export * as chainWatch from './stores/chain_watch.ts';
 export * as withdrawals from './stores/withdrawals.ts';
 export * as operatorAudit from './stores/operator_audit.ts';
+export * as partners from './stores/partners.ts';

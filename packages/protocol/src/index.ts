@@ -4,3 +4,4 @@ export * from './api/accounts.ts';
 export * from './ws.ts';
 export * from './api/trading.ts';
 export * from './api/wallet.ts';
+export * from './api/partners.ts';

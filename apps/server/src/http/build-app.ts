@@ -23,6 +23,8 @@ import { uploadRoutes } from './upload.ts';
 import { drainUnreadBodies } from './unread-body.ts';
 import { userRoutes } from './user.ts';
 import { walletRoutes } from './wallet.ts';
+import { managerRoutes } from './manager.ts';
+import { PartnerService } from '../app/partners/service.ts';
 import { registerWebClient } from './web.ts';
 import { DepositAddressDeriver } from '../services/chain/deposit-addresses.ts';
 import { ImageStore } from '../services/uploads/images.ts';
@@ -86,6 +88,7 @@ const ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   transferRoutes,
   marketRoutes,
   walletRoutes,
+  managerRoutes,
 ];
 
 /** Builds the whole HTTP application without listening (main.ts listens; tests use inject). */
@@ -111,6 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       balances: deps.services.balances ?? deps.services.trading,
       market: deps.services.market ?? null,
       wallet: deps.services.wallet ?? null,
+      partners:
+        deps.services.partners ??
+        new PartnerService(pool, clock, deps.services.balances ?? deps.services.trading, (day, amount) =>
+          deps.services.trading.accruePartnerSettlement(day, amount),
+        ),
     },
     accessTokens: new AccessTokens(secrets.jwtSecret, config.accessTokenTtlSeconds, clock),
     depositAddresses: new DepositAddressDeriver(secrets.depositXpub),

@@ -107,4 +107,9 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   WS_UNKNOWN_STREAM: '알 수 없는 스트림 유형입니다.',
   WS_SUBSCRIPTION_LIMIT: '이 연결의 구독이 너무 많습니다.',
   WS_AUTH_UNAVAILABLE: '이 연결에서는 로그인할 수 없습니다.',
+  PARTNER_REQUIRED: '파트너(레벨 2 이상)만 이용할 수 있습니다.',
+  NOT_DIRECT_DOWNLINE: '바로 아래 파트너의 수수료만 설정할 수 있습니다.',
+  INVALID_DISTRIBUTE_PERCENT: '파트너와 수수료 비율(0에서 100 사이의 정수)을 보내 주세요.',
+  SETTLEMENT_AMOUNT_INVALID: '정산 금액을 입력해 주세요.',
+  SETTLEMENT_ABOVE_WITHDRAWABLE: '출금 가능한 정산 금액보다 많습니다.',
 };

@@ -1,0 +1,147 @@
+import { optionOrdersOfUsers, partners, type Pool } from '@tickline/db';
+import { toNumber, USDT_SCALE } from '@tickline/money';
+import type {
+  ManagerMember,
+  ManagerOptionOrder,
+  ManagerPartnerAnswer,
+  ManagerTradingAnswer,
+  TierPartner,
+} from '@tickline/protocol';
+import type { BalanceReader } from '../context.ts';
+import { optionOrderView } from '../trading/views.ts';
+import { percentOfBps, requirePartner } from './access.ts';
+import { kstDay, weekStart } from './days.ts';
+import type { PartnerSettlements } from './settlements.ts';
+import type { ReferralTree } from './tree.ts';
+
+const usdt = (micro: number) => toNumber(micro, USDT_SCALE);
+/** Seed 001 §3 tier lists by level: 6 super, 5 mega, 4 star, 3 premium, 2 influencer. */
+const TIERS = [
+  ['superUsers', 6],
+  ['megaUsers', 5],
+  ['starUsers', 4],
+  ['premiumUsers', 3],
+  ['influencerUsers', 2],
+] as const;
+export const MEMBERS_PAGE_SIZE = 20;
+const TRADING_ROWS = 100;
+
+function tierPartner(tree: ReferralTree, id: number): TierPartner {
+  const user = tree.get(id)!;
+  return {
+    no: user.id,
+    name: user.name,
+    email: user.userid,
+    level: user.level,
+    nowFee: percentOfBps(user.feeRateBps),
+    parentsDistributePercent: user.parentsDistributePercent,
+    memberCount: tree.downline(id).length,
+  };
+}
+
+/** GET /manager/partner: the caller's figures, its three settlements and its downline partners by tier. */
+export async function partnerStatus(
+  pool: Pool,
+  settlements: PartnerSettlements,
+  tree: ReferralTree,
+  userId: number,
+  nowMs: number,
+) {
+  const me = requirePartner(tree, userId);
+  const today = kstDay(nowMs);
+  const settled = await partners.settledTotals(pool, me.id, weekStart(today));
+  const estimate = settlements.todayEstimate(me.id);
+  const downline = tree.downline(me.id);
+  const answer = {
+    no: me.id,
+    level: me.level,
+    name: me.name,
+    phone: me.phone,
+    nowFee: percentOfBps(me.feeRateBps),
+    parentsDistributePercent: me.parentsDistributePercent,
+    memberCount: downline.length,
+    todaySettlement: usdt(estimate),
+    weekSettlement: usdt(settled.since + estimate),
+    totalSettlement: usdt(settled.total + estimate),
+  } as ManagerPartnerAnswer;
+  // Each level sees the tiers below its own.
+  for (const [key, level] of TIERS)
+    answer[key] = level < me.level ? downline.filter((u) => u.level === level).map((u) => tierPartner(tree, u.id)) : [];
+  return answer;
+}
+
+/** GET /manager/members?search=&page=: the caller's downline, searched by name, ID (email), invitation code or no. */
+export async function members(
+  tree: ReferralTree,
+  balances: BalanceReader,
+  userId: number,
+  query: { search: string; page: number },
+): Promise<ManagerMember[]> {
+  const me = requirePartner(tree, userId);
+  const needle = query.search.trim().toLowerCase();
+  const found = tree
+    .downline(me.id)
+    .filter(
+      (u) =>
+        needle === '' ||
+        u.name.toLowerCase().includes(needle) ||
+        u.userid.includes(needle) ||
+        u.referralCode.toLowerCase() === needle ||
+        String(u.id) === needle,
+    )
+    .sort((a, b) => b.id - a.id)
+    .slice((query.page - 1) * MEMBERS_PAGE_SIZE, query.page * MEMBERS_PAGE_SIZE);
+  return Promise.all(
+    found.map(async (u) => {
+      const balance = await balances.balanceOf(u.id);
+      return {
+        no: u.id,
+        name: u.name,
+        referralCode: u.referralCode,
+        email: u.userid,
+        usdtm: balance.usdtm,
+        bsc: balance.bsc,
+        usdt: balance.usdt,
+        insertDate: u.createdAt.toISOString(),
+        updateDate: u.updatedAt.toISOString(),
+      };
+    }),
+  );
+}
+
+/** GET /manager/trading: the downline's option orders with who placed them, and their totals. */
+export async function trading(
+  pool: Pool,
+  tree: ReferralTree,
+  userId: number,
+  search: string,
+): Promise<ManagerTradingAnswer> {
+  const me = requirePartner(tree, userId);
+  const needle = search.trim().toLowerCase();
+  const downline = tree
+    .downline(me.id)
+    .filter(
+      (u) =>
+        needle === '' || u.name.toLowerCase().includes(needle) || u.userid.includes(needle) || String(u.id) === needle,
+    );
+  const orders = await optionOrdersOfUsers(
+    pool,
+    downline.map((u) => u.id),
+    TRADING_ROWS,
+  );
+  let revenue = 0;
+  let loss = 0;
+  const rows: ManagerOptionOrder[] = orders.map((order) => {
+    if (order.settledProfit > 0) revenue += order.settledProfit;
+    else loss += order.settledProfit;
+    const user = tree.get(order.userId)!;
+    const view = optionOrderView(order);
+    return { ...view, uid: user.id, userid: user.userid, userName: user.name };
+  });
+  return {
+    totalUserRevenue: usdt(revenue),
+    totalUserLoss: usdt(loss),
+    totalUserPNL: usdt(revenue + loss),
+    optionOrders: rows,
+  };
+}
