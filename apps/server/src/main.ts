@@ -169,7 +169,7 @@ async function serve(
   const scheduler = new Scheduler(systemClock, app.log);
   registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);
   registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs);
-  registerPartnerJobs(scheduler, app.context.services.partners.settlements, config.settlementEstimateIntervalMs);
+  registerPartnerJobs(scheduler, app.context.services.partners, config.settlementEstimateIntervalMs);
   const tradingJobs = new TradingJobs({
     sequencer: trading.sequencer,
     feed: market.service,

@@ -24,6 +24,7 @@ import { drainUnreadBodies } from './unread-body.ts';
 import { userRoutes } from './user.ts';
 import { walletRoutes } from './wallet.ts';
 import { managerRoutes } from './manager.ts';
+import { partnerWithdrawalRoutes } from './partner-withdrawals.ts';
 import { PartnerService } from '../app/partners/service.ts';
 import { registerWebClient } from './web.ts';
 import { DepositAddressDeriver } from '../services/chain/deposit-addresses.ts';
@@ -89,6 +90,7 @@ const ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   marketRoutes,
   walletRoutes,
   managerRoutes,
+  partnerWithdrawalRoutes,
 ];
 
 /** Builds the whole HTTP application without listening (main.ts listens; tests use inject). */
@@ -116,9 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wallet: deps.services.wallet ?? null,
       partners:
         deps.services.partners ??
-        new PartnerService(pool, clock, deps.services.balances ?? deps.services.trading, (day, amount) =>
-          deps.services.trading.accruePartnerSettlement(day, amount),
-        ),
+        new PartnerService(pool, clock, deps.services.balances ?? deps.services.trading, {
+          accrue: (day, amount) => deps.services.trading.accruePartnerSettlement(day, amount),
+          pay: (userId, no, amount) => deps.services.trading.payPartnerSettlement(userId, no, amount),
+        }),
     },
     accessTokens: new AccessTokens(secrets.jwtSecret, config.accessTokenTtlSeconds, clock),
     depositAddresses: new DepositAddressDeriver(secrets.depositXpub),

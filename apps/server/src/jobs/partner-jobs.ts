@@ -1,4 +1,4 @@
-import type { PartnerSettlements } from '../app/partners/settlements.ts';
+import type { PartnerService } from '../app/partners/service.ts';
 import { KST_OFFSET_MS } from '../app/partners/days.ts';
 import { dailyAt, type Scheduler } from './scheduler.ts';
 
@@ -7,11 +7,13 @@ export const PARTNER_CLOSE_JOB = 'partner-daily-close';
 
 /**
  * Partner clocks (PRODUCT.md §7): `partner-estimate` recomputes today's shares every SETTLEMENT_ESTIMATE_INTERVAL_MS;
- * `partner-daily-close` settles every finished KST day not yet settled, a minute after midnight KST (a settled day is
+ * `partner-daily-close` settles every finished KST day not yet settled (and pays approved applications a crash left
+ * unpaid), a minute after midnight KST (a settled day is
  * never settled again, so a repeated or late run changes nothing). main.ts also runs the close once at start, which
  * catches up days a stopped server missed.
  */
-export function registerPartnerJobs(scheduler: Scheduler, settlements: PartnerSettlements, estimateIntervalMs: number) {
+export function registerPartnerJobs(scheduler: Scheduler, partners: PartnerService, estimateIntervalMs: number) {
+  const { settlements, decisions } = partners;
   scheduler.register({
     name: PARTNER_ESTIMATE_JOB,
     schedule: { everyMs: estimateIntervalMs },
@@ -21,6 +23,9 @@ export function registerPartnerJobs(scheduler: Scheduler, settlements: PartnerSe
   scheduler.register({
     name: PARTNER_CLOSE_JOB,
     schedule: dailyAt(0, 1, KST_OFFSET_MS),
-    run: () => settlements.settleFinishedDays(),
+    run: async () => {
+      await settlements.settleFinishedDays();
+      await decisions.finishPayments(); // approvals a crash left unpaid
+    },
   });
 }

@@ -1,8 +1,10 @@
 import type { Wallet } from '../app/wallet/runtime.ts';
-import type { Scheduler } from './scheduler.ts';
+import { KST_OFFSET_MS } from '../app/partners/days.ts';
+import { dailyAt, type Scheduler } from './scheduler.ts';
 
 export const DEPOSIT_WATCH_JOB = 'deposit-watch';
 export const WITHDRAWAL_DESK_JOB = 'withdrawal-desk';
+export const PARTNER_WITHDRAWAL_BATCH_JOB = 'partner-withdrawal-batch';
 
 /**
  * Chain clocks, every CHAIN_POLL_MS: `deposit-watch` reads the token's Transfer logs from the stored cursor and moves
@@ -23,5 +25,11 @@ export function registerWalletJobs(scheduler: Scheduler, wallet: Wallet, pollInt
     schedule: { everyMs: pollIntervalMs },
     quiet: true,
     run: () => wallet.desk.tick(),
+  });
+  // Seed 001 §9: partners' withdrawals are sent in one batch at 22:00 KST (approving twice finds none waiting).
+  scheduler.register({
+    name: PARTNER_WITHDRAWAL_BATCH_JOB,
+    schedule: dailyAt(22, 0, KST_OFFSET_MS),
+    run: () => wallet.desk.sendBatch(),
   });
 }

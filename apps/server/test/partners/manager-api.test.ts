@@ -198,4 +198,78 @@ describe('the manager calls on the demo chain 7 → … → 2 → demo', () => {
     );
     expect(apps.body.data).toEqual([expect.objectContaining({ status: 1, settlement: settled })]);
   });
+
+  it('lets an operator approve an application, paying it to the spot wallet once through the ledger, audited', async () => {
+    const operator = await registerAndLogin(t.app);
+    await t.pool.query("UPDATE users SET role = 'operator' WHERE id = $1", [operator.userId]);
+    const opToken = (await loginAs(t.app, operator.userid)).accessToken;
+    const queue = await get<{ withdrawals: Array<{ no: number; userid: string; amount: number }> }>(
+      t.app,
+      '/admin/settlement-withdrawals?status=1',
+      opToken,
+    );
+    const application = queue.body.data!.withdrawals.find((w) => w.userid === 'partner7@tickline.dev')!;
+    const balanceOf = async () => (await get<{ bsc: number }>(t.app, '/user/balance', partner(7))).body.data!.bsc;
+    const before = parseUsdt(await balanceOf());
+    for (const who of [token('demo@tickline.dev'), partner(7), undefined]) {
+      expect((await get(t.app, '/admin/settlement-withdrawals?status=1', who)).body.code).not.toBe(0);
+      expect(
+        (await post(t.app, '/admin/settlement-withdrawals/approve', { no: application.no }, who)).body.code,
+      ).not.toBe(0);
+      expect((await post(t.app, '/admin/users/level', { userNo: operator.userId, level: 7 }, who)).body.code).not.toBe(
+        0,
+      );
+      expect((await post(t.app, '/admin/users/fee', { userNo: application.no, nowFee: 1 }, who)).body.code).not.toBe(0);
+    }
+    expect(parseUsdt(await balanceOf())).toBe(before);
+    expect(
+      (await post(t.app, '/admin/settlement-withdrawals/refuse', { no: application.no, reason: ' ' }, opToken)).body
+        .code,
+    ).toBe(5214);
+    expect(
+      (await post(t.app, '/admin/settlement-withdrawals/approve', { no: application.no }, opToken)).body.code,
+    ).toBe(0);
+    expect(parseUsdt(await balanceOf())).toBe(before + parseUsdt(application.amount));
+    expect(
+      (await post(t.app, '/admin/settlement-withdrawals/approve', { no: application.no }, opToken)).body.code,
+    ).toBe(6006);
+    await t.app.context.services.partners.decisions.finishPayments();
+    expect(parseUsdt(await balanceOf())).toBe(before + parseUsdt(application.amount));
+    const summary = await get<Record<string, number>>(t.app, '/manager/settlement', partner(7));
+    expect(summary.body.data!.receive).toBe(application.amount);
+    await expectLedgerInvariants(t.pool);
+    const audit = await t.pool.query(
+      "SELECT action, operator_id FROM operator_audit WHERE target_type = 'settlement-withdrawal'",
+    );
+    expect(audit.rows).toEqual([{ action: 'settlement-withdrawal.approve', operator_id: operator.userId }]);
+  });
+
+  it('lets an operator set levels and level-7 rates, cascading them down, and nothing else', async () => {
+    const operator = await registerAndLogin(t.app);
+    await t.pool.query("UPDATE users SET role = 'operator' WHERE id = $1", [operator.userId]);
+    const opToken = (await loginAs(t.app, operator.userid)).accessToken;
+    tokens.set('partner6@tickline.dev', (await loginAs(t.app, 'partner6@tickline.dev', DEMO_PASSWORD)).accessToken);
+    const me = (await get<{ no: number }>(t.app, '/manager/partner', partner(7))).body.data!;
+    const six = (await get<{ no: number }>(t.app, '/manager/partner', partner(6))).body.data!;
+    expect((await post(t.app, '/admin/users/fee', { userNo: six.no, nowFee: 10 }, opToken)).body.code).toBe(6010);
+    expect((await post(t.app, '/admin/users/fee', { userNo: me.no, nowFee: 100.001 }, opToken)).body.code).toBe(6009);
+    expect((await post(t.app, '/admin/users/fee', { userNo: me.no, nowFee: 60 }, opToken)).body.code).toBe(0);
+    const tiers = (await get<Record<string, Array<{ nowFee: number }>>>(t.app, '/manager/partner', partner(7))).body
+      .data!;
+    expect(tiers.nowFee).toBe(60);
+    expect(tiers.superUsers![0]!.nowFee).toBe(48); // 80 % of 60, cascaded
+    expect(
+      (await post(t.app, '/admin/users/level', { userNo: outsiderMember.userId, level: 8 }, opToken)).body.code,
+    ).toBe(6008);
+    expect(
+      (await post(t.app, '/admin/users/level', { userNo: outsiderMember.userId, level: 2 }, opToken)).body.code,
+    ).toBe(0);
+    const audit = await t.pool.query(
+      "SELECT action, previous, next FROM operator_audit WHERE target_type = 'user' ORDER BY id",
+    );
+    expect(audit.rows).toEqual([
+      { action: 'user.fee', previous: { nowFee: 50 }, next: { nowFee: 60, cascaded: 5 } },
+      { action: 'user.level', previous: { level: 1 }, next: { level: 2 } },
+    ]);
+  });
 });

@@ -112,4 +112,9 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   INVALID_DISTRIBUTE_PERCENT: '파트너와 수수료 비율(0에서 100 사이의 정수)을 보내 주세요.',
   SETTLEMENT_AMOUNT_INVALID: '정산 금액을 입력해 주세요.',
   SETTLEMENT_ABOVE_WITHDRAWABLE: '출금 가능한 정산 금액보다 많습니다.',
+  SETTLEMENT_APPLICATION_NOT_WAITING: '존재하지 않거나 이미 처리된 정산 신청입니다.',
+  USER_NOT_FOUND: '해당 사용자가 없습니다.',
+  INVALID_LEVEL: '레벨은 1에서 7 사이의 정수여야 합니다.',
+  INVALID_FEE_RATE: '수수료율은 0에서 100 사이, 소수점 둘째 자리까지의 백분율이어야 합니다.',
+  FEE_TOP_LEVEL_ONLY: '운영자는 레벨 7 파트너의 수수료율만 정하며, 그 아래는 파트너가 정합니다.',
 };

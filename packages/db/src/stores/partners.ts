@@ -201,3 +201,51 @@ export async function chainFlowsOf(db: Queryable, userIds: readonly number[]) {
   );
   return { deposits: Number(result.rows[0]!.deposits), withdrawals: Number(result.rows[0]!.withdrawals) };
 }
+
+export interface SettlementWithdrawalView extends SettlementWithdrawal {
+  userid: string;
+  name: string;
+  paid: boolean;
+}
+
+/** The operators' queue of settlement applications in a status, oldest first. */
+export async function listSettlementWithdrawals(db: Queryable, status: number, limit: number) {
+  const result = await db.query<SettlementWithdrawalView>(
+    `SELECT w.no::int, w.partner_id::int AS "partnerId", w.amount::float8 AS amount, w.status, w.reason,
+            w.inserted_at AS "insertedAt", w.paid, u.userid, u.name
+     FROM partner_settlement_withdrawals w JOIN users u ON u.id = w.partner_id
+     WHERE w.status = $1 ORDER BY w.no LIMIT $2`,
+    [status, limit],
+  );
+  return result.rows;
+}
+
+/** Waiting (1) → approved (2) or refused (4); null when the application was not waiting. */
+export async function decideSettlementWithdrawal(
+  db: Queryable,
+  no: number,
+  decision: { status: 2 | 4; reason: string | null; decidedBy: number; now: Date },
+) {
+  const result = await db.query<SettlementWithdrawal>(
+    `UPDATE partner_settlement_withdrawals SET status = $2, reason = $3, decided_by = $4, updated_at = $5
+     WHERE no = $1 AND status = 1 RETURNING ${WITHDRAWAL_COLUMNS}`,
+    [no, decision.status, decision.reason, decision.decidedBy, decision.now],
+  );
+  return result.rows[0] ?? null;
+}
+
+export async function markSettlementPaid(db: Queryable, no: number): Promise<void> {
+  await db.query('UPDATE partner_settlement_withdrawals SET paid = true WHERE no = $1', [no]);
+}
+
+/** Approved applications whose ledger payment a crash may have left undone. */
+export async function approvedUnpaid(db: Queryable) {
+  const result = await db.query<SettlementWithdrawal>(
+    `SELECT ${WITHDRAWAL_COLUMNS} FROM partner_settlement_withdrawals WHERE status = 2 AND NOT paid ORDER BY no`,
+  );
+  return result.rows;
+}
+
+export async function setLevel(db: Queryable, userId: number, level: number, now: Date): Promise<void> {
+  await db.query('UPDATE users SET level = $2, updated_at = $3 WHERE id = $1', [userId, level, now]);
+}

@@ -16,4 +16,15 @@ export const partnersErrors = defineErrors('Partners', {
     code: 6005,
     message: 'The amount is more than your withdrawable settlement.',
   },
+  SETTLEMENT_APPLICATION_NOT_WAITING: {
+    code: 6006,
+    message: 'This settlement application does not exist or is no longer waiting.',
+  },
+  USER_NOT_FOUND: { code: 6007, message: 'No such user.' },
+  INVALID_LEVEL: { code: 6008, message: 'The level must be a whole number from 1 to 7.' },
+  INVALID_FEE_RATE: { code: 6009, message: 'The fee rate must be a percentage from 0 to 100 with at most 2 decimals.' },
+  FEE_TOP_LEVEL_ONLY: {
+    code: 6010,
+    message: 'Operators set the rates of level 7 partners; partners set the rates below them.',
+  },
 });

@@ -10,18 +10,22 @@ import {
 } from './manager-money.ts';
 import { members, partnerStatus, trading } from './manager-status.ts';
 import { PartnerSettlements, type AccrueSettlement } from './settlements.ts';
+import { PartnerDecisions, type PaySettlement } from '../admin/partner-decisions.ts';
 
 /** The partner back office's use cases (seed 001 manager calls), over one tree read per call. */
 export class PartnerService {
   readonly settlements: PartnerSettlements;
+  /** The operators' side: settlement applications, levels, level-7 rates. */
+  readonly decisions: PartnerDecisions;
 
   constructor(
     private readonly pool: Pool,
     private readonly clock: Clock,
     private readonly balances: BalanceReader,
-    accrue: AccrueSettlement,
+    ledger: { accrue: AccrueSettlement; pay: PaySettlement },
   ) {
-    this.settlements = new PartnerSettlements(pool, clock, accrue);
+    this.settlements = new PartnerSettlements(pool, clock, ledger.accrue);
+    this.decisions = new PartnerDecisions(pool, clock, ledger.pay);
   }
 
   private tree() {

@@ -6,6 +6,7 @@ import { cancelOrder } from './cancel-order.ts';
 import { closePosition } from './close-position.ts';
 import type { TradingCore } from './core.ts';
 import { accruePartnerSettlement } from './partner-accrual.ts';
+import { payPartnerSettlement } from './partner-payout.ts';
 import { fundDemoUser } from './fund-demo-user.ts';
 import { futuresHistoryPage, openOrders, positions, recentFuturesHistory } from './futures-lookups.ts';
 import { leverageOf, setLeverage } from './leverage.ts';
@@ -34,6 +35,8 @@ export class TradingService implements BalanceReader {
   transfers = (userId: UserId, type: number) => transfers(this.core, userId, type, false);
   fundDemoUser = (userId: UserId, amount: number) => fundDemoUser(this.core, userId, amount);
   accruePartnerSettlement = (day: string, amount: number) => accruePartnerSettlement(this.core, day, amount);
+  payPartnerSettlement = (userId: UserId, applicationNo: number, amount: number) =>
+    payPartnerSettlement(this.core, userId, applicationNo, amount);
 
   leverageOf = (userId: UserId) => leverageOf(this.core, userId);
   setLeverage = (userId: UserId, leverage: number) => setLeverage(this.core, userId, leverage);

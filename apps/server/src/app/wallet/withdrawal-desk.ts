@@ -120,6 +120,14 @@ export class WithdrawalDesk {
     throw new AppError(Errors.HOT_WALLET_SHORT);
   }
 
+  /**
+   * The partners' daily batch (22:00 KST): every waiting batch withdrawal approved, oldest first, stopping at the
+   * first the hot wallet cannot cover (the rest wait for the next batch or an operator).
+   */
+  async sendBatch(): Promise<number> {
+    return this.approveInOrder(await withdrawals.listWaitingBatch(this.options.pool));
+  }
+
   /** WAIT → REFUSE with a reason; the hold goes back to the user's spot wallet. */
   async refuse(no: number, actor: OperatorActor, reason: unknown): Promise<void> {
     if (typeof reason !== 'string' || reason.trim() === '' || reason.trim().length > MAX_REASON_LENGTH)
@@ -186,16 +194,26 @@ export class WithdrawalDesk {
   private async autoApprove(): Promise<void> {
     const max = this.options.autoApproveMax;
     if (max <= 0) return;
-    for (const row of await withdrawals.listByStatus(this.options.pool, 1, QUEUE_LIMIT)) {
-      if (row.amount > max) continue;
+    const small = (await withdrawals.listByStatus(this.options.pool, 1, QUEUE_LIMIT)).filter(
+      (row) => row.amount <= max,
+    );
+    await this.approveInOrder(small);
+  }
+
+  /** Approves rows in order, stopping at the first the hot wallet cannot cover (the queue waits); answers how many. */
+  private async approveInOrder(rows: readonly withdrawals.WithdrawalRecord[]): Promise<number> {
+    let sent = 0;
+    for (const row of rows) {
       try {
         await this.approve(row.no, null);
+        sent += 1;
       } catch (error) {
-        if (error instanceof AppError && error.code === Errors.HOT_WALLET_SHORT.code) return; // the queue waits
+        if (error instanceof AppError && error.code === Errors.HOT_WALLET_SHORT.code) break;
         if (error instanceof AppError && error.code === Errors.WITHDRAWAL_NOT_WAITING.code) continue;
         throw error;
       }
     }
+    return sent;
   }
 
   private async broadcast(no: number, rawTx: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireOperator, requireUser } from '../auth-guard.ts';
 import { adminFeedbackRoutes } from './feedback.ts';
 import { adminWithdrawalRoutes } from './withdrawals.ts';
+import { adminPartnerRoutes } from './partners.ts';
 
 /**
  * The admin area's route plugins, mounted under /api/v1/admin. Each area adds one line; its routes inherit the
@@ -10,6 +11,7 @@ import { adminWithdrawalRoutes } from './withdrawals.ts';
 const ADMIN_ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   adminFeedbackRoutes,
   adminWithdrawalRoutes,
+  adminPartnerRoutes,
 ];
 
 /**
