@@ -56,7 +56,9 @@ for (const { width, height } of WIDTHS) {
           // The demo chain 7→6→5→4→3→2→demo: each partner refers exactly one account directly.
           await expect(page.getByTestId('belowReferCount')).toHaveText('1');
           await expect(page.getByTestId('belowMemberCount')).toHaveText(level === 7 ? /^[6-9]\d*|\d{2,}$/ : /^\d+$/);
-          await expect(page.getByText('The estimated settlement for the day is refreshed every 5 minutes.')).toBeVisible();
+          await expect(
+            page.getByText('The estimated settlement for the day is refreshed every 5 minutes.'),
+          ).toBeVisible();
           await saveScreenshot(screenName(width, level, 'dashboard'));
         });
 
@@ -67,7 +69,8 @@ for (const { width, height } of WIDTHS) {
           await page.goto('/affiliates/partner');
           await expect(page.getByRole('heading', { name: 'Partner Status' })).toBeVisible();
           const fields = page.getByTestId('partner-fields');
-          for (const label of ['Level', 'Name', 'Fee rate', 'Members', 'Phone']) await expect(fields).toContainText(label);
+          for (const label of ['Level', 'Name', 'Fee rate', 'Members', 'Phone'])
+            await expect(fields).toContainText(label);
           const settlements = page.getByTestId('partner-settlements');
           for (const label of ['Today Settlement', 'Week Settlement', 'Total Settlement'])
             await expect(settlements).toContainText(label);
@@ -111,16 +114,26 @@ for (const { width, height } of WIDTHS) {
         }) => {
           await page.goto('/affiliates/history');
           await expect(page.getByRole('heading', { name: 'Settlement History' })).toBeVisible();
-          await expect(page.getByText('The estimated settlement for the day is refreshed every 5 minutes.')).toBeVisible();
+          await expect(
+            page.getByText('The estimated settlement for the day is refreshed every 5 minutes.'),
+          ).toBeVisible();
           const summary = page.getByTestId('history-summary');
           for (const label of ['User Deposit', 'User Withdraw', 'User Balance', 'Received', 'Today Settlement'])
             await expect(summary).toContainText(label);
           await expect(page.getByTestId('withdrawable')).toHaveAttribute('readonly', '');
           await expect(page.getByTestId('settlement-apply')).toHaveText('Apply');
           await expect(page.getByRole('tab', { name: 'Apply' })).toHaveAttribute('aria-selected', 'true');
-          await expect(page.getByTestId('applications-table').locator('thead th')).toHaveText(['Date', 'State', 'Amount']);
+          await expect(page.getByTestId('applications-table').locator('thead th')).toHaveText([
+            'Date',
+            'State',
+            'Amount',
+          ]);
           await page.getByRole('tab', { name: 'Settlement' }).click();
-          await expect(page.getByTestId('settlement-days').locator('thead th')).toHaveText(['Day', 'Rate', 'Settlement']);
+          await expect(page.getByTestId('settlement-days').locator('thead th')).toHaveText([
+            'Day',
+            'Rate',
+            'Settlement',
+          ]);
           await saveScreenshot(screenName(width, level, 'history'));
         });
 
@@ -130,7 +143,9 @@ for (const { width, height } of WIDTHS) {
         }) => {
           await page.goto('/affiliates/withdraw');
           await expect(page.getByRole('heading', { name: 'Withdrawal', exact: true })).toBeVisible();
-          await expect(page.getByTestId('batch-note')).toHaveText('Batch withdrawals are processed at 10 PM Korean time.');
+          await expect(page.getByTestId('batch-note')).toHaveText(
+            'Batch withdrawals are processed at 10 PM Korean time.',
+          );
           await expect(page.getByTestId('manager-withdrawals').locator('thead th')).toHaveText([
             'Date',
             'State',
@@ -144,6 +159,7 @@ for (const { width, height } of WIDTHS) {
           await page.getByTestId('withdraw-apply').click();
           await expectDialog(page, 'Please enter the withdrawal amount.');
           await closeDialog(page);
+          await page.getByTestId('withdraw-amount').fill('');
           await page.getByTestId('withdraw-amount').pressSequentially('1a2.3-');
           await expect(page.getByTestId('withdraw-amount')).toHaveValue('123');
           await page.getByTestId('withdraw-apply').click();
@@ -160,12 +176,16 @@ for (const { width, height } of WIDTHS) {
           await saveScreenshot(screenName(width, level, 'withdraw'));
         });
 
-        test(`trading at ${width} px, level ${level}: search, summary, option table`, async ({ page, saveScreenshot }) => {
+        test(`trading at ${width} px, level ${level}: search, summary, option table`, async ({
+          page,
+          saveScreenshot,
+        }) => {
           await page.goto('/affiliates/trading');
           await expect(page.getByRole('heading', { name: 'Trading History' })).toBeVisible();
           await expect(page.getByTestId('trading-search-type').locator('option')).toHaveText(['Name', 'ID']);
           const summary = page.getByTestId('trading-summary');
-          for (const label of ['Total User Revenue', 'Total User Loss', 'Total User PNL']) await expect(summary).toContainText(label);
+          for (const label of ['Total User Revenue', 'Total User Loss', 'Total User PNL'])
+            await expect(summary).toContainText(label);
           await expect(page.getByTestId('trading-table').locator('thead th')).toHaveText(OPTION_COLUMNS);
           await saveScreenshot(screenName(width, level, 'trading'));
         });

@@ -7,6 +7,8 @@ describe('affiliate withdrawal form (seed 001 §5)', () => {
     expect(digitsOnly('1,234.56abc')).toBe('123456');
     expect(digitsOnly('-50')).toBe('50');
     expect(digitsOnly('')).toBe('');
+    expect(digitsOnly('007')).toBe('7');
+    expect(digitsOnly('0')).toBe('0');
   });
 
   it('All is the bsc balance minus 50, floored at 0, in whole units', () => {
