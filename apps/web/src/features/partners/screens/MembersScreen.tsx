@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { DataTable, type Column } from '../../../ui/DataTable.tsx';
@@ -6,6 +6,7 @@ import { fetchMembers } from '../api.ts';
 import { collectPages, toCsv } from '../calc/csv.ts';
 import { CsvButton } from '../components/CsvButton.tsx';
 import { Pager } from '../components/Pager.tsx';
+import { SearchForm } from '../components/SearchForm.tsx';
 import { Panel, ScreenHead, TABLE_SCROLL } from '../components/Panel.tsx';
 import { useMembers } from '../queries.ts';
 import type { MemberRow } from '../types.ts';
@@ -14,14 +15,12 @@ import styles from '../partners.module.css';
 /** /affiliates/members (seed 001 §2.3): the downline members, searched on the server, paged, exportable. */
 export function MembersScreen() {
   const t = useT();
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const members = useMembers(page, search);
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(typed.trim());
+  const onSearch = (text: string) => {
+    setSearch(text);
     setPage(1);
   };
 
@@ -72,20 +71,12 @@ export function MembersScreen() {
           </div>
         }
         title={
-          <form className={styles.toolbar} onSubmit={onSearch} role="search">
-            <input
-              className={`input ${styles.searchInput}`}
-              type="search"
-              value={typed}
-              placeholder={t('partners.members.search')}
-              aria-label={t('partners.members.search')}
-              onChange={(event) => setTyped(event.target.value)}
-              data-testid="members-search"
-            />
-            <button type="submit" className="btn btn--primary btn--sm" data-testid="members-search-button">
-              {t('partners.members.searchButton')}
-            </button>
-          </form>
+          <SearchForm
+            label={t('partners.members.search')}
+            button={t('partners.members.searchButton')}
+            onSearch={onSearch}
+            testId="members-search"
+          />
         }
       >
         <DataTable

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { signOf } from '../../../lib/decimal.ts';
 import { DataTable, type Column } from '../../../ui/DataTable.tsx';
 import type { TradingSearchType } from '../api.ts';
 import { Pager } from '../components/Pager.tsx';
+import { SearchForm } from '../components/SearchForm.tsx';
 import { Panel, ScreenHead, TABLE_SCROLL } from '../components/Panel.tsx';
 import { Stats } from '../components/Stats.tsx';
 import { OPTION_RESULT, betTypeLabel } from '../messages.ts';
@@ -21,15 +22,13 @@ const toneOf = (value: Parameters<typeof signOf>[0]) => {
 export function TradingScreen() {
   const t = useT();
   const [searchType, setSearchType] = useState<TradingSearchType>('name');
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState<{ type: TradingSearchType; text: string }>({ type: 'name', text: '' });
   const [page, setPage] = useState(1);
   const trading = useTrading(search.type, search.text, page);
   const data = trading.data;
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch({ type: searchType, text: typed.trim() });
+  const onSearch = (text: string) => {
+    setSearch({ type: searchType, text });
     setPage(1);
   };
 
@@ -60,30 +59,24 @@ export function TradingScreen() {
   return (
     <div className={styles.screen} data-testid="partners-trading">
       <ScreenHead title={t('screen.affiliatesTrading')} />
-      <form className={styles.toolbar} onSubmit={onSearch} role="search">
-        <select
-          className={styles.select}
-          value={searchType}
-          aria-label={t('partners.trading.searchType')}
-          onChange={(event) => setSearchType(event.target.value as TradingSearchType)}
-          data-testid="trading-search-type"
-        >
-          <option value="name">{t('partners.trading.byName')}</option>
-          <option value="id">{t('partners.trading.byId')}</option>
-        </select>
-        <input
-          className={`input ${styles.searchInput}`}
-          type="search"
-          value={typed}
-          aria-label={t('partners.trading.keyword')}
-          placeholder={t('partners.trading.keyword')}
-          onChange={(event) => setTyped(event.target.value)}
-          data-testid="trading-search"
-        />
-        <button type="submit" className="btn btn--primary btn--sm" data-testid="trading-search-button">
-          {t('partners.trading.search')}
-        </button>
-      </form>
+      <SearchForm
+        label={t('partners.trading.keyword')}
+        button={t('partners.trading.search')}
+        onSearch={onSearch}
+        testId="trading-search"
+        before={
+          <select
+            className={styles.select}
+            value={searchType}
+            aria-label={t('partners.trading.searchType')}
+            onChange={(event) => setSearchType(event.target.value as TradingSearchType)}
+            data-testid="trading-search-type"
+          >
+            <option value="name">{t('partners.trading.byName')}</option>
+            <option value="id">{t('partners.trading.byId')}</option>
+          </select>
+        }
+      />
       <Stats
         testId="trading-summary"
         items={[
