@@ -107,13 +107,11 @@ export function WithdrawScreen() {
               onChange={(event) => setWalletAddress(event.target.value)}
               data-testid="withdraw-address"
             />
-            <p className="field__hint">&nbsp;</p>
           </div>
-          <div className="field">
+          <div className={`field ${styles.buttonField}`}>
             <button type="submit" className="btn btn--primary" disabled={call.busy} data-testid="withdraw-apply">
               {t('partners.withdraw.apply')}
             </button>
-            <p className="field__hint">&nbsp;</p>
           </div>
         </form>
         <p className={`${styles.noteWarn} ${styles.panelNote}`} data-testid="batch-note">
