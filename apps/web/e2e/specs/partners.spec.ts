@@ -3,7 +3,8 @@
 // sent back to /.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../harness/fixtures.ts';
-import { apiLogin, expectDialog, expectPath, openAs } from '../harness/helpers.ts';
+import { readFile } from 'node:fs/promises';
+import { api, apiLogin, expectDialog, expectPath, expectToast, openAs } from '../harness/helpers.ts';
 import { AFFILIATE_ROUTES } from './routes.ts';
 
 const WIDTHS = [
@@ -202,4 +203,105 @@ test.describe('member', () => {
       await expectPath(page, '/');
     });
   }
+});
+
+/** The demo member bets 1 USDT on the current round (retried past the closed last seconds of a round). */
+async function demoMemberBets(baseUrl: string): Promise<void> {
+  const { accessToken } = await apiLogin(baseUrl, 'demo@tickline.dev');
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const answer = await api(baseUrl, 'POST', '/optionOrder/register', {
+      token: accessToken,
+      body: { symbol: 1, betType: 1, volume: 1 },
+    });
+    if (answer.code === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+  }
+  throw new Error('the demo member could not place an option order');
+}
+
+test.describe('with the partner API', () => {
+  test.describe('as level 7', () => {
+    test.use({ account: 'partner7@tickline.dev' });
+
+    test('Fees Apply on the Super tier shows Success and the fee the server computed', async ({ page }) => {
+      await page.goto('/affiliates/partner');
+      const superTier = page.getByTestId('tier-table-superUsers');
+      const percent = superTier.locator('input[data-testid^="percent-"]').first();
+      await expect(percent).toHaveValue(/^\d+$/);
+      const value = await percent.inputValue();
+      await percent.fill('150');
+      await percent.blur();
+      await expect(percent).toHaveValue('100');
+      await percent.fill(value);
+      await page.getByTestId('fees-apply').click();
+      await expectToast(page, 'Success');
+      const fee = (await page.getByTestId('partner-fee').textContent())!.replace('%', '');
+      const shown = superTier.locator('[data-testid^="result-fee-"]').first();
+      // The Super partner's rate is the caller's × percent / 100 (exact for these demo figures).
+      await expect(shown).toHaveText(`${String((Number(fee) * Number(value)) / 100).replace(/\.0+$/, '')}%`);
+    });
+  });
+
+  test.describe('as level 2', () => {
+    test.use({ account: 'partner2@tickline.dev' });
+
+    test('members: the server search finds the demo member by email and nothing for a stranger; CSV has it', async ({
+      page,
+    }) => {
+      await page.goto('/affiliates/members');
+      const table = page.getByTestId('members-table');
+      await expect(table).toContainText('demo@tickline.dev');
+      await page.getByTestId('members-search').fill('demo@tickline.dev');
+      await page.getByTestId('members-search-button').click();
+      await expect(table.locator('tbody tr')).toHaveCount(1);
+      await expect(table.locator('tbody tr')).toContainText('Demo');
+      const download = page.waitForEvent('download');
+      await page.getByTestId('members-csv').click();
+      const file = await (await download).path();
+      const csv = await readFile(file, 'utf8');
+      expect(csv.split('\r\n')[0]).toBe('\uFEFFno,name,email,referralCode,bsc,usdtm,usdt,insertDate,updateDate');
+      expect(csv).toContain('demo@tickline.dev');
+      await page.getByTestId('members-search').fill('nobody.matches.this');
+      await page.getByTestId('members-search-button').click();
+      await expect(table).toContainText('No members found.');
+    });
+
+    test('trading: the demo member option shows, found by name, gone for another name', async ({ page, baseUrl }) => {
+      await demoMemberBets(baseUrl);
+      await page.goto('/affiliates/trading');
+      const table = page.getByTestId('trading-table');
+      await expect(table.locator('tbody tr').first()).toContainText('Demo');
+      await expect(table.locator('tbody tr').first()).toContainText('BTCUSDT');
+      await expect(table.locator('tbody tr').first()).toContainText('1 Minute');
+      await page.getByTestId('trading-search').fill('Nobody');
+      await page.getByTestId('trading-search-button').click();
+      await expect(table).toContainText('No option orders.');
+      await page.getByTestId('trading-search').fill('Demo');
+      await page.getByTestId('trading-search-button').click();
+      await expect(table.locator('tbody tr').first()).toContainText('Demo');
+    });
+
+    test('withdrawal: a request clears the form, shows the message and lists 진행중', async ({ page }) => {
+      await page.goto('/affiliates/withdraw');
+      await page.getByTestId('withdraw-amount').fill('10');
+      await page.getByTestId('withdraw-address').fill('0x742d35Cc6634C0532925a3b844Bc454e4438f44e');
+      await page.getByTestId('withdraw-apply').click();
+      await expectDialog(page, 'Withdrawal request has been completed.');
+      await closeDialog(page);
+      await expect(page.getByTestId('withdraw-amount')).toHaveValue('');
+      await expect(page.getByTestId('withdraw-address')).toHaveValue('');
+      const first = page.getByTestId('manager-withdrawals').locator('tbody tr').first();
+      await expect(first).toContainText('진행중');
+      await expect(first).toContainText('10.00');
+    });
+
+    test('settlement history: Apply sends the withdrawable settlement and shows the server answer', async ({
+      page,
+    }) => {
+      await page.goto('/affiliates/history');
+      await expect(page.getByTestId('withdrawable')).toHaveValue(/^-?[\d,]+\.\d{2}$/);
+      await page.getByTestId('settlement-apply').click();
+      await expect(page.getByTestId('message-dialog')).not.toBeEmpty();
+    });
+  });
 });
