@@ -1,6 +1,7 @@
 // Every feature's messages, merged into one dictionary per language. A new feature adds its messages.ts here.
 import { accountMessages } from '../features/account/messages.ts';
 import { futuresMessages } from '../features/futures/messages.ts';
+import { partnersMessages } from '../features/partners/messages.ts';
 import { placeholderMessages } from '../features/placeholder/messages.ts';
 import { preferencesMessages } from '../features/preferences/messages.ts';
 import { walletMessages } from '../features/wallet/messages.ts';
@@ -16,6 +17,7 @@ export const dictionaries = mergeMessages([
   futuresMessages,
   walletMessages,
   optionsMessages,
+  partnersMessages,
 ]);
 export type MessageKey = KeysOf<typeof dictionaries>;
 export type { Language };

@@ -1,13 +1,6 @@
-import { NotOpenYet } from '../../../features/placeholder/NotOpenYet.tsx';
+import { DashboardScreen } from '../../../features/partners/screens/DashboardScreen.tsx';
 
 /** Seed 001 §2: the partner dashboard (referral statistics). */
 export default function AffiliatesDashboardPage() {
-  return (
-    <NotOpenYet
-      embedded
-      title="screen.affiliates"
-      layout="dashboard"
-      panels={['frame.referrals', 'frame.members', 'frame.todayJoins', 'frame.weekJoins', 'frame.recentMembers']}
-    />
-  );
+  return <DashboardScreen />;
 }

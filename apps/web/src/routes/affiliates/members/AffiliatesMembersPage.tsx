@@ -1,6 +1,6 @@
-import { NotOpenYet } from '../../../features/placeholder/NotOpenYet.tsx';
+import { MembersScreen } from '../../../features/partners/screens/MembersScreen.tsx';
 
 /** Seed 001 §2: members list with search by name, ID, invitation code or email. */
 export default function AffiliatesMembersPage() {
-  return <NotOpenYet embedded title="screen.affiliatesMembers" layout="history" panels={['frame.memberList']} />;
+  return <MembersScreen />;
 }
