@@ -86,16 +86,20 @@ describe('the manager calls on the demo chain 7 → … → 2 → demo', () => {
       expect((await get(t.app, url, token('demo@tickline.dev'))).body).toMatchObject({ code: 6001, data: null });
     const outside = await get<Record<string, unknown>>(t.app, '/manager/partner', outsiderPartner.accessToken);
     expect(outside.body.data).toMatchObject({ todaySettlement: 0, memberCount: 0, influencerUsers: [] });
-    expect((await get<unknown[]>(t.app, '/manager/members', outsiderPartner.accessToken)).body.data).toEqual([]);
+    expect((await get(t.app, '/manager/members', outsiderPartner.accessToken)).body.data).toMatchObject({
+      members: [],
+    });
     expect((await get(t.app, '/manager/partner')).body.code).toBe(40000);
   });
 
   it('lists and searches the downline with balances, and the downline option orders', async () => {
-    const all = await get<Array<{ email: string; usdtm: number }>>(t.app, '/manager/members', partner(7));
-    expect(all.body.data!.map((m) => m.email)).toContain('demo@tickline.dev');
-    expect(all.body.data!.map((m) => m.email)).not.toContain(outsiderMember.userid);
-    const found = await get<Array<{ email: string; usdtm: number }>>(t.app, '/manager/members?search=Demo', partner(2));
-    expect(found.body.data).toEqual([
+    type Page = { members: Array<{ email: string; usdtm: number }>; pagination: { endPage: number } };
+    const all = await get<Page>(t.app, '/manager/members', partner(7));
+    expect(all.body.data!.members.map((m) => m.email)).toContain('demo@tickline.dev');
+    expect(all.body.data!.members.map((m) => m.email)).not.toContain(outsiderMember.userid);
+    expect(all.body.data!.pagination).toEqual({ curPage: 1, endPage: 1, existNextPage: false, existPrevPage: false });
+    const found = await get<Page>(t.app, '/manager/members?search=Demo', partner(2));
+    expect(found.body.data!.members).toEqual([
       expect.objectContaining({ email: 'demo@tickline.dev', usdtm: expect.any(Number) }),
     ]);
     const trading = await get<{ optionOrders: Array<{ userid: string; result: number }>; totalUserPNL: number }>(

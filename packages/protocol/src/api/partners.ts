@@ -36,7 +36,7 @@ export interface DistributePercentRequest {
   parentsDistributePercents: Array<{ no: number; nowFee?: number; parentsDistributePercent: number }>;
 }
 
-/** A row of GET /manager/members → data (a list; `?search=&page=`). */
+/** A row of GET /manager/members?search=&page= → data.members (with data.pagination, 20 a page). */
 export interface ManagerMember {
   no: number;
   name: string;

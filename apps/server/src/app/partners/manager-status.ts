@@ -5,6 +5,7 @@ import type {
   ManagerOptionOrder,
   ManagerPartnerAnswer,
   ManagerTradingAnswer,
+  PageInfo,
   TierPartner,
 } from '@tickline/protocol';
 import type { BalanceReader } from '../context.ts';
@@ -70,16 +71,19 @@ export async function partnerStatus(
   return answer;
 }
 
-/** GET /manager/members?search=&page=: the caller's downline, searched by name, ID (email), invitation code or no. */
+/**
+ * GET /manager/members?search=&page=: the caller's downline, searched on the server by name, ID (email), invitation
+ * code or number, 20 a page, newest first, with the seed's pagination block.
+ */
 export async function members(
   tree: ReferralTree,
   balances: BalanceReader,
   userId: number,
   query: { search: string; page: number },
-): Promise<ManagerMember[]> {
+): Promise<{ members: ManagerMember[]; pagination: PageInfo }> {
   const me = requirePartner(tree, userId);
   const needle = query.search.trim().toLowerCase();
-  const found = tree
+  const matching = tree
     .downline(me.id)
     .filter(
       (u) =>
@@ -89,10 +93,11 @@ export async function members(
         u.referralCode.toLowerCase() === needle ||
         String(u.id) === needle,
     )
-    .sort((a, b) => b.id - a.id)
-    .slice((query.page - 1) * MEMBERS_PAGE_SIZE, query.page * MEMBERS_PAGE_SIZE);
-  return Promise.all(
-    found.map(async (u) => {
+    .sort((a, b) => b.id - a.id);
+  const endPage = Math.max(1, Math.ceil(matching.length / MEMBERS_PAGE_SIZE));
+  const page = Math.min(query.page, endPage);
+  const rows = await Promise.all(
+    matching.slice((page - 1) * MEMBERS_PAGE_SIZE, page * MEMBERS_PAGE_SIZE).map(async (u) => {
       const balance = await balances.balanceOf(u.id);
       return {
         no: u.id,
@@ -107,6 +112,10 @@ export async function members(
       };
     }),
   );
+  return {
+    members: rows,
+    pagination: { curPage: page, endPage, existNextPage: page < endPage, existPrevPage: page > 1 },
+  };
 }
 
 /** GET /manager/trading: the downline's option orders with who placed them, and their totals. */
