@@ -6,10 +6,14 @@ export interface TierPartner {
   no: number;
   name: string;
   email: string;
+  phone: string;
   level: number;
   nowFee: number;
   parentsDistributePercent: number;
   memberCount: number;
+  todaySettlement: number;
+  weekSettlement: number;
+  totalSettlement: number;
 }
 
 /** GET /manager/partner → data. */

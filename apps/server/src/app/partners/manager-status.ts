@@ -27,16 +27,28 @@ const TIERS = [
 export const MEMBERS_PAGE_SIZE = 20;
 const TRADING_ROWS = 100;
 
-function tierPartner(tree: ReferralTree, id: number): TierPartner {
+async function tierPartner(
+  pool: Pool,
+  settlements: PartnerSettlements,
+  tree: ReferralTree,
+  id: number,
+  weekFrom: string,
+): Promise<TierPartner> {
   const user = tree.get(id)!;
+  const settled = await partners.settledTotals(pool, id, weekFrom);
+  const estimate = settlements.todayEstimate(id);
   return {
     no: user.id,
     name: user.name,
     email: user.userid,
+    phone: user.phone,
     level: user.level,
     nowFee: percentOfBps(user.feeRateBps),
     parentsDistributePercent: user.parentsDistributePercent,
     memberCount: tree.downline(id).length,
+    todaySettlement: usdt(estimate),
+    weekSettlement: usdt(settled.since + estimate),
+    totalSettlement: usdt(settled.total + estimate),
   };
 }
 
@@ -66,8 +78,14 @@ export async function partnerStatus(
     totalSettlement: usdt(settled.total + estimate),
   } as ManagerPartnerAnswer;
   // Each level sees the tiers below its own.
+  const weekFrom = weekStart(today);
   for (const [key, level] of TIERS)
-    answer[key] = level < me.level ? downline.filter((u) => u.level === level).map((u) => tierPartner(tree, u.id)) : [];
+    answer[key] =
+      level < me.level
+        ? await Promise.all(
+            downline.filter((u) => u.level === level).map((u) => tierPartner(pool, settlements, tree, u.id, weekFrom)),
+          )
+        : [];
   return answer;
 }
 
