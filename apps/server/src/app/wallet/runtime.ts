@@ -46,6 +46,8 @@ export interface Wallet {
   watchDeposits(): Promise<void>;
   /** Deposit and withdrawal changes and wallet alarms, for the users' streams. */
   userEvents: WalletUserEvents;
+  /** The hot wallet's token balance on chain, in the token's units (ledger health). */
+  hotWalletTokens(): Promise<bigint>;
   /** Demo mode with the platform's own chain only. */
   faucet: DemoFaucet | null;
   deposits(userId: number): ReturnType<typeof listDeposits>;
@@ -132,6 +134,7 @@ export async function startWallet(options: WalletOptions): Promise<Wallet> {
           userEvents.changed(userId, 'deposit');
       },
       userEvents,
+      hotWalletTokens: () => hotWallet.tokenBalance(),
       faucet: faucetAccount
         ? new DemoFaucet(pool, reader, faucetAccount, { chainId: config.chainId, rpcUrl }, tokenAddress)
         : null,

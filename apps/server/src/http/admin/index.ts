@@ -3,6 +3,7 @@ import { requireOperator, requireUser } from '../auth-guard.ts';
 import { adminFeedbackRoutes } from './feedback.ts';
 import { adminWithdrawalRoutes } from './withdrawals.ts';
 import { adminPartnerRoutes } from './partners.ts';
+import { adminOperationsRoutes } from './operations.ts';
 
 /**
  * The admin area's route plugins, mounted under /api/v1/admin. Each area adds one line; its routes inherit the
@@ -12,6 +13,7 @@ const ADMIN_ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   adminFeedbackRoutes,
   adminWithdrawalRoutes,
   adminPartnerRoutes,
+  adminOperationsRoutes,
 ];
 
 /**
