@@ -97,6 +97,7 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   FAUCET_DEMO_ONLY: '테스트 USDT 지급은 데모에서만 가능합니다.',
   FAUCET_INVALID_AMOUNT: '테스트 USDT는 1에서 100,000 사이의 정수로 입력해 주세요.',
   CHAIN_UNAVAILABLE: '지금은 블록체인에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  FOUR_EYES_SAME_OPERATOR: '이 출금은 다른 운영자의 두 번째 승인이 필요합니다.',
   MARKET_UNKNOWN_SYMBOL: '지원하지 않는 심볼입니다.',
   MARKET_UNSUPPORTED_INTERVAL: '1분(1m) 간격만 지원합니다.',
   MARKET_INVALID_LIMIT: '개수는 허용 범위 안의 정수여야 합니다.',

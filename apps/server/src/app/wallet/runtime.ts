@@ -107,6 +107,7 @@ export async function startWallet(options: WalletOptions): Promise<Wallet> {
       clock,
       confirmations: config.confirmations,
       autoApproveMax: config.withdrawAutoApproveMax,
+      fourEyesMin: config.withdrawFourEyesMin,
       events: userEvents,
     });
     const withdrawals = new WithdrawalService({

@@ -27,6 +27,8 @@ export interface WithdrawalDeskOptions {
   confirmations: number;
   /** Waiting withdrawals up to this are approved without an operator (0 = never). */
   autoApproveMax: MicroUsdt;
+  /** Withdrawals of at least this need a first and a second approval by different operators (0 = never). */
+  fourEyesMin?: MicroUsdt;
   /** A signed transaction not yet mined is sent again (same bytes) after this long. */
   resendAfterMs?: number;
   /** Tells the user's open screens when one of their withdrawals changes. */
@@ -53,11 +55,45 @@ export class WithdrawalDesk {
     return rows.map(operatorWithdrawalView);
   }
 
-  /** WAIT → APPROVAL: signed, stored, sent in the ledger, then broadcast. `actor` null = automatic. */
-  approve(no: number, actor: OperatorActor | null): Promise<{ txHash: Hex }> {
-    const run = this.approving.then(() => this.approveNow(no, actor));
+  /**
+   * WAIT → APPROVAL: signed, stored, sent in the ledger, then broadcast. `actor` null = automatic. At or above the
+   * four-eyes amount an operator's approval is first recorded (the withdrawal keeps waiting, `txHash` null) and a
+   * second, different operator's approval sends it.
+   */
+  approve(no: number, actor: OperatorActor | null): Promise<{ txHash: Hex | null; awaitingSecondApproval: boolean }> {
+    const run = this.approving.then(async () => {
+      if (actor && (await this.firstOfTwo(no, actor))) return { txHash: null, awaitingSecondApproval: true };
+      return { ...(await this.approveNow(no, actor)), awaitingSecondApproval: false };
+    });
     this.approving = run.catch(() => undefined);
     return run;
+  }
+
+  /** Four-eyes: records a first approval and answers true, or answers false when this one completes the pair. */
+  private async firstOfTwo(no: number, actor: OperatorActor): Promise<boolean> {
+    const min = this.options.fourEyesMin ?? 0;
+    const row = await withdrawals.findWithdrawal(this.options.pool, no);
+    if (min <= 0 || !row || !row.held || row.status !== 1 || row.amount < min) return false;
+    const first = await operatorAudit.searchOperatorActions(
+      this.options.pool,
+      { action: 'withdrawal.first-approve', targetType: 'withdrawal', targetId: no },
+      1,
+      1,
+    );
+    const firstBy = first.rows[0]?.operatorId;
+    if (firstBy === actor.id) throw new AppError(Errors.FOUR_EYES_SAME_OPERATOR);
+    if (firstBy !== undefined) return false;
+    await operatorAudit.recordOperatorAction(this.options.pool, {
+      operatorId: actor.id,
+      clientAddress: actor.clientAddress,
+      action: 'withdrawal.first-approve',
+      targetType: 'withdrawal',
+      targetId: no,
+      previous: { status: 1 },
+      next: { status: 1, approvals: 1 },
+      now: this.now(),
+    });
+    return true;
   }
 
   private async approveNow(no: number, actor: OperatorActor | null): Promise<{ txHash: Hex }> {

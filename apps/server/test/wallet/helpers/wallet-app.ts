@@ -49,6 +49,7 @@ export async function createWalletTestApp<L extends WalletLedger = TestLedger>(
     hotWalletPrivateKey: hotWalletKey(),
     confirmations: 2,
     startBlock: 0,
+    withdrawFourEyesMin: 0, // the four-eyes test turns it on
     ...options.chainConfig,
   };
   const wallet = await startWallet({

@@ -99,7 +99,13 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
       const reason = window.prompt(`Reason for refusing #${row.no}`) ?? '';
       answer = kind === 'withdrawals' ? await refuseWithdrawal(row.no, reason) : await refuseSettlement(row.no, reason);
     }
-    report(answer.code === 0 ? `#${row.no}: ${approve ? 'approved' : 'refused'}` : answer.message, answer.code === 0);
+    const secondNeeded = (answer.data as { awaitingSecondApproval?: boolean } | null)?.awaitingSecondApproval === true;
+    const done = secondNeeded
+      ? 'first approval recorded; a second operator must approve'
+      : approve
+        ? 'approved'
+        : 'refused';
+    report(answer.code === 0 ? `#${row.no}: ${done}` : answer.message, answer.code === 0);
     void queryClient.invalidateQueries({ queryKey: ['admin', kind] });
   };
   const rows = query.data?.withdrawals ?? [];
