@@ -54,8 +54,9 @@ for (const { width, height } of WIDTHS) {
           await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
           for (const id of ['belowReferCount', 'belowMemberCount', 'todayJoinCount', 'weekJoinCount'])
             await expect(page.getByTestId(id)).toHaveText(/^\d[\d,]*$/);
-          // The demo chain 7→6→5→4→3→2→demo: each partner refers exactly one account directly.
-          await expect(page.getByTestId('belowReferCount')).toHaveText('1');
+          // The demo chain 7→6→5→4→3→2→demo: each partner refers at least one account directly (other specs may
+          // register more under a partner's code on the shared platform).
+          await expect(page.getByTestId('belowReferCount')).toHaveText(/^[1-9]\d*$/);
           await expect(page.getByTestId('belowMemberCount')).toHaveText(level === 7 ? /^[6-9]\d*|\d{2,}$/ : /^\d+$/);
           await expect(
             page.getByText('The estimated settlement for the day is refreshed every 5 minutes.'),

@@ -7,6 +7,7 @@ import { wsClient } from '../../api/ws.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { microsOf, ticksOf } from '../../lib/units.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { accountKeys } from '../account/queries.ts';
 import { OrderBook } from '../futures/components/OrderBook.tsx';
@@ -116,28 +117,15 @@ function Screen() {
         </aside>
       </div>
       <section className={styles.orders}>
-        <div className="tabs" role="tablist">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'recent'}
-            className={`tabs__tab ${styles.tabButton}${tab === 'recent' ? ' is-active' : ''}`}
-            onClick={() => setTab('recent')}
-            data-testid="option-tab-recent"
-          >
-            {t('options.recent', { n: topRows.length })}
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'history'}
-            className={`tabs__tab ${styles.tabButton}${tab === 'history' ? ' is-active' : ''}`}
-            onClick={() => setTab('history')}
-            data-testid="option-tab-history"
-          >
-            {t('options.history')}
-          </button>
-        </div>
+        <Tabs<'recent' | 'history'>
+          items={[
+            { id: 'recent', label: t('options.recent', { n: topRows.length }) },
+            { id: 'history', label: t('options.history') },
+          ]}
+          active={tab}
+          onSelect={setTab}
+          testIdPrefix="option-tab"
+        />
         {tab === 'recent' ? (
           <RecentOptionOrders rows={topRows} index={index} />
         ) : (

@@ -8,6 +8,7 @@ import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
 import { historyCsv, historyFee, historyPositionLabel, orderPathLabel } from '../futures/calc/history.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { fetchOptionHistory } from '../options/api.ts';
@@ -135,21 +136,15 @@ export function TradeHistoryScreen() {
         }
       />
       <div className={`container section section--tight ${styles.page}`}>
-        <div className="tabs" role="tablist">
-          {(['futures', 'options'] as const).map((id) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={tab === id}
-              className={`tabs__tab ${styles.tabButton}${tab === id ? ' is-active' : ''}`}
-              onClick={() => switchTo(id)}
-              data-testid={`history-tab-${id}`}
-            >
-              {t(id === 'futures' ? 'history.futures' : 'history.options')}
-            </button>
-          ))}
-        </div>
+        <Tabs<'futures' | 'options'>
+          items={[
+            { id: 'futures', label: t('history.futures') },
+            { id: 'options', label: t('history.options') },
+          ]}
+          active={tab}
+          onSelect={switchTo}
+          testIdPrefix="history-tab"
+        />
         {tab === 'futures' ? (
           <FuturesHistory page={page} onPage={setPage} />
         ) : (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { microsOf } from '../../lib/units.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { useBalance } from '../account/queries.ts';
 import { useWalletStream } from './queries.ts';
@@ -57,21 +58,12 @@ export function AssetsScreen() {
     <>
       <PageHeader title={t('wallet.title')} subtitle={t('wallet.subtitle')} />
       <div className={`container section section--tight ${styles.page}`}>
-        <div className="tabs" role="tablist">
-          {TABS.map(({ id, label }) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={tab === id}
-              className={`tabs__tab ${styles.tabButton}${tab === id ? ' is-active' : ''}`}
-              onClick={() => setTab(id)}
-              data-testid={`assets-tab-${id}`}
-            >
-              {t(label)}
-            </button>
-          ))}
-        </div>
+        <Tabs<Tab>
+          items={TABS.map(({ id, label }) => ({ id, label: t(label) }))}
+          active={tab}
+          onSelect={setTab}
+          testIdPrefix="assets-tab"
+        />
         {tab === 'overview' ? (
           <section className={`card ${styles.panel}`} data-testid="assets-overview">
             <Figure label={t('wallet.totalAssets')} micro={add(spot, futures)} testId="assets-total" strong />
