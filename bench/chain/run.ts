@@ -22,7 +22,10 @@ import { startAnvil } from '../../apps/server/src/services/chain/anvil.ts';
 import { chainReader, evmChain } from '../../apps/server/src/services/chain/client.ts';
 import { ChainWatchReader } from '../../apps/server/src/services/chain/reader.ts';
 import { deployTestUsdt, testUsdtArtifact } from '../../apps/server/src/services/chain/token.ts';
-import { accountXpubFromMnemonic, DepositAddressDeriver } from '../../apps/server/src/services/deposit-addresses.ts';
+import {
+  accountXpubFromMnemonic,
+  DepositAddressDeriver,
+} from '../../apps/server/src/services/chain/deposit-addresses.ts';
 import { medianBy } from '../median.ts';
 
 const DEPOSITS = 1_000;

@@ -42,6 +42,8 @@ export interface Config {
   trustProxy: boolean;
   /** Demo mode only: a market maker and a taker trade through the sequencer so the book is never empty. */
   demoLiquidity: boolean;
+  /** SETTLEMENT_ESTIMATE_INTERVAL_MS: how often partners' estimate for today is refreshed (default 5 min). */
+  settlementEstimateIntervalMs: number;
   rateLimits: Record<RateLimitName, RateLimit>;
   market: MarketConfig;
   chain: ChainConfig;
@@ -160,6 +162,7 @@ const environmentSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: positiveSeconds('REFRESH_TOKEN_TTL_SECONDS').default(30 * 24 * 3600),
   TRUST_PROXY: booleanFlag('TRUST_PROXY').default(false),
   DEMO_LIQUIDITY: z.enum(['on', 'off'], { error: 'DEMO_LIQUIDITY must be on or off' }).default('on'),
+  SETTLEMENT_ESTIMATE_INTERVAL_MS: wholeNumber('SETTLEMENT_ESTIMATE_INTERVAL_MS', 1_000, 300_000),
   MARKET_SOURCES: z
     .string()
     .default('simulated')
@@ -231,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,
     demoLiquidity: e.DEMO_LIQUIDITY === 'on',
+    settlementEstimateIntervalMs: e.SETTLEMENT_ESTIMATE_INTERVAL_MS,
     rateLimits,
     market: {
       sources: e.MARKET_SOURCES,

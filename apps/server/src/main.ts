@@ -25,9 +25,11 @@ import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { registerDemoLiquidityJobs, DEMO_REQUOTE_JOB } from './jobs/demo-liquidity-jobs.ts';
 import { registerMarketJobs } from './jobs/market-jobs.ts';
+import { registerWalletJobs } from './jobs/wallet-jobs.ts';
+import { PARTNER_CLOSE_JOB, PARTNER_ESTIMATE_JOB, registerPartnerJobs } from './jobs/partner-jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { TradingJobs } from './jobs/trading-jobs.ts';
-import { resolveSecrets, type Secrets } from './services/secrets.ts';
+import { resolveSecrets, type Secrets } from './services/secrets/secrets.ts';
 import { startFailureText } from './start-failure.ts';
 import { startMarketData } from './services/market/runtime.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from './ws/runtime.ts';
@@ -154,6 +156,7 @@ async function serve(
     market: market.service,
     verifyToken: sessionTokenVerifier(app.context),
     sessionRevocations: app.context.sessionRevocations,
+    userEvents: wallet.userEvents,
     sequencer: trading.sequencer,
     wsPort: config.wsPort,
     wsProcesses: config.wsProcesses,
@@ -165,6 +168,8 @@ async function serve(
   // stops, waiting for the runs under way, before the HTTP side and the sequencer.
   const scheduler = new Scheduler(systemClock, app.log);
   registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);
+  registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs);
+  registerPartnerJobs(scheduler, app.context.services.partners, config.settlementEstimateIntervalMs);
   const tradingJobs = new TradingJobs({
     sequencer: trading.sequencer,
     feed: market.service,
@@ -175,6 +180,8 @@ async function serve(
   });
   tradingJobs.start();
   scheduler.start();
+  // Days a stopped server missed are settled now; the estimate is there from the first page view.
+  void scheduler.runNow(PARTNER_CLOSE_JOB).then(() => scheduler.runNow(PARTNER_ESTIMATE_JOB));
   stops.push(async () => {
     tradingJobs.stop();
     await scheduler.stop();

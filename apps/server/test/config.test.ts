@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { accountXpubFromMnemonic, DepositAddressDeriver } from '../src/services/deposit-addresses.ts';
-import { resolveSecrets, secretsPath } from '../src/services/secrets.ts';
+import { accountXpubFromMnemonic, DepositAddressDeriver } from '../src/services/chain/deposit-addresses.ts';
+import { resolveSecrets, secretsPath } from '../src/services/secrets/secrets.ts';
 
 let dataDir: string;
 beforeAll(async () => {

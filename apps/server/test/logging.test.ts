@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/http/build-app.ts';
 import { loadConfig } from '../src/config.ts';
-import { accountXpubFromMnemonic } from '../src/services/deposit-addresses.ts';
+import { accountXpubFromMnemonic } from '../src/services/chain/deposit-addresses.ts';
 import { TEST_MNEMONIC } from './helpers/test-app.ts';
 
 describe('server logs', () => {

@@ -12,3 +12,5 @@ export * as klines from './stores/klines.ts';
 export * as chainDeposits from './stores/chain_deposits.ts';
 export * as chainWatch from './stores/chain_watch.ts';
 export * as withdrawals from './stores/withdrawals.ts';
+export * as operatorAudit from './stores/operator_audit.ts';
+export * as partners from './stores/partners.ts';

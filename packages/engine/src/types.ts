@@ -72,6 +72,11 @@ export type WalletMoneyCommand =
   | { type: 'releaseWithdrawal'; userId: UserId; withdrawalId: string; amount: MicroUsdt; fee: MicroUsdt }
   /** A withdrawal sent on chain: amount → chain clearing, fee → fee revenue. */
   | { type: 'sendWithdrawal'; userId: UserId; withdrawalId: string; amount: MicroUsdt; fee: MicroUsdt }
+  /**
+   * A settled KST day of partner shares: the house's fee revenue → partner settlements payable, the day's total once
+   * (the caller sends it with the day as idempotency key).
+   */
+  | { type: 'accruePartnerSettlement'; day: string; amount: MicroUsdt }
   /** An approved partner settlement paid: partner settlements payable → the partner's spot wallet. */
   | { type: 'payPartnerSettlement'; userId: UserId; settlementId: string; amount: MicroUsdt }
   /** An operator's correction of a user's wallet: signed (a negative amount takes money back), reason required. */

@@ -40,6 +40,7 @@ const command: fc.Arbitrary<Command | FollowHold> = fc.oneof(
     settlementId: fc.constantFrom('s1', 's2'),
     amount,
   }),
+  fc.record({ type: fc.constant('accruePartnerSettlement' as const), day: fc.constantFrom('2026-11-23', ''), amount }),
   fc.record({
     type: fc.constant('adjustBalance' as const),
     userId: user,

@@ -157,6 +157,22 @@ describe('withdrawals', () => {
 });
 
 describe('partner payouts and operator adjustments', () => {
+  it('accrues_a_settled_day_from_fee_revenue_to_the_payable_account', () => {
+    const h = new Harness();
+    const output = h.ok({ type: 'accruePartnerSettlement', day: '2026-11-23', amount: 40 * USDT });
+    expect(output.postings).toEqual([
+      {
+        debit: Account.feeRevenue,
+        credit: Account.partnerPayable,
+        amount: 40 * USDT,
+        kind: 'partner_settlement',
+        ref: 'partner-day:2026-11-23',
+      },
+    ]);
+    h.refused({ type: 'accruePartnerSettlement', day: '2026-11-23', amount: 0 }, 'INVALID_AMOUNT');
+    h.refused({ type: 'accruePartnerSettlement', day: '', amount: USDT }, 'VALIDATION_FAILED');
+  });
+
   it('pays_a_partner_settlement_from_the_payable_account_to_spot', () => {
     const h = new Harness();
     const output = h.ok({ type: 'payPartnerSettlement', userId: bob, settlementId: 's9', amount: 12 * USDT });

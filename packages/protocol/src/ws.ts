@@ -14,8 +14,13 @@ export const MARKET_STREAM_TYPES = ['depth', 'ticker', 'trade', 'kline'] as cons
 export type MarketStreamType = (typeof MARKET_STREAM_TYPES)[number];
 
 /** Kinds of events on the authenticated user stream, published as the sequencer commits them. */
-export const USER_EVENT_KINDS = ['order', 'position', 'balance', 'optionOrder', 'alarm'] as const;
+export const USER_EVENT_KINDS = ['order', 'position', 'balance', 'optionOrder', 'alarm', 'wallet'] as const;
 export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
+
+/** `wallet` user event: a deposit or withdrawal of the user changed (status, confirmations, chain state); reload it. */
+export interface WalletUserEvent {
+  kind: 'deposit' | 'withdrawal';
+}
 
 /** Close codes the gateway uses (RFC 6455 §7.4.1). */
 export const WS_CLOSE_CODES = {

@@ -4,13 +4,14 @@ import type { Clock } from '../clock.ts';
 import type { LoginThrottle } from './accounts/login-throttle.ts';
 import type { SessionRevocations } from './accounts/session-revocations.ts';
 import type { Config } from '../config.ts';
-import type { DepositAddressDeriver } from '../services/deposit-addresses.ts';
-import type { ImageStore } from '../services/images.ts';
+import type { DepositAddressDeriver } from '../services/chain/deposit-addresses.ts';
+import type { ImageStore } from '../services/uploads/images.ts';
 import type { MarketService } from '../services/market/market-service.ts';
-import type { Secrets } from '../services/secrets.ts';
-import type { AccessTokens } from '../services/tokens.ts';
+import type { Secrets } from '../services/secrets/secrets.ts';
+import type { AccessTokens } from '../services/auth/tokens.ts';
 import type { TradingService } from './trading/service.ts';
 import type { Wallet } from './wallet/runtime.ts';
+import type { PartnerService } from './partners/service.ts';
 
 /** Source of GET /user/balance: the trading service (the ledger's figures), or a stand-in in a test. */
 export interface BalanceReader {
@@ -31,6 +32,8 @@ export interface AppServices {
   market: MarketService | null;
   /** The on-chain wallet (deposits, withdrawals, faucet); null on a server built without a chain: SERVICE_BUSY. */
   wallet?: Wallet | null;
+  /** The partner back office: revenue shares, settlements, the manager calls. */
+  partners: PartnerService;
 }
 
 /** Everything a route plugin or use case needs; built once by buildApp. */

@@ -23,11 +23,14 @@ import { uploadRoutes } from './upload.ts';
 import { drainUnreadBodies } from './unread-body.ts';
 import { userRoutes } from './user.ts';
 import { walletRoutes } from './wallet.ts';
+import { managerRoutes } from './manager.ts';
+import { partnerWithdrawalRoutes } from './partner-withdrawals.ts';
+import { PartnerService } from '../app/partners/service.ts';
 import { registerWebClient } from './web.ts';
-import { DepositAddressDeriver } from '../services/deposit-addresses.ts';
-import { ImageStore } from '../services/images.ts';
-import type { Secrets } from '../services/secrets.ts';
-import { AccessTokens } from '../services/tokens.ts';
+import { DepositAddressDeriver } from '../services/chain/deposit-addresses.ts';
+import { ImageStore } from '../services/uploads/images.ts';
+import type { Secrets } from '../services/secrets/secrets.ts';
+import { AccessTokens } from '../services/auth/tokens.ts';
 
 export type { AppContext, AppServices } from '../app/context.ts';
 
@@ -86,6 +89,8 @@ const ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   transferRoutes,
   marketRoutes,
   walletRoutes,
+  managerRoutes,
+  partnerWithdrawalRoutes,
 ];
 
 /** Builds the whole HTTP application without listening (main.ts listens; tests use inject). */
@@ -110,6 +115,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       trading: deps.services.trading,
       balances: deps.services.balances ?? deps.services.trading,
       market: deps.services.market ?? null,
+      wallet: deps.services.wallet ?? null,
+      partners:
+        deps.services.partners ??
+        new PartnerService(pool, clock, deps.services.balances ?? deps.services.trading, {
+          accrue: (day, amount) => deps.services.trading.accruePartnerSettlement(day, amount),
+          pay: (userId, no, amount) => deps.services.trading.payPartnerSettlement(userId, no, amount),
+        }),
     },
     accessTokens: new AccessTokens(secrets.jwtSecret, config.accessTokenTtlSeconds, clock),
     depositAddresses: new DepositAddressDeriver(secrets.depositXpub),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { uploads } from '@tickline/db';
 import { Errors, ok, type UploadImagesAnswer } from '@tickline/protocol';
-import { ImageRejected, MAX_IMAGE_BYTES } from '../services/images.ts';
+import { ImageRejected, MAX_IMAGE_BYTES } from '../services/uploads/images.ts';
 import { AppError } from '../domain/errors.ts';
 import { rateLimited } from './rate-limits.ts';
 

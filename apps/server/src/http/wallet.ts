@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Errors, ok } from '@tickline/protocol';
+import { Errors, ok, type WalletConfigAnswer } from '@tickline/protocol';
 import type { Wallet } from '../app/wallet/runtime.ts';
 import { currentUser, requireUser } from './auth-guard.ts';
 import { AppError } from '../domain/errors.ts';
@@ -20,6 +20,17 @@ const faucetBody = z.object({ amount: z.unknown().optional() });
 /** Deposits, withdrawals and the demo faucet (seed 001 §7; PRODUCT.md §5). */
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
   const guarded = { preHandler: requireUser };
+
+  // What the deposit screen states about the chain, and whether the demo faucet exists (public, nothing secret).
+  app.get('/wallet/config', async () => {
+    const wallet = walletOf(app);
+    return ok<WalletConfigAnswer>({
+      chainId: wallet.chainId,
+      tokenAddress: wallet.tokenAddress,
+      confirmations: app.context.config.chain.confirmations,
+      faucet: app.context.config.mode === 'demo' && wallet.faucet !== null,
+    });
+  });
 
   app.get('/deposit/lookup', guarded, async (request) => {
     return ok({ deposits: await walletOf(app).deposits(currentUser(request).id) });

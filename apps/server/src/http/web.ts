@@ -25,6 +25,8 @@ export async function registerWebClient(app: FastifyInstance, distDir: string | 
       root: distDir,
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz beside each text asset (apps/web/scripts/precompress.ts): sent when accepted.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite puts content-hashed files under assets/: cache those forever, everything else revalidates.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

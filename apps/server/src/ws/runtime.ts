@@ -7,6 +7,7 @@
  */
 import type { Server } from 'node:http';
 import type { Exchange } from '@tickline/engine';
+import type { UserEventKind } from '@tickline/protocol';
 import type { SessionRevocations } from '../app/accounts/session-revocations.ts';
 import { authenticate } from '../app/accounts/sessions.ts';
 import type { Sequencer } from '../services/sequencer/sequencer.ts';
@@ -52,6 +53,8 @@ export async function startWebsocketGateway(options: {
   logger?: MarketLogger;
   /** Sessions ended by the API: their user streams end on every websocket process. */
   sessionRevocations?: SessionRevocations;
+  /** User events from outside the sequencer's batches (the wallet's deposit and withdrawal changes, its alarms). */
+  userEvents?: { on(listener: (userId: number, event: UserEventKind, data: unknown) => void): () => void };
 }): Promise<RunningGateway> {
   const pump = new MarketPump(options.market, DEFAULT_GATEWAY_LIMITS);
   const gateway = new WsGateway({ hub: pump, verifyToken: options.verifyToken, logger: options.logger });
@@ -72,6 +75,11 @@ export async function startWebsocketGateway(options: {
     gateway.endSessions(sessionIds);
     cluster?.endSessions(sessionIds);
   });
+  const publish = (userId: number, event: UserEventKind, data: unknown) => {
+    gateway.publishToUser(userId, event, data);
+    cluster?.publishToUser(userId, event, data);
+  };
+  const stopUserEvents = options.userEvents?.on(publish);
   let detach = (): void => undefined;
   if (options.sequencer) {
     const sequencer = options.sequencer;
@@ -84,10 +92,7 @@ export async function startWebsocketGateway(options: {
     options.market.attachLastPriceSource(bridge);
     detach = sequencer.onCommitted((batch) => {
       bridge.handleEvents(batch.events);
-      publishCommittedBatch(batch, (userId, event, data) => {
-        gateway.publishToUser(userId, event, data);
-        cluster?.publishToUser(userId, event, data);
-      });
+      publishCommittedBatch(batch, publish);
     });
     await bridge.refreshDepth();
   }
@@ -98,6 +103,7 @@ export async function startWebsocketGateway(options: {
     cluster,
     async close() {
       stopEndingSessions?.();
+      stopUserEvents?.();
       detach();
       await cluster?.close();
       await gateway.close();

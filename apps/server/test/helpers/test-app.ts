@@ -12,8 +12,8 @@ import { TradingService } from '../../src/app/trading/service.ts';
 import { buildApp } from '../../src/http/build-app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config, type RateLimitName } from '../../src/config.ts';
-import { accountXpubFromMnemonic } from '../../src/services/deposit-addresses.ts';
-import type { Secrets } from '../../src/services/secrets.ts';
+import { accountXpubFromMnemonic } from '../../src/services/chain/deposit-addresses.ts';
+import type { Secrets } from '../../src/services/secrets/secrets.ts';
 import type { Sequencer } from '../../src/services/sequencer/sequencer.ts';
 import { startSequencer } from '../trading/helpers/sequencer.ts';
 

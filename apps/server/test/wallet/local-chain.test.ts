@@ -63,7 +63,6 @@ describe('the demo mode’s own chain', () => {
         clock: testApp.clock,
         ledger,
         demoMnemonic: TEST_MNEMONIC,
-        runJobs: false,
         log: () => undefined,
       });
       testApp.app.context.services.wallet = wallet;

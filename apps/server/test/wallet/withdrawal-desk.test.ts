@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainWatch, findFreePort, withdrawals } from '@tickline/db';
+import { chainWatch, findFreePort, operatorAudit, withdrawals } from '@tickline/db';
 import type { Hex } from 'viem';
 import { WalletAlerts } from '../../src/app/wallet/alerts.ts';
 import { WithdrawalDesk } from '../../src/app/wallet/withdrawal-desk.ts';
@@ -28,6 +28,12 @@ function desk(options: { broadcastTo?: string; autoApproveMax?: number } = {}): 
     autoApproveMax: options.autoApproveMax ?? 0,
     resendAfterMs: 0,
   });
+}
+
+/** The audit log's entries about one withdrawal, oldest first. */
+async function auditOf(no: number) {
+  const page = await operatorAudit.searchOperatorActions(t.pool, { targetType: 'withdrawal', targetId: no }, 1, 50);
+  return page.rows.reverse();
 }
 
 async function requestWithdrawal(amount: number, to = freshAddress()) {
@@ -75,8 +81,14 @@ describe('withdrawal approval on a real anvil', () => {
     expect(await t.chain.balanceOf(to)).toBe(usdt(120));
     expect(t.ledger.hold(user.userId)).toBe(0);
     expect(t.ledger.balance('house:fee_revenue')).toBeGreaterThanOrEqual(5 * USDT);
-    expect(await withdrawals.listAudit(t.pool, no)).toEqual([
-      expect.objectContaining({ operatorId: operator.userId, action: 'approve' }),
+    expect(await auditOf(no)).toEqual([
+      expect.objectContaining({
+        operatorId: operator.userId,
+        action: 'withdrawal.approve',
+        previous: { status: 1 },
+        next: expect.objectContaining({ status: 2, txHash: answer.body.data!.txHash }),
+        clientAddress: '127.0.0.1',
+      }),
     ]);
     const mine = await get<{ withdraws: Array<{ status: number; txHash: string }> }>(
       t.app,
@@ -108,6 +120,14 @@ describe('withdrawal approval on a real anvil', () => {
       ).body.code,
     ).toBe(0);
     expect(t.ledger.spot(user.userId)).toBe(45 * USDT);
+    expect(await auditOf(no)).toEqual([
+      expect.objectContaining({
+        operatorId: operator.userId,
+        action: 'withdrawal.refuse',
+        next: { status: 4 },
+        reason: 'address on a sanctions list',
+      }),
+    ]);
     const mine = await get<{ withdraws: Array<{ status: number; reason: string }> }>(
       t.app,
       '/withdraw/lookup',
@@ -123,7 +143,7 @@ describe('withdrawal approval on a real anvil', () => {
     const nonceBefore = await t.chain.reader.getTransactionCount({ address: t.wallet.hotWalletAddress });
     // Signed and stored, but the broadcast never reaches the node (nothing listens there).
     const deadEnd = `http://127.0.0.1:${await findFreePort()}`;
-    const { txHash } = await desk({ broadcastTo: deadEnd }).approve(no, operator.userId);
+    const { txHash } = await desk({ broadcastTo: deadEnd }).approve(no, { id: operator.userId, clientAddress: null });
     expect(await t.chain.balanceOf(to)).toBe(0n);
     const stored = (await withdrawals.findWithdrawal(t.pool, no))!;
     expect(stored).toMatchObject({ status: 2, txHash, chainState: 'pending' });
@@ -157,12 +177,12 @@ describe('withdrawal approval on a real anvil', () => {
     const auto = desk({ autoApproveMax: 100_000 * USDT });
     await auto.tick();
     expect((await withdrawals.findWithdrawal(t.pool, small.no))!.status).toBe(1);
-    await t.wallet.desk.refuse(big.no, operator.userId, 'too large for now');
+    await t.wallet.desk.refuse(big.no, { id: operator.userId, clientAddress: null }, 'too large for now');
     await auto.tick();
     expect((await withdrawals.findWithdrawal(t.pool, small.no))!.status).toBe(2);
     expect(await t.chain.balanceOf(small.to)).toBe(usdt(15));
-    expect(await withdrawals.listAudit(t.pool, small.no)).toEqual([
-      expect.objectContaining({ operatorId: null, action: 'approve' }),
+    expect(await auditOf(small.no)).toEqual([
+      expect.objectContaining({ operatorId: null, action: 'withdrawal.approve' }),
     ]);
     expectTestLedgerInvariants(t.ledger);
   });
@@ -178,6 +198,6 @@ describe('withdrawal approval on a real anvil', () => {
       expect((await post(t.app, '/admin/withdrawals/refuse', { no, reason: 'no' }, token)).body.code).not.toBe(0);
     }
     expect((await t.pool.query('SELECT * FROM withdrawals ORDER BY no')).rows).toEqual(before.rows);
-    expect(await withdrawals.listAudit(t.pool, no)).toEqual([]);
+    expect(await auditOf(no)).toEqual([]);
   });
 });

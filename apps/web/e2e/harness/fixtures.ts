@@ -55,7 +55,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await mkdir(SCREENSHOT_DIR, { recursive: true });
     await use(async (name, { fullPage = true } = {}) => {
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-      await page.screenshot({ path: file, fullPage });
+      await page.screenshot({ path: file, fullPage, animations: 'disabled' }); // finished, not mid-fade
       return file;
     });
   },

@@ -57,7 +57,11 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<void> {
   });
 }
 
-export async function startPlatform(log: (line: string) => void = () => undefined): Promise<Platform> {
+/** `overrides` add to or overrides the variables below (e.g. DEMO_LIQUIDITY=off for a spec that sets up its own book). */
+export async function startPlatform(
+  log: (line: string) => void = () => undefined,
+  overrides: NodeJS.ProcessEnv = {},
+): Promise<Platform> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tickline-e2e-'));
   const database = await externalDatabase();
@@ -79,6 +83,7 @@ export async function startPlatform(log: (line: string) => void = () => undefine
     RATE_LIMIT_UPLOAD: GENEROUS_RATE_LIMIT,
     RATE_LIMIT_FEEDBACK: GENEROUS_RATE_LIMIT,
     RATE_LIMIT_REFRESH: GENEROUS_RATE_LIMIT,
+    ...overrides,
   };
   delete env.DATABASE_URL;
   delete env.WS_PORT;

@@ -2,6 +2,7 @@
 // Each width trades with its own funded partner account so the two never share a position.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../harness/fixtures.ts';
+import { chooseLeverage, marketLong } from '../harness/futures.ts';
 import { expectToast } from '../harness/helpers.ts';
 
 const WIDTHS = [
@@ -75,6 +76,34 @@ for (const { width, height, account } of WIDTHS) {
       await expect(page.getByTestId('recent-trades').locator('span').first()).toHaveText(/\d/);
     });
 
+    test(`header at ${width} px: the seeds' 5 s refresh runs only while the ticker stream is silent`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      const live: number[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/v1/market/futures')) live.push(Date.now());
+      });
+      await page.goto('/futures');
+      await expect(page.getByTestId('mark-price')).toHaveText(/\d/);
+      live.length = 0;
+      await page.waitForTimeout(11_000);
+      expect(live, 'no header polling while the stream is live').toHaveLength(0);
+
+      // A websocket that connects and never says anything: the header falls back to /market/futures every 5 s.
+      const silent: number[] = [];
+      const context = page.context();
+      const quiet = await context.newPage();
+      await quiet.routeWebSocket(/\/ws/, () => undefined);
+      quiet.on('request', (request) => {
+        if (request.url().endsWith('/api/v1/market/futures')) silent.push(Date.now());
+      });
+      await quiet.goto('/futures');
+      await expect(quiet.getByTestId('mark-price')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/, { timeout: 15_000 });
+      await expect.poll(() => silent.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      await quiet.close();
+    });
+
     test.describe('logged in', () => {
       test.use({ account });
 
@@ -117,6 +146,10 @@ for (const { width, height, account } of WIDTHS) {
         await expectToast(page, 'Order successfully completed.');
         await expect(page.getByTestId('order-amount')).toHaveValue('');
         await expect(page.getByTestId('tab-orders')).toHaveText('Open Orders(1)');
+        await show(page, 'book');
+        await expect(page.getByTestId('book-bids').getByTestId('own-mark')).toHaveCount(1);
+        await expect(page.getByTestId('book-asks').getByTestId('own-mark')).toHaveCount(0);
+        await show(page, 'trade');
         await page.getByTestId('tab-orders').click();
         const row = page.getByTestId('open-order-row');
         await expect(row).toContainText(bidPrice);
@@ -222,10 +255,7 @@ for (const { width, height, account } of WIDTHS) {
         await show(page, 'trade');
         await startFlat(page);
         // 5x, then a resting buy 10 % under the market holding 90 % of the wallet as margin.
-        await page.getByTestId('leverage-button').click();
-        await page.getByTestId('leverage-input').fill('5');
-        await page.getByTestId('leverage-confirm').click();
-        await expect(page.getByTestId('leverage-button')).toContainText('5x');
+        await chooseLeverage(page, 5);
         const last = await numberIn(page, 'last-price');
         await page.getByTestId('order-price').fill(String(Math.floor(last * 0.9)));
         await page.getByTestId('order-percent').fill('90');
@@ -246,6 +276,26 @@ for (const { width, height, account } of WIDTHS) {
         await page.getByTestId('tab-orders').click();
         await page.getByTestId('cancel-order').click();
         await expectToast(page, 'The order has been canceled.');
+      });
+
+      test(`near liquidation at ${width} px: the position warns while the mark is within 1 %`, async ({
+        page,
+        saveScreenshot,
+      }) => {
+        test.setTimeout(120_000);
+        await page.goto('/futures');
+        await show(page, 'trade');
+        await startFlat(page);
+        // At 100x the liquidation price is well within 1 % of the entry.
+        await chooseLeverage(page, 100);
+        await marketLong(page, '0.001');
+        await expect(page.getByTestId('liquidation-warning')).toHaveText(
+          'Mark price is within 1 % of the liquidation price.',
+        );
+        await expect(page.getByTestId('position-liquidation').getByRole('alert')).toBeVisible();
+        await saveScreenshot(`${width}-futures-near-liquidation`, { fullPage: false });
+        await startFlat(page);
+        await expect(page.getByTestId('liquidation-warning')).toHaveCount(0);
       });
 
       test(`Korean at ${width} px`, async ({ page, saveScreenshot }) => {

@@ -29,6 +29,15 @@ test('login: wrong password shows the server errorMessage in a popup', async ({ 
   expect(await storage(page, 'accessToken')).toBeNull();
 });
 
+test('login: on a Korean screen the server message is shown in Korean', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('language', 'ko'));
+  await openAs(page, null, '/login');
+  await page.fill('[data-testid=login-form] input[name=email]', 'demo@tickline.dev');
+  await page.fill('[data-testid=login-form] input[name=password]', 'wrong-password');
+  await page.press('[data-testid=login-form] input[name=password]', 'Enter');
+  await expectDialog(page, '이메일 또는 비밀번호가 올바르지 않습니다.');
+});
+
 test('login: a request failure shows "Please verify your username or password"', async ({ page }) => {
   await openAs(page, null, '/login');
   await page.route('**/api/v1/auth/login', (route) => route.abort('connectionrefused'));

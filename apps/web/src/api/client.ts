@@ -1,4 +1,5 @@
 import { Errors, SUCCESS_CODE } from '@tickline/protocol';
+import { localizeServerMessage } from '../i18n/serverMessages.ts';
 import { clearSession, getSession, saveTokens } from './session.ts';
 
 export const API_BASE = '/api/v1';
@@ -78,7 +79,7 @@ async function send<T>(
   return {
     httpStatus: response.status,
     code: payload.code,
-    message: typeof payload.message === 'string' ? payload.message : '',
+    message: localizeServerMessage(payload.code, typeof payload.message === 'string' ? payload.message : ''),
     data: (payload.data ?? null) as T | null,
   };
 }

@@ -5,6 +5,7 @@ import {
   type WsClientMessage,
   type WsServerMessage,
 } from '@tickline/protocol';
+import { localizeServerMessage } from '../i18n/serverMessages.ts';
 
 /**
  * The one websocket client of the app. Screens subscribe to market streams and to user events; the client keeps
@@ -208,7 +209,8 @@ export class WsClient {
         for (const listener of this.userListeners) listener(message.event, message.data);
         break;
       case 'error':
-        for (const listener of this.errorListeners) listener(message.code, message.message);
+        for (const listener of this.errorListeners)
+          listener(message.code, localizeServerMessage(message.code, message.message));
         break;
       default:
         break;

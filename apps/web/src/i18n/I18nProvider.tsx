@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { dictionaries, type Language, type MessageKey } from './dictionary.ts';
+import { setServerMessageLanguage } from './serverMessages.ts';
 
 export type { Language, MessageKey } from './dictionary.ts';
 
@@ -37,9 +38,14 @@ function interpolate(template: string, values?: Record<string, string | number>)
 const I18nContext = createContext<I18nContextValue | null>(null);
 
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [language, setLanguageState] = useState<Language>(initialLanguage);
+  const [language, setLanguageState] = useState<Language>(() => {
+    const first = initialLanguage();
+    setServerMessageLanguage(first);
+    return first;
+  });
 
   const setLanguage = useCallback((next: Language) => {
+    setServerMessageLanguage(next);
     setLanguageState(next);
     try {
       window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);

@@ -4,6 +4,8 @@ import { futuresMessages } from '../features/futures/messages.ts';
 import { partnersMessages } from '../features/partners/messages.ts';
 import { placeholderMessages } from '../features/placeholder/messages.ts';
 import { preferencesMessages } from '../features/preferences/messages.ts';
+import { walletMessages } from '../features/wallet/messages.ts';
+import { optionsMessages } from '../features/options/messages.ts';
 import { mergeMessages, type KeysOf, type Language } from './defineMessages.ts';
 import { coreMessages } from './messages.ts';
 
@@ -13,6 +15,8 @@ export const dictionaries = mergeMessages([
   placeholderMessages,
   preferencesMessages,
   futuresMessages,
+  walletMessages,
+  optionsMessages,
   partnersMessages,
 ]);
 export type MessageKey = KeysOf<typeof dictionaries>;

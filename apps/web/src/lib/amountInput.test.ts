@@ -1,7 +1,7 @@
 import { formatDecimal } from '@tickline/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmountInput, parseAmountInput } from './amountInput.ts';
+import { amountInputOrZero, formatAmountInput, parseAmountInput } from './amountInput.ts';
 
 /** Text a user could type for a valid amount: digits, maybe commas anywhere in the whole part, maybe decimals. */
 const typedAmount = (maxDecimals: number) =>
@@ -91,5 +91,37 @@ describe('formatAmountInput', () => {
         expect(parseAmountInput(formatAmountInput(typed, 6), 6)).toBe(parseAmountInput(typed, 6));
       }),
     );
+  });
+});
+
+describe('amountInputOrZero (seed 000 §5 price and amount fields)', () => {
+  it('groups thousands and keeps a typed fraction', () => {
+    expect(amountInputOrZero('1234567.5', 2)).toBe('1,234,567.5');
+    expect(amountInputOrZero('1,234', 2)).toBe('1,234');
+    expect(amountInputOrZero('0.', 4)).toBe('0.');
+    expect(amountInputOrZero('.5', 4)).toBe('0.5');
+    expect(amountInputOrZero('007', 4)).toBe('7');
+    expect(amountInputOrZero('', 4)).toBe('');
+  });
+
+  it('turns negative or non-numeric text into 0', () => {
+    for (const text of ['-5', '12a', '1.2.3', '1e5']) expect(amountInputOrZero(text, 2), text).toBe('0');
+  });
+
+  it('stops at the field precision, and reads back exactly what formatDecimal shows', () => {
+    expect(amountInputOrZero('1.23456', 4)).toBe('1.2345');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), (units) => {
+        expect(parseAmountInput(amountInputOrZero(formatDecimal(units, 4), 4), 4)).toBe(units);
+      }),
+    );
+  });
+});
+
+describe('formatAmountInput without grouping (TP/SL triggers)', () => {
+  it('keeps digits and the first decimal point only', () => {
+    expect(formatAmountInput('65,000.5x', 2, { grouped: false })).toBe('65000.5');
+    expect(formatAmountInput('1.2.3', 2, { grouped: false })).toBe('1.23');
+    expect(formatAmountInput('-7', 2, { grouped: false })).toBe('7');
   });
 });

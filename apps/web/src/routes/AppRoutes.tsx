@@ -27,6 +27,7 @@ const WithdrawPage = lazyPage(() => import('./withdraw/WithdrawPage.tsx'));
 const WithdrawHistoryPage = lazyPage(() => import('./withdraw-history/WithdrawHistoryPage.tsx'));
 const TransferFuturesPage = lazyPage(() => import('./transfer-futures/TransferFuturesPage.tsx'));
 const TransferHistoryPage = lazyPage(() => import('./transfer-history/TransferHistoryPage.tsx'));
+const AdminPage = lazyPage(() => import('./admin/AdminPage.tsx'));
 const TradeHistoryPage = lazyPage(() => import('./trade-history/TradeHistoryPage.tsx'));
 const AffiliatesLayout = lazyPage(() => import('./affiliates/AffiliatesLayout.tsx'));
 const AffiliatesDashboardPage = lazyPage(() => import('./affiliates/dashboard/AffiliatesDashboardPage.tsx'));
@@ -76,6 +77,8 @@ export function AppRoutes() {
           <Route path="transfer/history/:type" element={<TransferHistoryPage />} />
           <Route path="transfer/futures" element={<TransferFuturesPage />} />
           <Route path="trade/history" element={<TradeHistoryPage />} />
+          {/* Operators only: the console's own chunk sends anyone else home */}
+          <Route path="admin/*" element={<AdminPage />} />
           {/* Partners only (stored level >= 2) */}
           <Route element={<RequirePartner />}>
             <Route path="affiliates" element={<AffiliatesLayout />}>

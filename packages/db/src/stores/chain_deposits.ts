@@ -197,3 +197,15 @@ export async function listAllDeposits(db: Queryable): Promise<DepositRecord[]> {
   const result = await db.query<DepositRow>(`SELECT ${COLUMNS} FROM chain_deposits ORDER BY id`);
   return result.rows.map(fromRow);
 }
+
+/**
+ * Users whose deposits of the real token are still confirming (their confirmations change with every block) or
+ * changed at or after `since` (recorded, completed, reverted).
+ */
+export async function usersWithMovingDeposits(db: Queryable, since: Date): Promise<number[]> {
+  const result = await db.query<{ user_id: string }>(
+    "SELECT DISTINCT user_id FROM chain_deposits WHERE kind = 'deposit' AND (status = 1 OR updated_at >= $1)",
+    [since],
+  );
+  return result.rows.map((row) => Number(row.user_id));
+}

@@ -94,3 +94,17 @@ export async function listOverdueOptionRounds(db: Queryable, nowMs: number): Pro
   );
   return rows;
 }
+
+/** The newest option orders of a set of users (a partner's downline), newest first. */
+export async function optionOrdersOfUsers(
+  db: Queryable,
+  userIds: readonly number[],
+  limit: number,
+): Promise<OptionOrderState[]> {
+  if (userIds.length === 0) return [];
+  const { rows } = await db.query<OptionOrderState>(
+    `SELECT ${OPTION_COLUMNS} FROM option_orders WHERE user_id = ANY($1::bigint[]) ORDER BY id DESC LIMIT $2`,
+    [userIds, limit],
+  );
+  return rows;
+}

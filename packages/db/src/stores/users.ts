@@ -246,3 +246,39 @@ export async function nearestAncestorCodeWithLevel(
   );
   return result.rows[0]?.referral_code ?? null;
 }
+
+export interface KycQueueRow {
+  id: number;
+  userid: string;
+  name: string;
+  phone: string;
+  approveStatus: number;
+  kycImageId: string | null;
+  imageFormat: 'jpeg' | 'png' | null;
+  createdAt: Date;
+}
+
+/** Users (not operators) in a KYC status with their uploaded image's reference, oldest first. */
+export async function kycQueue(db: Queryable, approveStatus: number, limit: number): Promise<KycQueueRow[]> {
+  const result = await db.query<KycQueueRow>(
+    `SELECT u.id::int, u.userid, u.name, u.phone, u.approve_status AS "approveStatus", u.kyc_image_id AS "kycImageId",
+            up.format AS "imageFormat", u.created_at AS "createdAt"
+     FROM users u LEFT JOIN uploads up ON up.id = u.kyc_image_id
+     WHERE u.role = 'user' AND u.approve_status = $1 ORDER BY u.id LIMIT $2`,
+    [approveStatus, limit],
+  );
+  return result.rows;
+}
+
+export async function setApproveStatus(db: Queryable, id: number, approveStatus: number, now: Date): Promise<void> {
+  await db.query('UPDATE users SET approve_status = $2, updated_at = $3 WHERE id = $1', [id, approveStatus, now]);
+}
+
+/** The uploaded KYC image of a user (id and format), or null. */
+export async function kycImageOf(db: Queryable, id: number): Promise<{ id: string; format: 'jpeg' | 'png' } | null> {
+  const result = await db.query<{ id: string; format: 'jpeg' | 'png' }>(
+    'SELECT up.id, up.format FROM users u JOIN uploads up ON up.id = u.kyc_image_id WHERE u.id = $1',
+    [id],
+  );
+  return result.rows[0] ?? null;
+}

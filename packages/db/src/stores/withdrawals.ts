@@ -24,6 +24,8 @@ export interface WithdrawalRecord {
   lastBroadcastAt: Date | null;
   minedBlock: number | null;
   chainState: WithdrawalChainState;
+  /** A partner's withdrawal sent in the daily batch (22:00 KST). */
+  batch: boolean;
   insertedAt: Date;
 }
 
@@ -47,6 +49,7 @@ interface WithdrawalRow {
   last_broadcast_at: Date | null;
   mined_block: number | null;
   chain_state: WithdrawalChainState;
+  batch: boolean;
   inserted_at: Date;
 }
 
@@ -71,6 +74,7 @@ function fromRow(row: WithdrawalRow): WithdrawalRecord {
     lastBroadcastAt: row.last_broadcast_at,
     minedBlock: row.mined_block,
     chainState: row.chain_state,
+    batch: row.batch,
     insertedAt: row.inserted_at,
   };
 }
@@ -95,12 +99,12 @@ export async function requestedSince(db: Queryable, userId: number, since: Date)
 /** A request not yet held: invisible until `markHeld`, deleted if the hold is refused. */
 export async function insertWithdrawal(
   db: Queryable,
-  row: { userId: number; walletAddress: string; amount: number; fee: number; now: Date },
+  row: { userId: number; walletAddress: string; amount: number; fee: number; now: Date; batch?: boolean },
 ): Promise<number> {
   const result = await db.query<{ no: number }>(
-    `INSERT INTO withdrawals (user_id, wallet_address, amount, fee, status, inserted_at, updated_at)
-     VALUES ($1, $2, $3, $4, 1, $5, $5) RETURNING no`,
-    [row.userId, row.walletAddress, row.amount, row.fee, row.now],
+    `INSERT INTO withdrawals (user_id, wallet_address, amount, fee, status, inserted_at, updated_at, batch)
+     VALUES ($1, $2, $3, $4, 1, $5, $5, $6) RETURNING no`,
+    [row.userId, row.walletAddress, row.amount, row.fee, row.now, row.batch ?? false],
   );
   return result.rows[0]!.no;
 }
@@ -194,16 +198,6 @@ export async function setChainState(
   ]);
 }
 
-export async function insertAudit(
-  db: Queryable,
-  entry: { no: number; operatorId: number | null; action: string; detail: string | null; now: Date },
-): Promise<void> {
-  await db.query(
-    'INSERT INTO withdrawal_audit (withdrawal_no, operator_id, action, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [entry.no, entry.operatorId, entry.action, entry.detail, entry.now],
-  );
-}
-
 /** The user's requests (held ones), newest first. */
 export async function listUserWithdrawals(db: Queryable, userId: number, limit: number) {
   const result = await db.query<WithdrawalRow>(
@@ -239,10 +233,19 @@ export async function listUnsettled(db: Queryable) {
   return many(result.rows);
 }
 
-export async function listAudit(db: Queryable, no: number) {
-  const result = await db.query<{ operator_id: number | null; action: string; detail: string | null }>(
-    'SELECT operator_id, action, detail FROM withdrawal_audit WHERE withdrawal_no = $1 ORDER BY id',
-    [no],
+/** A partner's batch withdrawals (held ones), newest first. */
+export async function listUserBatchWithdrawals(db: Queryable, userId: number, limit: number) {
+  const result = await db.query<WithdrawalRow>(
+    'SELECT * FROM withdrawals WHERE user_id = $1 AND held AND batch ORDER BY inserted_at DESC, no DESC LIMIT $2',
+    [userId, limit],
   );
-  return result.rows.map((row) => ({ operatorId: row.operator_id, action: row.action, detail: row.detail }));
+  return many(result.rows);
+}
+
+/** Waiting batch withdrawals, oldest first: what the 22:00 KST batch sends. */
+export async function listWaitingBatch(db: Queryable) {
+  const result = await db.query<WithdrawalRow>(
+    'SELECT * FROM withdrawals WHERE status = 1 AND held AND batch ORDER BY no',
+  );
+  return many(result.rows);
 }

@@ -26,7 +26,7 @@ import type {
 } from '../types.ts';
 import { balanceView } from '../wallets/balances.ts';
 import { creditDeposit, reverseDeposit } from '../wallets/deposits.ts';
-import { adjustBalance, payPartnerSettlement } from '../wallets/payouts.ts';
+import { accruePartnerSettlement, adjustBalance, payPartnerSettlement } from '../wallets/payouts.ts';
 import { fund, transfer } from '../wallets/transfers.ts';
 import { withdrawal } from '../wallets/withdrawals.ts';
 import { EngineState } from './state.ts';
@@ -93,6 +93,8 @@ export class Exchange {
       case 'releaseWithdrawal':
       case 'sendWithdrawal':
         return withdrawal(s, command, effects);
+      case 'accruePartnerSettlement':
+        return accruePartnerSettlement(s, command, effects);
       case 'payPartnerSettlement':
         return payPartnerSettlement(s, command, effects);
       case 'adjustBalance':

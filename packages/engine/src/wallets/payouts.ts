@@ -9,6 +9,19 @@ import { isKey, isPositiveAmount, isUserId, isWallet, walletAccount } from './ch
 
 type CommandOf<T extends WalletMoneyCommand['type']> = Extract<WalletMoneyCommand, { type: T }>;
 
+/** A settled day's partner shares: fee revenue → partner settlements payable (house accounts on both sides). */
+export function accruePartnerSettlement(
+  s: EngineState,
+  command: CommandOf<'accruePartnerSettlement'>,
+  effects: Effects,
+): CommandResult {
+  const { day, amount } = command;
+  if (!isPositiveAmount(amount)) return reject('INVALID_AMOUNT');
+  if (!isKey(day)) return reject('VALIDATION_FAILED');
+  s.post(Account.feeRevenue, Account.partnerPayable, amount, 'partner_settlement', `partner-day:${day}`, effects);
+  return { ok: true, value: { day, amount } };
+}
+
 /** Partner settlements payable → the partner's spot wallet. */
 export function payPartnerSettlement(
   s: EngineState,

@@ -126,3 +126,52 @@ export interface DepthAnswer {
 
 /** GET /market/klines row: a 1-minute candle, oldest first; the same shape the kline stream pushes. */
 export type KlineRow = KlineData;
+
+/** Seed 001 §3 pagination of the history calls. */
+export interface PageInfo {
+  curPage: number;
+  endPage: number;
+  existNextPage: boolean;
+  existPrevPage: boolean;
+}
+
+/** GET /order/lookup?page=n → data (the futures history tab of /trade/history). */
+export interface FuturesHistoryPage {
+  orders: FuturesHistoryRow[];
+  pageInfo: PageInfo;
+}
+
+/** Option bet type: 1 long (higher), 2 short (lower). */
+export type OptionBetType = 1 | 2;
+/** 0 wait, 1 higher, 2 lower, 3 equal (refunded; also a round without a price). */
+export type OptionResultCode = 0 | 1 | 2 | 3;
+
+/** A row of /optionOrder/top, /optionOrder/waitLookup and /optionOrder/lookup, and the `optionOrder` user event. */
+export interface OptionOrderRow {
+  no: number;
+  insertDate: string;
+  /** 1 = BTCUSDT. */
+  symbol: number;
+  /** Stake in USDT. */
+  volume: number;
+  openPrice: number;
+  /** 0 until settled (and for a round without a price). */
+  resultPrice: number;
+  betType: OptionBetType;
+  result: OptionResultCode;
+  /** Winnings (positive), the stake lost (negative) or 0 (refunded); 0 while waiting. */
+  settleFee: number;
+  expireDate: string;
+  refunded: boolean;
+}
+
+/** GET /optionOrder/lookup?page=n → data. */
+export interface OptionHistoryPage {
+  list: OptionOrderRow[];
+  pagination: PageInfo;
+}
+
+/** POST /optionOrder/register {symbol: 1, betType, volume} → data. */
+export interface RegisterOptionAnswer {
+  no: number;
+}

@@ -33,4 +33,8 @@ export const custodyErrors = defineErrors('Custody', {
   FAUCET_DEMO_ONLY: { code: 5215, message: 'The test USDT faucet exists only in the demo.' },
   FAUCET_INVALID_AMOUNT: { code: 5216, message: 'Please enter a whole amount of test USDT from 1 to 100,000.' },
   CHAIN_UNAVAILABLE: { code: 5217, message: 'The chain cannot be reached right now. Please try again in a moment.' },
+  FOUR_EYES_SAME_OPERATOR: {
+    code: 5218,
+    message: 'This withdrawal needs a second approval from a different operator.',
+  },
 });

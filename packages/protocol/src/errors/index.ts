@@ -5,6 +5,7 @@ import { optionsErrors } from './options.ts';
 import { walletErrors } from './wallet.ts';
 import { custodyErrors } from './custody.ts';
 import { marketErrors } from './market.ts';
+import { partnersErrors } from './partners.ts';
 import type { ErrorDefinition } from './define.ts';
 
 export type { ErrorDefinition } from './define.ts';
@@ -22,6 +23,7 @@ export const errorAreas = [
   walletErrors,
   custodyErrors,
   marketErrors,
+  partnersErrors,
 ] as const;
 
 type AreaDefinitions = (typeof errorAreas)[number]['definitions'];

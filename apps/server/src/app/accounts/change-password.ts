@@ -2,7 +2,7 @@ import { inTransaction, sessions, users } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
-import { hashPassword } from '../../services/passwords.ts';
+import { hashPassword } from '../../services/auth/passwords.ts';
 import { notifyUser } from './alarms.ts';
 import { isAcceptablePassword, isEmail, normalizeUserid } from './rules.ts';
 

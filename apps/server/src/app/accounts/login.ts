@@ -2,7 +2,7 @@ import { users } from '@tickline/db';
 import { Errors, type ErrorDefinition, type LoginAnswer } from '@tickline/protocol';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
-import { verifyPassword } from '../../services/passwords.ts';
+import { verifyPassword } from '../../services/auth/passwords.ts';
 import { notifyUser } from './alarms.ts';
 import { normalizeUserid } from './rules.ts';
 import { startSession } from './sessions.ts';

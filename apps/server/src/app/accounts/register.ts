@@ -2,7 +2,7 @@ import { inTransaction, uploads, users } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
-import { hashPassword } from '../../services/passwords.ts';
+import { hashPassword } from '../../services/auth/passwords.ts';
 import { createUser } from './create-user.ts';
 import { normalizeReferralCode } from './referral-codes.ts';
 import { isAcceptableName, isAcceptablePassword, isEmail, normalizePhone, normalizeUserid } from './rules.ts';

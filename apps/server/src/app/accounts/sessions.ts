@@ -2,7 +2,7 @@ import { inTransaction, sessions, users } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
-import { hashRefreshToken, newRefreshToken, newSessionId } from '../../services/tokens.ts';
+import { hashRefreshToken, newRefreshToken, newSessionId } from '../../services/auth/tokens.ts';
 
 export interface TokenPair {
   accessToken: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inTransaction, users } from '@tickline/db';
 import type { AppContext } from '../context.ts';
-import { hashPassword } from '../../services/passwords.ts';
+import { hashPassword } from '../../services/auth/passwords.ts';
 import { createUser } from '../accounts/create-user.ts';
 import { KYC_VERIFIED } from '../accounts/kyc.ts';
 

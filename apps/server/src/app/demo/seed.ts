@@ -1,8 +1,9 @@
-import { inTransaction, users } from '@tickline/db';
+import { inTransaction, users, type Queryable } from '@tickline/db';
 import type { AppContext } from '../context.ts';
-import { hashPassword } from '../../services/passwords.ts';
+import { hashPassword } from '../../services/auth/passwords.ts';
 import { createUser } from '../accounts/create-user.ts';
 import { KYC_VERIFIED } from '../accounts/kyc.ts';
+import { childRate } from '../partners/fee-rates.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -74,8 +75,29 @@ export async function seedDemo(ctx: AppContext): Promise<Map<string, number>> {
       });
       ids.set(account.userid, created.id);
     }
+    await seedDemoFeeRates(db, ids, new Date(ctx.clock.now()));
   });
   return ids;
+}
+
+/** PRODUCT.md §7 / issue #20: the demo chain earns from the first trade: level 7 at 50 %, each partner below at 80 %. */
+export const DEMO_TOP_RATE_BPS = 5_000;
+export const DEMO_DISTRIBUTE_PERCENT = 80;
+
+/** Rates only where none was set yet (an operator's or partner's later change survives restarts). */
+async function seedDemoFeeRates(db: Queryable, ids: Map<string, number>, now: Date): Promise<void> {
+  let parentRate = DEMO_TOP_RATE_BPS;
+  for (const level of [7, 6, 5, 4, 3, 2]) {
+    const id = ids.get(`partner${level}@tickline.dev`);
+    const rate = level === 7 ? DEMO_TOP_RATE_BPS : childRate(parentRate, DEMO_DISTRIBUTE_PERCENT);
+    const percent = level === 7 ? 0 : DEMO_DISTRIBUTE_PERCENT;
+    await db.query(
+      `UPDATE users SET fee_rate_bps = $2, parents_distribute_percent = $3, updated_at = $4
+       WHERE id = $1 AND fee_rate_bps = 0`,
+      [id, rate, percent, now],
+    );
+    parentRate = rate;
+  }
 }
 
 export function demoCredentialsText(baseUrl: string): string {

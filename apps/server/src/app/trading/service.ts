@@ -5,6 +5,8 @@ import type { BalanceReader } from '../context.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { closePosition } from './close-position.ts';
 import type { TradingCore } from './core.ts';
+import { accruePartnerSettlement } from './partner-accrual.ts';
+import { payPartnerSettlement } from './partner-payout.ts';
 import { fundDemoUser } from './fund-demo-user.ts';
 import { futuresHistoryPage, openOrders, positions, recentFuturesHistory } from './futures-lookups.ts';
 import { leverageOf, setLeverage } from './leverage.ts';
@@ -32,6 +34,9 @@ export class TradingService implements BalanceReader {
   recentTransfers = (userId: UserId, type: number) => transfers(this.core, userId, type, true);
   transfers = (userId: UserId, type: number) => transfers(this.core, userId, type, false);
   fundDemoUser = (userId: UserId, amount: number) => fundDemoUser(this.core, userId, amount);
+  accruePartnerSettlement = (day: string, amount: number) => accruePartnerSettlement(this.core, day, amount);
+  payPartnerSettlement = (userId: UserId, applicationNo: number, amount: number) =>
+    payPartnerSettlement(this.core, userId, applicationNo, amount);
 
   leverageOf = (userId: UserId) => leverageOf(this.core, userId);
   setLeverage = (userId: UserId, leverage: number) => setLeverage(this.core, userId, leverage);

@@ -1,15 +1,14 @@
 // Starts the wallet: the chain (the platform's anvil in the default mode, CHAIN_RPC_URL otherwise), the deposit
-// watcher and the withdrawal desk on their timers, and the services the HTTP routes use.
+// watcher and the withdrawal desk (run by the scheduler's wallet jobs), and the services the HTTP routes use.
 import type { Address, PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Pool } from '@tickline/db';
+import { chainDeposits, type Pool } from '@tickline/db';
 import type { Clock } from '../../clock.ts';
 import { chainReader } from '../../services/chain/client.ts';
 import type { ChainConfig } from '../../services/chain/config.ts';
 import { HotWallet } from '../../services/chain/hot-wallet.ts';
 import { demoHotWalletKey } from '../../services/chain/keys.ts';
 import { startLocalChain } from '../../services/chain/local-chain.ts';
-import { startPoller } from '../../services/chain/poller.ts';
 import { ChainWatchReader } from '../../services/chain/reader.ts';
 import { WalletAlerts } from './alerts.ts';
 import { DepositWatcher } from './deposit-watcher.ts';
@@ -17,6 +16,7 @@ import { listDeposits } from './deposits.ts';
 import { DemoFaucet } from './faucet.ts';
 import type { WalletLedger } from './ports.ts';
 import { WithdrawalDesk } from './withdrawal-desk.ts';
+import { WalletUserEvents } from './user-events.ts';
 import { WithdrawalService } from './withdrawals.ts';
 
 export interface WalletOptions {
@@ -27,8 +27,6 @@ export interface WalletOptions {
   ledger: WalletLedger;
   /** Demo mode's seed (DATA_DIR/secrets.json): the local chain's hot wallet key is derived from it. */
   demoMnemonic: string | undefined;
-  /** Run the watcher and the desk on timers (tests drive `tick()` themselves). */
-  runJobs?: boolean;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -41,6 +39,15 @@ export interface Wallet {
   watcher: DepositWatcher;
   withdrawals: WithdrawalService;
   desk: WithdrawalDesk;
+  /**
+   * One pass of the deposit watcher, remembering the chain head it saw (for the deposits' confirmations); when the head
+   * moved, users whose deposits are confirming or just changed hear of it on their stream.
+   */
+  watchDeposits(): Promise<void>;
+  /** Deposit and withdrawal changes and wallet alarms, for the users' streams. */
+  userEvents: WalletUserEvents;
+  /** The hot wallet's token balance on chain, in the token's units (ledger health). */
+  hotWalletTokens(): Promise<bigint>;
   /** Demo mode with the platform's own chain only. */
   faucet: DemoFaucet | null;
   deposits(userId: number): ReturnType<typeof listDeposits>;
@@ -78,7 +85,8 @@ export async function startWallet(options: WalletOptions): Promise<Wallet> {
     const servedChainId = await reader.getChainId();
     if (servedChainId !== config.chainId)
       throw new Error(`${rpcUrl} serves chain ${servedChainId}, not CHAIN_ID ${config.chainId}`);
-    const alerts = new WalletAlerts(pool, clock, (message) => log(`alert: ${message}`));
+    const userEvents = new WalletUserEvents();
+    const alerts = new WalletAlerts(pool, clock, (message) => log(`alert: ${message}`), userEvents);
     const hotWallet = new HotWallet(reader, hotKey, config.chainId, tokenAddress);
     const watcher = new DepositWatcher({
       pool,
@@ -99,6 +107,8 @@ export async function startWallet(options: WalletOptions): Promise<Wallet> {
       clock,
       confirmations: config.confirmations,
       autoApproveMax: config.withdrawAutoApproveMax,
+      fourEyesMin: config.withdrawFourEyesMin,
+      events: userEvents,
     });
     const withdrawals = new WithdrawalService({
       pool,
@@ -107,22 +117,6 @@ export async function startWallet(options: WalletOptions): Promise<Wallet> {
       platformAddresses: () => [hotWallet.address, tokenAddress, ...(faucetAccount ? [faucetAccount.address] : [])],
     });
     let head: number | null = null;
-    if (options.runJobs !== false) {
-      const watch = startPoller(
-        async () => (head = (await watcher.tick()).head),
-        config.pollIntervalMs,
-        (error) => log('deposit watcher', error),
-      );
-      const send = startPoller(
-        () => desk.tick(),
-        config.pollIntervalMs,
-        (error) => log('withdrawal desk', error),
-      );
-      stops.push(
-        () => watch.stop(),
-        () => send.stop(),
-      );
-    }
     return {
       rpcUrl,
       chainId: config.chainId,
@@ -132,6 +126,16 @@ export async function startWallet(options: WalletOptions): Promise<Wallet> {
       watcher,
       withdrawals,
       desk,
+      watchDeposits: async () => {
+        const startedAt = new Date(clock.now());
+        const seenHead = head;
+        head = (await watcher.tick()).head;
+        if (head === seenHead) return;
+        for (const userId of await chainDeposits.usersWithMovingDeposits(pool, startedAt))
+          userEvents.changed(userId, 'deposit');
+      },
+      userEvents,
+      hotWalletTokens: () => hotWallet.tokenBalance(),
       faucet: faucetAccount
         ? new DemoFaucet(pool, reader, faucetAccount, { chainId: config.chainId, rpcUrl }, tokenAddress)
         : null,

@@ -3,15 +3,17 @@
 // outcome is unknown is repeated with the same bytes, never re-signed. A hot wallet that cannot pay the next one
 // holds the queue and alerts the operators.
 import type { Address, Hex } from 'viem';
-import { inTransaction, withdrawals, type Pool } from '@tickline/db';
+import { inTransaction, operatorAudit, withdrawals, type Pool } from '@tickline/db';
 import { formatUsdt, type MicroUsdt } from '@tickline/money';
 import { Errors } from '@tickline/protocol';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../domain/errors.ts';
+import type { OperatorActor } from '../admin/actor.ts';
 import { TRANSFER_GAS_LIMIT, type HotWallet } from '../../services/chain/hot-wallet.ts';
 import { microToTokenUnits } from '../../services/chain/token.ts';
 import type { WalletAlerts } from './alerts.ts';
 import { applied, type WalletLedger } from './ports.ts';
+import type { WalletUserEvents } from './user-events.ts';
 import { operatorWithdrawalView } from './views.ts';
 import { postingOf, releaseHold } from './withdrawals.ts';
 
@@ -25,8 +27,12 @@ export interface WithdrawalDeskOptions {
   confirmations: number;
   /** Waiting withdrawals up to this are approved without an operator (0 = never). */
   autoApproveMax: MicroUsdt;
+  /** Withdrawals of at least this need a first and a second approval by different operators (0 = never). */
+  fourEyesMin?: MicroUsdt;
   /** A signed transaction not yet mined is sent again (same bytes) after this long. */
   resendAfterMs?: number;
+  /** Tells the user's open screens when one of their withdrawals changes. */
+  events?: WalletUserEvents;
 }
 
 const MAX_REASON_LENGTH = 500;
@@ -49,14 +55,48 @@ export class WithdrawalDesk {
     return rows.map(operatorWithdrawalView);
   }
 
-  /** WAIT → APPROVAL: signed, stored, sent in the ledger, then broadcast. `operatorId` null = automatic. */
-  approve(no: number, operatorId: number | null): Promise<{ txHash: Hex }> {
-    const run = this.approving.then(() => this.approveNow(no, operatorId));
+  /**
+   * WAIT → APPROVAL: signed, stored, sent in the ledger, then broadcast. `actor` null = automatic. At or above the
+   * four-eyes amount an operator's approval is first recorded (the withdrawal keeps waiting, `txHash` null) and a
+   * second, different operator's approval sends it.
+   */
+  approve(no: number, actor: OperatorActor | null): Promise<{ txHash: Hex | null; awaitingSecondApproval: boolean }> {
+    const run = this.approving.then(async () => {
+      if (actor && (await this.firstOfTwo(no, actor))) return { txHash: null, awaitingSecondApproval: true };
+      return { ...(await this.approveNow(no, actor)), awaitingSecondApproval: false };
+    });
     this.approving = run.catch(() => undefined);
     return run;
   }
 
-  private async approveNow(no: number, operatorId: number | null): Promise<{ txHash: Hex }> {
+  /** Four-eyes: records a first approval and answers true, or answers false when this one completes the pair. */
+  private async firstOfTwo(no: number, actor: OperatorActor): Promise<boolean> {
+    const min = this.options.fourEyesMin ?? 0;
+    const row = await withdrawals.findWithdrawal(this.options.pool, no);
+    if (min <= 0 || !row || !row.held || row.status !== 1 || row.amount < min) return false;
+    const first = await operatorAudit.searchOperatorActions(
+      this.options.pool,
+      { action: 'withdrawal.first-approve', targetType: 'withdrawal', targetId: no },
+      1,
+      1,
+    );
+    const firstBy = first.rows[0]?.operatorId;
+    if (firstBy === actor.id) throw new AppError(Errors.FOUR_EYES_SAME_OPERATOR);
+    if (firstBy !== undefined) return false;
+    await operatorAudit.recordOperatorAction(this.options.pool, {
+      operatorId: actor.id,
+      clientAddress: actor.clientAddress,
+      action: 'withdrawal.first-approve',
+      targetType: 'withdrawal',
+      targetId: no,
+      previous: { status: 1 },
+      next: { status: 1, approvals: 1 },
+      now: this.now(),
+    });
+    return true;
+  }
+
+  private async approveNow(no: number, actor: OperatorActor | null): Promise<{ txHash: Hex }> {
     const { pool, hotWallet } = this.options;
     const row = await withdrawals.findWithdrawal(pool, no);
     if (!row || !row.held) throw new AppError(Errors.WITHDRAWAL_NOT_FOUND);
@@ -79,19 +119,23 @@ export class WithdrawalDesk {
         hotWallet: hotWallet.address,
         nonce,
         ...transfer,
-        decidedBy: operatorId,
+        decidedBy: actor?.id ?? null,
         now,
       });
-      await withdrawals.insertAudit(db, {
-        no,
-        operatorId,
-        action: 'approve',
-        detail: `nonce ${nonce} ${transfer.txHash}`,
+      await operatorAudit.recordOperatorAction(db, {
+        operatorId: actor?.id ?? null,
+        clientAddress: actor?.clientAddress,
+        action: 'withdrawal.approve',
+        targetType: 'withdrawal',
+        targetId: no,
+        previous: { status: 1 },
+        next: { status: 2, nonce, txHash: transfer.txHash },
         now,
       });
       return transfer;
     });
     await this.markSent({ ...row, status: 2 });
+    this.options.events?.changed(row.userId, 'withdrawal');
     await this.broadcast(no, signed.rawTx);
     return { txHash: signed.txHash };
   }
@@ -112,8 +156,16 @@ export class WithdrawalDesk {
     throw new AppError(Errors.HOT_WALLET_SHORT);
   }
 
+  /**
+   * The partners' daily batch (22:00 KST): every waiting batch withdrawal approved, oldest first, stopping at the
+   * first the hot wallet cannot cover (the rest wait for the next batch or an operator).
+   */
+  async sendBatch(): Promise<number> {
+    return this.approveInOrder(await withdrawals.listWaitingBatch(this.options.pool));
+  }
+
   /** WAIT → REFUSE with a reason; the hold goes back to the user's spot wallet. */
-  async refuse(no: number, operatorId: number, reason: unknown): Promise<void> {
+  async refuse(no: number, actor: OperatorActor, reason: unknown): Promise<void> {
     if (typeof reason !== 'string' || reason.trim() === '' || reason.trim().length > MAX_REASON_LENGTH)
       throw new AppError(Errors.REFUSAL_REASON_REQUIRED);
     const { pool, ledger } = this.options;
@@ -124,14 +176,26 @@ export class WithdrawalDesk {
       const done = await withdrawals.closeWaiting(db, no, {
         status: 4,
         reason: reason.trim(),
-        decidedBy: operatorId,
+        decidedBy: actor.id,
         now,
       });
-      if (done) await withdrawals.insertAudit(db, { no, operatorId, action: 'refuse', detail: reason.trim(), now });
+      if (done)
+        await operatorAudit.recordOperatorAction(db, {
+          operatorId: actor.id,
+          clientAddress: actor.clientAddress,
+          action: 'withdrawal.refuse',
+          targetType: 'withdrawal',
+          targetId: no,
+          previous: { status: 1 },
+          next: { status: 4 },
+          reason: reason.trim(),
+          now,
+        });
       return done;
     });
     if (!closed) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
     await releaseHold(pool, ledger, row, now);
+    this.options.events?.changed(row.userId, 'withdrawal');
   }
 
   /**
@@ -166,16 +230,26 @@ export class WithdrawalDesk {
   private async autoApprove(): Promise<void> {
     const max = this.options.autoApproveMax;
     if (max <= 0) return;
-    for (const row of await withdrawals.listByStatus(this.options.pool, 1, QUEUE_LIMIT)) {
-      if (row.amount > max) continue;
+    const small = (await withdrawals.listByStatus(this.options.pool, 1, QUEUE_LIMIT)).filter(
+      (row) => row.amount <= max,
+    );
+    await this.approveInOrder(small);
+  }
+
+  /** Approves rows in order, stopping at the first the hot wallet cannot cover (the queue waits); answers how many. */
+  private async approveInOrder(rows: readonly withdrawals.WithdrawalRecord[]): Promise<number> {
+    let sent = 0;
+    for (const row of rows) {
       try {
         await this.approve(row.no, null);
+        sent += 1;
       } catch (error) {
-        if (error instanceof AppError && error.code === Errors.HOT_WALLET_SHORT.code) return; // the queue waits
+        if (error instanceof AppError && error.code === Errors.HOT_WALLET_SHORT.code) break;
         if (error instanceof AppError && error.code === Errors.WITHDRAWAL_NOT_WAITING.code) continue;
         throw error;
       }
     }
+    return sent;
   }
 
   private async broadcast(no: number, rawTx: string): Promise<void> {
@@ -211,6 +285,7 @@ export class WithdrawalDesk {
       }
       const final = head - receipt.blockNumber + 1 >= confirmations;
       await withdrawals.setChainState(pool, row.no, final ? 'confirmed' : 'pending', receipt.blockNumber, this.now());
+      this.options.events?.changed(row.userId, 'withdrawal');
     }
   }
 }

@@ -42,7 +42,11 @@ export class WithdrawalService {
   }
 
   /** `/withdraw/register`: checks, then amount + fee held in the ledger before the request is shown. */
-  async register(userId: number, input: { walletAddress?: unknown; amount?: unknown }): Promise<{ no: number }> {
+  async register(
+    userId: number,
+    input: { walletAddress?: unknown; amount?: unknown },
+    options: { batch?: boolean } = {},
+  ): Promise<{ no: number }> {
     const { pool, ledger } = this.options;
     const walletAddress = parseWithdrawalAddress(input.walletAddress);
     const amount = parseWithdrawalAmount(input.amount);
@@ -52,7 +56,14 @@ export class WithdrawalService {
       await withdrawals.lockUserWithdrawals(db, userId);
       const requested = await withdrawals.requestedSince(db, userId, new Date(now.getTime() - DAY_MS));
       if (requested + amount > WITHDRAWAL_DAILY_LIMIT) throw new AppError(Errors.WITHDRAW_DAILY_LIMIT);
-      return withdrawals.insertWithdrawal(db, { userId, walletAddress, amount, fee: WITHDRAWAL_FEE, now });
+      return withdrawals.insertWithdrawal(db, {
+        userId,
+        walletAddress,
+        amount,
+        fee: WITHDRAWAL_FEE,
+        now,
+        batch: options.batch,
+      });
     });
     const outcome = await ledger.holdWithdrawal({ userId, withdrawalNo: no, amount, fee: WITHDRAWAL_FEE });
     if (!applied(outcome)) {

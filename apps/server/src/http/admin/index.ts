@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { requireOperator, requireUser } from '../auth-guard.ts';
 import { adminFeedbackRoutes } from './feedback.ts';
 import { adminWithdrawalRoutes } from './withdrawals.ts';
+import { adminPartnerRoutes } from './partners.ts';
+import { adminOperationsRoutes } from './operations.ts';
 
 /**
  * The admin area's route plugins, mounted under /api/v1/admin. Each area adds one line; its routes inherit the
@@ -10,6 +12,8 @@ import { adminWithdrawalRoutes } from './withdrawals.ts';
 const ADMIN_ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   adminFeedbackRoutes,
   adminWithdrawalRoutes,
+  adminPartnerRoutes,
+  adminOperationsRoutes,
 ];
 
 /**

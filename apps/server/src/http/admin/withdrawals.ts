@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Errors, ok } from '@tickline/protocol';
 import { AppError } from '../../domain/errors.ts';
-import { currentUser } from '../auth-guard.ts';
 import { parseInput } from '../validation.ts';
 import { walletOf } from '../wallet.ts';
+import { operatorActor } from './actor.ts';
 
 const statusQuery = z.object({
   status: z
@@ -29,12 +29,12 @@ export async function adminWithdrawalRoutes(app: FastifyInstance): Promise<void>
 
   app.post('/withdrawals/approve', async (request) => {
     const { no } = parseInput(decisionBody, request.body);
-    return ok(await walletOf(app).desk.approve(withdrawalNo(no), currentUser(request).id));
+    return ok(await walletOf(app).desk.approve(withdrawalNo(no), operatorActor(request)));
   });
 
   app.post('/withdrawals/refuse', async (request) => {
     const { no, reason } = parseInput(decisionBody, request.body);
-    await walletOf(app).desk.refuse(withdrawalNo(no), currentUser(request).id, reason);
+    await walletOf(app).desk.refuse(withdrawalNo(no), operatorActor(request), reason);
     return ok(null);
   });
 }

@@ -21,11 +21,16 @@ export interface ChainConfig {
   depositMinimum: MicroUsdt;
   /** WITHDRAW_AUTO_APPROVE_MAX: whole USDT; withdrawals up to it are approved without an operator (0 = off). */
   withdrawAutoApproveMax: MicroUsdt;
+  /** WITHDRAW_FOUR_EYES_MIN: whole USDT; withdrawals of at least this need two different operators (0 = off). */
+  withdrawFourEyesMin: MicroUsdt;
   /** CHAIN_POLL_MS: how often the watcher and the withdrawal sender run (default 1000). */
   pollIntervalMs: number;
   /** CHAIN_START_BLOCK: where a new deposit watcher starts (default: 0 on the platform's anvil, else the head). */
   startBlock: number | 'head';
 }
+
+/** Withdrawals of 10,000 USDT or more need two operators unless WITHDRAW_FOUR_EYES_MIN says otherwise. */
+const DEFAULT_FOUR_EYES_MIN_USDT = 10_000;
 
 const blank = (value: unknown) => (value === '' ? undefined : value);
 
@@ -79,6 +84,7 @@ export const chainEnvironment = {
       .optional(),
   ),
   WITHDRAW_AUTO_APPROVE_MAX: whole('WITHDRAW_AUTO_APPROVE_MAX', 0, 1_000_000),
+  WITHDRAW_FOUR_EYES_MIN: whole('WITHDRAW_FOUR_EYES_MIN', 0, 1_000_000),
   CHAIN_POLL_MS: whole('CHAIN_POLL_MS', 100, 600_000),
   CHAIN_START_BLOCK: whole('CHAIN_START_BLOCK', 0),
 };
@@ -111,6 +117,7 @@ export function chainConfigFrom(e: ChainEnvironment, mode: 'demo' | 'production'
     confirmations: e.CHAIN_CONFIRMATIONS ?? (external ? 15 : 2),
     depositMinimum: microFromText(e.DEPOSIT_MIN_USDT ?? '0.01'),
     withdrawAutoApproveMax: (e.WITHDRAW_AUTO_APPROVE_MAX ?? 0) * MICRO_PER_USDT,
+    withdrawFourEyesMin: (e.WITHDRAW_FOUR_EYES_MIN ?? DEFAULT_FOUR_EYES_MIN_USDT) * MICRO_PER_USDT,
     pollIntervalMs: e.CHAIN_POLL_MS ?? 1000,
     startBlock: e.CHAIN_START_BLOCK ?? (external ? 'head' : 0),
   };

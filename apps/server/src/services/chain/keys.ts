@@ -3,7 +3,7 @@
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { bytesToHex, type Hex } from 'viem';
-import { DEPOSIT_ACCOUNT_PATH } from '../deposit-addresses.ts';
+import { DEPOSIT_ACCOUNT_PATH } from './deposit-addresses.ts';
 
 /** Account 1 of the demo seed, apart from the deposit addresses (account 0). */
 const DEMO_HOT_WALLET_PATH = "m/44'/60'/1'/0/0";

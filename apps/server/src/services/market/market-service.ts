@@ -8,7 +8,7 @@
  */
 import { klines as klineStore, type Queryable } from '@tickline/db';
 import type { PriceTicks } from '@tickline/money';
-import type { KlineData, TickerData, TradeData } from '@tickline/protocol';
+import type { FuturesMarketAnswer, KlineData, TickerData, TradeData } from '@tickline/protocol';
 import type { MarketFeed } from './feed.ts';
 import { candleToRecord, MinuteCandles, MINUTE_MS, recordToCandle, type Candle } from './candles.ts';
 import { COINS, coinImage, FUTURES_SYMBOL, HOME_SYMBOLS } from './catalogue.ts';
@@ -50,21 +50,7 @@ const FUNDING_SETTLEMENT_GRACE_MS = 30_000;
 const EMPTY_BOOK: BookSnapshot = Object.freeze({ bids: [], asks: [] }) as unknown as BookSnapshot;
 
 /** `GET /api/v1/market/futures`: field names of Binance's premium index and 24 h ticker, as the seeds read them. */
-export interface FuturesSummary {
-  symbol: string;
-  lastPrice: number;
-  priceChangePercent: number;
-  markPrice: number;
-  indexPrice: number;
-  /** Fraction: 0.0001 = 0.01 %. */
-  fundingRate: number;
-  fundingTime: number;
-  highPrice: number;
-  lowPrice: number;
-  /** BTC traded on Tickline in the last 24 h. */
-  volume: number;
-  time: number;
-}
+export type FuturesSummary = FuturesMarketAnswer;
 
 export interface HomeTicker {
   symbol: string;

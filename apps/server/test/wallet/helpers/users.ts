@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import type { Pool } from '@tickline/db';
-import { accountXpubFromMnemonic, DepositAddressDeriver } from '../../../src/services/deposit-addresses.ts';
+import { accountXpubFromMnemonic, DepositAddressDeriver } from '../../../src/services/chain/deposit-addresses.ts';
 import { TEST_MNEMONIC } from '../../helpers/test-app.ts';
 
 export const testDepositAddresses = new DepositAddressDeriver(accountXpubFromMnemonic(TEST_MNEMONIC));

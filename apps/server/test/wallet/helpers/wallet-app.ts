@@ -28,7 +28,7 @@ export interface WalletTestApp<L extends WalletLedger = TestLedger> extends Test
 
 /**
  * The real app on a fresh database, its wallet on a real anvil with a TestUSDT, the hot wallet holding
- * `hotWalletUsdt`; the ledger is the test port (jobs off: tests call `tick()`).
+ * `hotWalletUsdt`; the ledger is the test port (no scheduler: tests call `tick()`, or register the wallet jobs themselves).
  */
 export async function createWalletTestApp<L extends WalletLedger = TestLedger>(
   options: {
@@ -49,6 +49,7 @@ export async function createWalletTestApp<L extends WalletLedger = TestLedger>(
     hotWalletPrivateKey: hotWalletKey(),
     confirmations: 2,
     startBlock: 0,
+    withdrawFourEyesMin: 0, // the four-eyes test turns it on
     ...options.chainConfig,
   };
   const wallet = await startWallet({
@@ -58,7 +59,6 @@ export async function createWalletTestApp<L extends WalletLedger = TestLedger>(
     clock: testApp.clock,
     ledger,
     demoMnemonic: undefined,
-    runJobs: false,
     log: () => undefined,
   });
   await chain.send(wallet.hotWalletAddress, usdt(options.hotWalletUsdt ?? 1_000_000));

@@ -1,6 +1,6 @@
-import { NotOpenYet } from '../../features/placeholder/NotOpenYet.tsx';
+import { DepositHistoryScreen } from '../../features/wallet/HistoryScreens.tsx';
 
-/** Seed 001 §2: the full deposit list. */
+/** Seed 001 §2: /deposit/history. */
 export default function DepositHistoryPage() {
-  return <NotOpenYet title="screen.depositHistory" layout="history" panels={['frame.deposits']} />;
+  return <DepositHistoryScreen />;
 }

@@ -1,13 +1,6 @@
-import { NotOpenYet } from '../../features/placeholder/NotOpenYet.tsx';
+import { DepositScreen } from '../../features/wallet/DepositScreen.tsx';
 
-/** Seed 001 §2: three-step deposit (crypto, network, address) with recent deposits. */
+/** Seed 001 §2: /deposit. */
 export default function DepositPage() {
-  return (
-    <NotOpenYet
-      title="screen.deposit"
-      subtitle="screen.depositSubtitle"
-      layout="wizard"
-      panels={['frame.selectCrypto', 'frame.depositAddress', 'frame.recentDeposits']}
-    />
-  );
+  return <DepositScreen />;
 }

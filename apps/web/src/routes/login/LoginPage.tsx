@@ -25,7 +25,8 @@ export default function LoginPage() {
     send: async ({ email, password }) => {
       const answer = await login({ userid: email, password });
       const data = answer.data;
-      if (data?.errorMessage) return setPopup(data.errorMessage);
+      // The envelope's message is the errorMessage in the interface language (the server sends both alike).
+      if (data?.errorMessage) return setPopup(answer.message || data.errorMessage);
       if (answer.httpStatus !== 200) return setPopup(t('login.requestFailed'));
       if (!isSuccess(answer) || !data?.accessToken) return setPopup(answer.message || t('login.requestFailed'));
       saveLogin({ userid: email, level: data.level, accessToken: data.accessToken, refreshToken: data.refreshToken });

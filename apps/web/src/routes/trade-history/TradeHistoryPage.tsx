@@ -1,13 +1,6 @@
-import { NotOpenYet } from '../../features/placeholder/NotOpenYet.tsx';
+import { TradeHistoryScreen } from '../../features/trade-history/TradeHistoryScreen.tsx';
 
-/** Seed 001 §2: Futures and Options tabs, each a paginated table. */
+/** Seed 001 §2: /trade/history, Futures and Options tabs, each a paginated table. */
 export default function TradeHistoryPage() {
-  return (
-    <NotOpenYet
-      title="screen.tradeHistory"
-      subtitle="screen.tradeHistorySubtitle"
-      layout="history"
-      panels={['frame.tradeTable']}
-    />
-  );
+  return <TradeHistoryScreen />;
 }

@@ -1,13 +1,6 @@
-import { NotOpenYet } from '../../features/placeholder/NotOpenYet.tsx';
+import { TransferScreen } from '../../features/wallet/TransferScreen.tsx';
 
-/** Seed 001 §2: transfer between the BEP-20 spot wallet and the futures wallet. */
+/** Seed 001 §2: /transfer/futures. */
 export default function TransferFuturesPage() {
-  return (
-    <NotOpenYet
-      title="screen.transferFutures"
-      subtitle="screen.transferSubtitle"
-      layout="wizard"
-      panels={['frame.transferForm', 'frame.balances', 'frame.recentTransfers']}
-    />
-  );
+  return <TransferScreen />;
 }

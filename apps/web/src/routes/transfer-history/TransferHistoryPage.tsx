@@ -1,6 +1,6 @@
-import { NotOpenYet } from '../../features/placeholder/NotOpenYet.tsx';
+import { TransferHistoryScreen } from '../../features/wallet/HistoryScreens.tsx';
 
-/** Seed 001 §2: transfer history for the route's type (2 = spot ↔ futures). */
+/** Seed 001 §2: /transfer/history/{type}. */
 export default function TransferHistoryPage() {
-  return <NotOpenYet title="screen.transferHistory" layout="history" panels={['frame.transfers']} />;
+  return <TransferHistoryScreen />;
 }

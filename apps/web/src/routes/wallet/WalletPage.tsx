@@ -1,13 +1,6 @@
-import { NotOpenYet } from '../../features/placeholder/NotOpenYet.tsx';
+import { AssetsScreen } from '../../features/wallet/AssetsScreen.tsx';
 
-/** Seed 001 §2: assets screen with Overview, Spot Wallet and Futures Wallet tabs. */
+/** Seed 001 §2: the assets screen. */
 export default function WalletPage() {
-  return (
-    <NotOpenYet
-      title="screen.wallet"
-      subtitle="screen.walletSubtitle"
-      layout="wallet"
-      panels={['frame.overview', 'frame.spotWallet', 'frame.futuresWallet', 'frame.balances']}
-    />
-  );
+  return <AssetsScreen />;
 }

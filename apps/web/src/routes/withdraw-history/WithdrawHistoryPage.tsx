@@ -1,6 +1,6 @@
-import { NotOpenYet } from '../../features/placeholder/NotOpenYet.tsx';
+import { WithdrawHistoryScreen } from '../../features/wallet/HistoryScreens.tsx';
 
-/** Seed 001 §2: the full withdrawal list. */
+/** Seed 001 §2: /withdraw/history. */
 export default function WithdrawHistoryPage() {
-  return <NotOpenYet title="screen.withdrawHistory" layout="history" panels={['frame.withdrawals']} />;
+  return <WithdrawHistoryScreen />;
 }

@@ -1,13 +1,6 @@
-import { NotOpenYet } from '../../features/placeholder/NotOpenYet.tsx';
+import { WithdrawScreen } from '../../features/wallet/WithdrawScreen.tsx';
 
-/** Seed 001 §2: two-step withdrawal (crypto, details) with recent withdrawals. */
+/** Seed 001 §2: /withdraw. */
 export default function WithdrawPage() {
-  return (
-    <NotOpenYet
-      title="screen.withdraw"
-      subtitle="screen.withdrawSubtitle"
-      layout="wizard"
-      panels={['frame.withdrawDetails', 'frame.totalAmount', 'frame.recentWithdrawals']}
-    />
-  );
+  return <WithdrawScreen />;
 }

@@ -1,5 +1,6 @@
 /** Order history presentation (seed 000 §3/§9): label tables, the fee shown, CSV export. */
 import type { FuturesHistoryRow } from '@tickline/protocol';
+import { toCsv } from '../../../lib/csv.ts';
 
 /** orderPath 1 LIMIT, 2 MARKET, 3 STOP LIMIT, 4 STOP MARKET, 5 LIQUIDATION. */
 export const ORDER_PATH_LABELS: Record<number, string> = {
@@ -31,28 +32,19 @@ const CSV_COLUMNS = [
   'Realized PnL (USDT)',
 ];
 
-function csvCell(value: string | number): string {
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The history as CSV (numbers exactly as the server sent them, no thousands separators). */
 export function historyCsv(rows: readonly FuturesHistoryRow[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const row of rows)
-    lines.push(
-      [
-        row.insertDate,
-        orderPathLabel(row.orderPath),
-        historyPositionLabel(row.position),
-        row.price,
-        row.closePrice,
-        row.volume,
-        historyFee(row),
-        row.realizedProfit,
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  return `${lines.join('\n')}\n`;
+  return toCsv(
+    CSV_COLUMNS,
+    rows.map((row) => [
+      row.insertDate,
+      orderPathLabel(row.orderPath),
+      historyPositionLabel(row.position),
+      row.price,
+      row.closePrice,
+      row.volume,
+      historyFee(row),
+      row.realizedProfit,
+    ]),
+  );
 }

@@ -5,7 +5,7 @@
  */
 import { PRICE_SCALE, QTY_SCALE, toDecimalString } from '@tickline/money';
 import type { RegisterOrderRequest } from '@tickline/protocol';
-import { inputUnits } from './numericInput.ts';
+import { parseAmountInput } from '../../../lib/amountInput.ts';
 import type { Side } from './orderMaths.ts';
 
 export type OrderTab = 'limit' | 'market';
@@ -22,9 +22,9 @@ export type OrderFormResult =
   { ok: true; request: RegisterOrderRequest } | { ok: false; error: 'futures.enterAmount' | 'futures.enterPrice' };
 
 export function buildOrderRequest(input: OrderFormInput): OrderFormResult {
-  const qty = inputUnits(input.amountText, QTY_SCALE);
+  const qty = parseAmountInput(input.amountText, QTY_SCALE);
   if (qty <= 0) return { ok: false, error: 'futures.enterAmount' };
-  const price = inputUnits(input.priceText, PRICE_SCALE);
+  const price = parseAmountInput(input.priceText, PRICE_SCALE);
   if (input.tab === 'limit' && price <= 0) return { ok: false, error: 'futures.enterPrice' };
   const path = input.tab === 'limit' ? 1 : 2;
   return {

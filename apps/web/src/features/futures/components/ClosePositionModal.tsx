@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { QTY_SCALE, formatDecimal, toDecimalString } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
 import { Modal } from '../../../ui/Modal.tsx';
+import { ConfirmButton } from './ConfirmButton.tsx';
 import { closePosition } from '../api.ts';
-import { inputUnits, sanitizeAmountInput } from '../calc/numericInput.ts';
+import { amountInputOrZero, parseAmountInput } from '../../../lib/amountInput.ts';
 import { closeAmount } from '../calc/orderMaths.ts';
 import { useFeedback } from '../feedback.tsx';
 import { reloadTrading } from '../queries.ts';
-import { lotsOf } from '../units.ts';
+import { lotsOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
@@ -24,7 +25,7 @@ export function ClosePositionModal({ position, onClose }: { position: PositionRo
   const volume = lotsOf(position.volume);
 
   const submit = async () => {
-    const lots = inputUnits(amount, QTY_SCALE);
+    const lots = parseAmountInput(amount, QTY_SCALE);
     if (lots <= 0) {
       feedback.popup(t('futures.enterCloseAmount'));
       return;
@@ -44,24 +45,14 @@ export function ClosePositionModal({ position, onClose }: { position: PositionRo
     <Modal
       title={t('futures.closeTitle')}
       onClose={onClose}
-      footer={
-        <button
-          type="button"
-          className="btn btn--primary btn--block"
-          disabled={busy}
-          onClick={() => void submit()}
-          data-testid="close-confirm"
-        >
-          {t('futures.confirm')}
-        </button>
-      }
+      footer={<ConfirmButton busy={busy} onConfirm={() => void submit()} testId="close-confirm" />}
     >
       <label className={styles.field}>
         <span>{t('futures.closeAmount')}</span>
         <input
           inputMode="decimal"
           value={amount}
-          onChange={(event) => setAmount(sanitizeAmountInput(event.target.value, QTY_SCALE))}
+          onChange={(event) => setAmount(amountInputOrZero(event.target.value, QTY_SCALE))}
           data-testid="close-amount"
         />
         <em>BTC</em>

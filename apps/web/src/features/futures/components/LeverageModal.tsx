@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../../ui/Modal.tsx';
+import { ConfirmButton } from './ConfirmButton.tsx';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
@@ -24,17 +25,7 @@ export function LeverageModal({ initial, busy, onConfirm, onClose }: LeverageMod
     <Modal
       title={t('futures.leverageTitle')}
       onClose={onClose}
-      footer={
-        <button
-          type="button"
-          className="btn btn--primary btn--block"
-          disabled={busy}
-          onClick={() => onConfirm(leverage)}
-          data-testid="leverage-confirm"
-        >
-          {t('futures.confirm')}
-        </button>
-      }
+      footer={<ConfirmButton busy={busy} onConfirm={() => onConfirm(leverage)} testId="leverage-confirm" />}
     >
       <div className={styles.stepper}>
         <button

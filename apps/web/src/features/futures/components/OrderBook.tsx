@@ -63,7 +63,7 @@ const Row = memo(function Row({
         aria-hidden="true"
       />
       <span className={side === 'ask' ? styles.down : styles.up}>
-        {own ? <i className={styles.ownMark} title="own order" /> : null}
+        {own ? <i className={styles.ownMark} title="own order" data-testid="own-mark" /> : null}
         {price}
       </span>
       <span>{formatQty(row.qty)}</span>
@@ -90,6 +90,18 @@ export function OrderBook({ store, openOrders, onPickPrice }: OrderBookProps) {
   const own = useMemo(() => ownOrderPrices(openOrders, precision), [openOrders, precision]);
   const spread = spreadTicks(asks, bids);
   const rows = Array.from({ length: BOOK_LEVELS }, (_, i) => i);
+
+  const sideRow = (side: 'ask' | 'bid', row: (typeof asks)[number] | undefined, slot: number) => (
+    <Row
+      key={slot}
+      row={row}
+      side={side}
+      max={max}
+      decimals={decimals}
+      own={row ? (side === 'ask' ? own.asks : own.bids).has(row.price) : false}
+      onPick={onPickPrice}
+    />
+  );
 
   return (
     <section className={styles.book} aria-label={t('futures.orderBook')}>
@@ -123,20 +135,7 @@ export function OrderBook({ store, openOrders, onPickPrice }: OrderBookProps) {
         <>
           <div className={styles.asks} data-testid="book-asks">
             {/* worst ask on top, best next to the spread */}
-            {rows.map((i) => {
-              const row = asks[BOOK_LEVELS - 1 - i];
-              return (
-                <Row
-                  key={i}
-                  row={row}
-                  side="ask"
-                  max={max}
-                  decimals={decimals}
-                  own={row ? own.asks.has(row.price) : false}
-                  onPick={onPickPrice}
-                />
-              );
-            })}
+            {rows.map((i) => sideRow('ask', asks[BOOK_LEVELS - 1 - i], i))}
           </div>
           <div className={styles.spreadRow} data-testid="book-last">
             <span className={`${styles.bookLast} ${last?.direction === 'down' ? styles.down : styles.up}`}>
@@ -152,20 +151,7 @@ export function OrderBook({ store, openOrders, onPickPrice }: OrderBookProps) {
             </span>
           </div>
           <div className={styles.bids} data-testid="book-bids">
-            {rows.map((i) => {
-              const row = bids[i];
-              return (
-                <Row
-                  key={i}
-                  row={row}
-                  side="bid"
-                  max={max}
-                  decimals={decimals}
-                  own={row ? own.bids.has(row.price) : false}
-                  onPick={onPickPrice}
-                />
-              );
-            })}
+            {rows.map((i) => sideRow('bid', bids[i], i))}
           </div>
         </>
       )}

@@ -1,17 +1,9 @@
 import type { FuturesHistoryRow } from '@tickline/protocol';
+import { downloadCsv } from '../../../lib/csv.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { historyCsv, historyFee, historyPositionLabel, orderPathLabel } from '../calc/history.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
-
-function download(rows: readonly FuturesHistoryRow[]): void {
-  const url = URL.createObjectURL(new Blob([historyCsv(rows)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'tickline-futures-history.csv';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Order history with the seeds' label tables and fee rule (seed 000 §3, §9) and CSV export. */
 export function OrderHistoryTable({ rows }: { rows: readonly FuturesHistoryRow[] }) {
@@ -23,7 +15,7 @@ export function OrderHistoryTable({ rows }: { rows: readonly FuturesHistoryRow[]
         <button
           type="button"
           className="btn btn--ghost btn--sm"
-          onClick={() => download(rows)}
+          onClick={() => downloadCsv('tickline-futures-history.csv', historyCsv(rows))}
           data-testid="history-csv"
         >
           {t('futures.exportCsv')}

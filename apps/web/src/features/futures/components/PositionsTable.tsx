@@ -4,7 +4,7 @@ import type { PositionRow } from '@tickline/protocol';
 import { nearLiquidation, riskRatioBasisPoints, roeBasisPoints, unrealisedPnl } from '../calc/orderMaths.ts';
 import { useFrameValue } from '../stream/frameStore.ts';
 import type { MarketStore } from '../stream/marketFeed.ts';
-import { lotsOf, microsOf, ticksOf } from '../units.ts';
+import { lotsOf, microsOf, ticksOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import { ClosePositionModal } from './ClosePositionModal.tsx';
 import { TpSlModal } from './TpSlModal.tsx';

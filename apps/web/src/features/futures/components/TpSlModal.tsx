@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { PRICE_SCALE, formatUsdt, toDecimalString } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
 import { Modal } from '../../../ui/Modal.tsx';
+import { ConfirmButton } from './ConfirmButton.tsx';
 import { updateTpsl } from '../api.ts';
-import { inputUnits, sanitizeTriggerInput } from '../calc/numericInput.ts';
+import { formatAmountInput, parseAmountInput } from '../../../lib/amountInput.ts';
 import { triggerEstimatedPnl } from '../calc/orderMaths.ts';
 import { useFeedback } from '../feedback.tsx';
 import { futuresKeys } from '../queries.ts';
-import { lotsOf, ticksOf } from '../units.ts';
+import { lotsOf, ticksOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
@@ -26,15 +27,15 @@ export function TpSlModal({ position, onClose }: { position: PositionRow; onClos
   const qty = lotsOf(position.volume);
 
   const estimate = (text: string) => {
-    const trigger = inputUnits(text, PRICE_SCALE);
+    const trigger = parseAmountInput(text, PRICE_SCALE);
     if (trigger <= 0) return '-';
     const pnl = triggerEstimatedPnl(position.position, entry, trigger, qty);
     return `${pnl < 0 ? '-' : ''}${formatUsdt(Math.abs(pnl))} USDT`;
   };
 
   const submit = async () => {
-    const tp = inputUnits(takeProfit, PRICE_SCALE);
-    const sl = inputUnits(stopLoss, PRICE_SCALE);
+    const tp = parseAmountInput(takeProfit, PRICE_SCALE);
+    const sl = parseAmountInput(stopLoss, PRICE_SCALE);
     if (tp <= 0) return feedback.popup(t('futures.enterTakeProfit'));
     if (sl <= 0) return feedback.popup(t('futures.enterStopLoss'));
     setBusy(true);
@@ -57,7 +58,7 @@ export function TpSlModal({ position, onClose }: { position: PositionRow; onClos
         <input
           inputMode="decimal"
           value={value}
-          onChange={(event) => set(sanitizeTriggerInput(event.target.value))}
+          onChange={(event) => set(formatAmountInput(event.target.value, PRICE_SCALE, { grouped: false }))}
           data-testid={testId}
         />
         <em>USDT</em>
@@ -72,17 +73,7 @@ export function TpSlModal({ position, onClose }: { position: PositionRow; onClos
     <Modal
       title={t('futures.tpslTitle')}
       onClose={onClose}
-      footer={
-        <button
-          type="button"
-          className="btn btn--primary btn--block"
-          disabled={busy}
-          onClick={() => void submit()}
-          data-testid="tpsl-confirm"
-        >
-          {t('futures.confirm')}
-        </button>
-      }
+      footer={<ConfirmButton busy={busy} onConfirm={() => void submit()} testId="tpsl-confirm" />}
     >
       {field(t('futures.takeProfitPrice'), takeProfit, setTakeProfit, 'tpsl-tp')}
       {field(t('futures.stopLossPrice'), stopLoss, setStopLoss, 'tpsl-sl')}

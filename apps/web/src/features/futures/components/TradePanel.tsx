@@ -5,7 +5,7 @@ import { PRICE_SCALE, QTY_SCALE, formatDecimal, formatPrice, formatUsdt } from '
 import type { Balance } from '../../../api/types.ts';
 import { accountKeys } from '../../account/queries.ts';
 import { registerOrder, updateLeverage } from '../api.ts';
-import { inputUnits, sanitizeAmountInput } from '../calc/numericInput.ts';
+import { amountInputOrZero, parseAmountInput } from '../../../lib/amountInput.ts';
 import { buildOrderRequest, type OrderTab } from '../calc/orderForm.ts';
 import {
   MAKER_FEE_PPM,
@@ -22,7 +22,7 @@ import { useFeedback } from '../feedback.tsx';
 import { futuresKeys, reloadTrading } from '../queries.ts';
 import { useFrameValueWhen } from '../stream/frameStore.ts';
 import type { MarketStore } from '../stream/marketFeed.ts';
-import { microsOf, ticksOf } from '../units.ts';
+import { microsOf, ticksOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import { LeverageModal } from './LeverageModal.tsx';
 import styles from '../futures.module.css';
@@ -53,7 +53,7 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
 
   useEffect(() => {
     if (picked) {
-      setPriceText(sanitizeAmountInput(picked.price, PRICE_SCALE));
+      setPriceText(amountInputOrZero(picked.price, PRICE_SCALE));
       setAutoPrice(false);
     }
   }, [picked]);
@@ -63,8 +63,8 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
   const last = useFrameValueWhen(store, 'last', followsLast, null);
   const livePrice = last ? formatDecimal(ticksOf(last.price), PRICE_SCALE) : '';
   const shownPrice = followsLast ? livePrice : priceText;
-  const priceTicks = inputUnits(shownPrice, PRICE_SCALE);
-  const qty = inputUnits(amountText, QTY_SCALE);
+  const priceTicks = parseAmountInput(shownPrice, PRICE_SCALE);
+  const qty = parseAmountInput(amountText, QTY_SCALE);
   const wallet = microsOf(balance?.usdtm);
   const funds = {
     usdtm: wallet,
@@ -154,7 +154,7 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
           value={tab === 'market' ? t('futures.marketPrice') : shownPrice}
           readOnly={followsLast}
           disabled={tab === 'market'}
-          onChange={(event) => setPriceText(sanitizeAmountInput(event.target.value, PRICE_SCALE))}
+          onChange={(event) => setPriceText(amountInputOrZero(event.target.value, PRICE_SCALE))}
           data-testid="order-price"
         />
         <em>USDT</em>
@@ -164,7 +164,7 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
         <input
           inputMode="decimal"
           value={amountText}
-          onChange={(event) => setAmountText(sanitizeAmountInput(event.target.value, QTY_SCALE))}
+          onChange={(event) => setAmountText(amountInputOrZero(event.target.value, QTY_SCALE))}
           data-testid="order-amount"
         />
         <em>BTC</em>

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../clock.ts';
 
 const ISSUER = 'tickline';
 const AUDIENCE = 'tickline-api';

@@ -3,8 +3,8 @@ import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { generateMnemonic, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import type { Config } from '../config.ts';
-import { accountXpubFromMnemonic } from './deposit-addresses.ts';
+import type { Config } from '../../config.ts';
+import { accountXpubFromMnemonic } from '../chain/deposit-addresses.ts';
 
 export interface Secrets {
   /** HS256 key for access tokens. */

@@ -1,0 +1,43 @@
+import { withdrawals, type Pool } from '@tickline/db';
+import { toNumber, USDT_SCALE } from '@tickline/money';
+import type { Wallet } from '../wallet/runtime.ts';
+import { requirePartner } from './access.ts';
+import type { ReferralTree } from './tree.ts';
+
+const LIST_LIMIT = 100;
+
+/**
+ * Seed 001 §4 manager withdrawal status: 1 in progress, 2 completed, 3 cancelled, 4 rejected. A batch withdrawal
+ * is completed once its transaction is final on chain; approved and not yet final it is still in progress.
+ */
+export function managerWithdrawalStatus(row: withdrawals.WithdrawalRecord): 1 | 2 | 3 | 4 {
+  if (row.status === 2) return row.chainState === 'confirmed' ? 2 : 1;
+  return row.status === 1 ? 1 : row.status;
+}
+
+/** POST /withdraw/registerWithdrawManager: a partner's withdrawal from the spot wallet, sent in the 22:00 KST batch. */
+export function registerPartnerWithdrawal(
+  wallet: Wallet,
+  tree: ReferralTree,
+  userId: number,
+  input: { amount?: unknown; walletAddress?: unknown },
+) {
+  const me = requirePartner(tree, userId);
+  return wallet.withdrawals.register(
+    me.id,
+    { walletAddress: input.walletAddress, amount: input.amount },
+    { batch: true },
+  );
+}
+
+/** GET /withdraw/withdrawManagerLookup: the partner's batch withdrawals, newest first. */
+export async function partnerWithdrawals(pool: Pool, tree: ReferralTree, userId: number) {
+  const me = requirePartner(tree, userId);
+  return (await withdrawals.listUserBatchWithdrawals(pool, me.id, LIST_LIMIT)).map((row) => ({
+    no: row.no,
+    insertDate: row.insertedAt.toISOString(),
+    status: managerWithdrawalStatus(row),
+    walletAddress: row.walletAddress,
+    amount: toNumber(row.amount, USDT_SCALE),
+  }));
+}

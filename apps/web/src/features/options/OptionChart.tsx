@@ -1,0 +1,158 @@
+import { useEffect, useRef } from 'react';
+import {
+  AreaSeries,
+  ColorType,
+  LineStyle,
+  createChart,
+  createSeriesMarkers,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { OptionOrderRow } from '@tickline/protocol';
+import { wsClient } from '../../api/ws.ts';
+import { useT } from '../../i18n/I18nProvider.tsx';
+import { fetchKlines } from '../futures/api.ts';
+import { zoneOffsetMs } from '../futures/calc/timeZones.ts';
+import type { MarketStore } from '../futures/stream/marketFeed.ts';
+import { readMarketColours, subscribeUpDownColours } from '../preferences/upDownColours.ts';
+import styles from './options.module.css';
+
+// Seed 001 §2: an area series on 1-minute klines, then live from the index ticks; Seoul time like the futures chart.
+const SHIFT_MS = zoneOffsetMs('Asia/Seoul');
+const chartTime = (ms: number) => Math.floor((ms + SHIFT_MS) / 1000) as UTCTimestamp;
+
+interface Chart {
+  chart: IChartApi;
+  area: ISeriesApi<'Area'>;
+  markers: ISeriesMarkersPluginApi<Time>;
+  lastTime: number;
+}
+
+function createAreaChart(container: HTMLElement): Chart {
+  const style = getComputedStyle(document.documentElement);
+  const css = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const accent = css('--accent', '#f0b90b');
+  const chart = createChart(container, {
+    autoSize: true,
+    layout: {
+      background: { type: ColorType.Solid, color: css('--panel', '#181c23') },
+      textColor: css('--muted', '#848e9c'),
+      fontSize: 11,
+      attributionLogo: false,
+    },
+    grid: { vertLines: { color: 'rgba(255,255,255,0.04)' }, horzLines: { color: 'rgba(255,255,255,0.04)' } },
+    rightPriceScale: { borderColor: css('--border', '#262c36') },
+    timeScale: { borderColor: css('--border', '#262c36'), timeVisible: true, secondsVisible: true, rightOffset: 12 },
+  });
+  const area = chart.addSeries(AreaSeries, {
+    lineColor: accent,
+    topColor: 'rgba(240, 185, 11, 0.28)',
+    bottomColor: 'rgba(240, 185, 11, 0.02)',
+    lineWidth: 2,
+    priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
+  });
+  return { chart, area, markers: createSeriesMarkers(area, []), lastTime: 0 };
+}
+
+/**
+ * The options chart: created once; history once (and after a reconnect), then one `update()` per index tick
+ * (published once per frame by the store). Each waiting bet is a price line at its open price, LONG and SHORT in the
+ * up and down colours of the user's preference (red LONG, green SHORT by default, as the seed shows).
+ */
+export function OptionChart({
+  store,
+  waiting,
+  roundStartMs,
+}: {
+  store: MarketStore;
+  waiting: readonly OptionOrderRow[];
+  roundStartMs: number;
+}) {
+  const t = useT();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<Chart | null>(null);
+  const linesRef = useRef<IPriceLine[]>([]);
+
+  useEffect(() => {
+    const chart = createAreaChart(containerRef.current!);
+    chartRef.current = chart;
+    let alive = true;
+    const load = () =>
+      fetchKlines(240).then(
+        (rows) => {
+          if (!alive) return;
+          const points = rows.map((k) => ({ time: chartTime(k.openTime), value: k.close }));
+          chart.area.setData(points);
+          chart.lastTime = points[points.length - 1]?.time ?? 0;
+        },
+        (error: unknown) => console.warn('option chart history failed', error),
+      );
+    void load();
+    const stopResync = wsClient().onResync(() => void load());
+    const stopTicks = store.subscribe('ticker', () => {
+      const ticker = store.get('ticker');
+      if (!ticker || !ticker.indexPrice) return;
+      const time = chartTime(store.get('tickerAt'));
+      if (time < chart.lastTime) return;
+      chart.lastTime = time;
+      chart.area.update({ time, value: ticker.indexPrice });
+    });
+    return () => {
+      alive = false;
+      stopResync();
+      stopTicks();
+      chart.chart.remove();
+      chartRef.current = null;
+    };
+  }, [store]);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    const draw = () => {
+      for (const line of linesRef.current) chart.area.removePriceLine(line);
+      const { up, down } = readMarketColours();
+      linesRef.current = waiting.map((bet) =>
+        chart.area.createPriceLine({
+          price: bet.openPrice,
+          color: bet.betType === 1 ? up : down,
+          lineWidth: 1,
+          lineStyle: LineStyle.Dashed,
+          axisLabelVisible: true,
+          title: bet.betType === 1 ? 'LONG' : 'SHORT',
+        }),
+      );
+    };
+    draw();
+    return subscribeUpDownColours(draw);
+  }, [waiting]);
+
+  useEffect(() => {
+    chartRef.current?.markers.setMarkers([
+      {
+        time: chartTime(roundStartMs),
+        position: 'belowBar',
+        shape: 'arrowUp',
+        color: '#848e9c',
+        text: t('options.roundOpen'),
+      },
+    ]);
+  }, [roundStartMs, t]);
+
+  return (
+    <div className={styles.chart} data-testid="option-chart">
+      <div ref={containerRef} className={styles.chartCanvas} />
+      <ul className={styles.srOnly} data-testid="option-lines">
+        {waiting.map((bet) => (
+          <li key={bet.no} data-kind={bet.betType === 1 ? 'long' : 'short'}>
+            {bet.betType === 1 ? 'LONG' : 'SHORT'} {bet.openPrice}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { formatUsdt, parseUsdt } from '@tickline/money';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isLoggedIn, useSession } from '../../api/session.ts';
+import { microsOf } from '../../lib/units.ts';
+import { useT } from '../../i18n/I18nProvider.tsx';
+import { MessageDialog } from '../../ui/Modal.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { useBalance } from '../account/queries.ts';
+import { usePositions } from '../futures/queries.ts';
+import { registerOptionOrder } from './api.ts';
+import { availableFutures, payoutOf, type RoundClock } from './calc/round.ts';
+import { reloadOptions } from './queries.ts';
+import styles from './options.module.css';
+
+/** Seed 001 §5: quick-add buttons. */
+const QUICK_ADD = [10, 50, 100, 200, 500, 1000] as const;
+
+/** Seed 001 §5: digits only, commas stripped; leading zeros dropped. */
+const stakeDigits = (text: string) =>
+  text
+    .replace(/,/g, '')
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '');
+
+/** The option trade panel (seed 001 §2, §5): amount, quick-adds, RESET, Long and Short, countdown, available, payout. */
+export function OptionPanel({ clock }: { clock: RoundClock }) {
+  const t = useT();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const loggedIn = isLoggedIn(useSession());
+  const balance = useBalance().data;
+  const position = usePositions().data?.[0] ?? null;
+  const [amount, setAmount] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const stake = amount === '' ? 0 : parseUsdt(amount);
+  const available = balance
+    ? availableFutures(
+        {
+          usdtm: microsOf(balance.usdtm),
+          using: microsOf(balance.usingRequiredAmount),
+          longWaiting: microsOf(balance.longWaitingRequiredAmount),
+          shortWaiting: microsOf(balance.shortWaitingRequiredAmount),
+        },
+        position ? (position.position === 1 ? 1 : 2) : null,
+      )
+    : 0;
+
+  const bet = async (betType: 1 | 2) => {
+    if (!loggedIn) return navigate('/login');
+    if (stake <= 0) return setMessage(t('options.enterAmount'));
+    setBusy(true);
+    try {
+      const answer = await registerOptionOrder(betType, amount);
+      if (answer.code !== 0) return setMessage(answer.message);
+      toast(t('options.placed'), 'success');
+      reloadOptions(queryClient);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.panel} aria-label={t('options.title')}>
+      <div className={styles.countdown} data-closed={clock.closed} data-testid="option-countdown">
+        <span>{t('options.expiration')}</span>
+        <strong data-testid="option-seconds">{String(clock.secondsLeft).padStart(2, '0')}s</strong>
+      </div>
+      <div className={styles.progress} aria-hidden="true">
+        <span style={{ width: `${clock.elapsedBps / 100}%` }} />
+      </div>
+      {clock.closed ? (
+        <p className={styles.closed} data-testid="option-closed">
+          {t('options.closedForEntry', { s: clock.secondsLeft })}
+        </p>
+      ) : null}
+      <label className={styles.amount}>
+        <span>{t('options.amount')}</span>
+        <input
+          value={amount}
+          inputMode="numeric"
+          onChange={(event) => setAmount(stakeDigits(event.target.value))}
+          onBlur={() => setAmount((value) => (/^\d*$/.test(value) ? value : '0'))}
+          data-testid="option-amount"
+        />
+      </label>
+      <div className={styles.quick}>
+        {QUICK_ADD.map((add) => (
+          <button
+            key={add}
+            type="button"
+            className={styles.quickButton}
+            onClick={() => setAmount((value) => String((value === '' ? 0 : Number(value)) + add))}
+            data-testid={`option-add-${add}`}
+          >
+            +{add.toLocaleString('en-US')}
+          </button>
+        ))}
+        <button type="button" className={styles.quickButton} onClick={() => setAmount('0')} data-testid="option-reset">
+          {t('options.reset')}
+        </button>
+      </div>
+      <dl className={styles.figures}>
+        <dt>{t('options.available')}</dt>
+        <dd data-testid="option-available">{formatUsdt(available)} USDT</dd>
+        <dt>{t('options.payout')}</dt>
+        <dd data-testid="option-payout">{formatUsdt(payoutOf(stake))} USDT</dd>
+      </dl>
+      {loggedIn ? null : (
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={() => navigate('/login')}
+          data-testid="option-login"
+        >
+          {t('options.logIn')}
+        </button>
+      )}
+      <div className={styles.buttons}>
+        <button
+          type="button"
+          className={styles.long}
+          disabled={busy}
+          onClick={() => void bet(1)}
+          data-testid="option-long"
+        >
+          {t('options.long')}
+        </button>
+        <button
+          type="button"
+          className={styles.short}
+          disabled={busy}
+          onClick={() => void bet(2)}
+          data-testid="option-short"
+        >
+          {t('options.short')}
+        </button>
+      </div>
+      <p className={styles.rule}>{t('options.equalRule')}</p>
+      {message ? <MessageDialog message={message} onClose={() => setMessage(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import type { OptionOrderRow } from '@tickline/protocol';
+import { useSession } from '../../api/session.ts';
+import { wsClient } from '../../api/ws.ts';
+import { accountKeys } from '../account/queries.ts';
+import { fetchOptionHistory, fetchTopOptionOrders, fetchWaitingOptionOrders } from './api.ts';
+
+export const optionKeys = {
+  top: ['options', 'top'] as const,
+  waiting: ['options', 'waiting'] as const,
+  history: (page: number) => ['options', 'history', page] as const,
+  allHistory: ['options', 'history'] as const,
+};
+
+/** Seed 001 §9: recent orders polled every 5 s; here only while the websocket (which pushes them) is down. */
+const TOP_FALLBACK_POLL_MS = 5_000;
+
+function useSocketOpen(): boolean {
+  const client = wsClient();
+  return useSyncExternalStore(client.subscribeState, client.getState) === 'open';
+}
+
+export function useTopOptionOrders() {
+  const { accessToken } = useSession();
+  const live = useSocketOpen();
+  return useQuery({
+    queryKey: optionKeys.top,
+    queryFn: fetchTopOptionOrders,
+    enabled: accessToken !== null,
+    refetchInterval: live ? false : TOP_FALLBACK_POLL_MS,
+  });
+}
+
+export function useWaitingOptionOrders() {
+  const { accessToken } = useSession();
+  return useQuery({ queryKey: optionKeys.waiting, queryFn: fetchWaitingOptionOrders, enabled: accessToken !== null });
+}
+
+export function useOptionHistory(page: number, enabled = true) {
+  const { accessToken } = useSession();
+  return useQuery({
+    queryKey: optionKeys.history(page),
+    queryFn: () => fetchOptionHistory(page),
+    enabled: accessToken !== null && enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Seed 001 §4 at 0 s: positions and order lists reload (and the price lines with the waiting orders). */
+export function reloadOptions(queryClient: QueryClient): void {
+  for (const queryKey of [optionKeys.top, optionKeys.waiting, optionKeys.allHistory, accountKeys.balance])
+    void queryClient.invalidateQueries({ queryKey });
+}
+
+/** Puts a pushed order into a list by its number: replaced where it is, else first. */
+export function upsertOrder(list: readonly OptionOrderRow[] | undefined, order: OptionOrderRow): OptionOrderRow[] {
+  const rows = list ?? [];
+  const at = rows.findIndex((row) => row.no === order.no);
+  if (at < 0) return [order, ...rows];
+  return rows.map((row, index) => (index === at ? order : row));
+}
+
+/**
+ * The user stream while the options screen is open: an `optionOrder` event (a bet placed or settled) goes straight
+ * into the recent and waiting lists, so a settled bet shows its result the moment its round settles; `onSettled`
+ * gets each settlement (the result toast). A reconnect reloads everything.
+ */
+export function useOptionStream(onSettled: (order: OptionOrderRow) => void): void {
+  const queryClient = useQueryClient();
+  const { accessToken } = useSession();
+  useEffect(() => {
+    if (!accessToken) return;
+    const client = wsClient();
+    client.setToken(accessToken);
+    const stops = [
+      client.onUserEvent((event, data) => {
+        if (event === 'optionOrder') {
+          const order = data as OptionOrderRow;
+          queryClient.setQueryData<OptionOrderRow[]>(optionKeys.top, (list) => upsertOrder(list, order));
+          queryClient.setQueryData<OptionOrderRow[]>(optionKeys.waiting, (list) =>
+            order.result === 0 ? upsertOrder(list, order) : (list ?? []).filter((row) => row.no !== order.no),
+          );
+          if (order.result !== 0) {
+            void queryClient.invalidateQueries({ queryKey: optionKeys.allHistory });
+            onSettled(order);
+          }
+        } else if (event === 'balance') void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
+      }),
+      client.onResync(() => reloadOptions(queryClient)),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [accessToken, queryClient, onSettled]);
+}

@@ -1,0 +1,144 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { add, formatUsdt, USDT_SCALE, divide } from '@tickline/money';
+import { useState } from 'react';
+import { parseAmountInput } from '../../lib/amountInput.ts';
+import { microsOf } from '../../lib/units.ts';
+import { useT } from '../../i18n/I18nProvider.tsx';
+import { MessageDialog } from '../../ui/Modal.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { useBalance } from '../account/queries.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { cancelWithdrawal, registerWithdrawal } from './api.ts';
+import { digitsOnly } from './format.ts';
+import { reloadWallet, useWalletStream, useWithdrawals } from './queries.ts';
+import { Steps } from './Steps.tsx';
+import { RecentHead, WithdrawalTable } from './WalletTables.tsx';
+import styles from './wallet.module.css';
+
+const RECENT_ROWS = 5;
+/** Seed 001 §9: network fee 5 USDT, minimum 10 (shown; the server enforces the minimum). */
+const WITHDRAW_FEE_MICRO = 5_000_000;
+const ONE_USDT_MICRO = 10 ** USDT_SCALE;
+
+/** Seed 001 §2 /withdraw: total, step 1 crypto, step 2 details, recent withdrawals with cancel while waiting. */
+export function WithdrawScreen() {
+  const t = useT();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const balance = useBalance().data;
+  const withdrawals = useWithdrawals();
+  useWalletStream();
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const spot = microsOf(balance?.bsc);
+  const amountMicro = parseAmountInput(amount, USDT_SCALE);
+
+  const submit = async () => {
+    if (address.trim() === '') return setMessage(t('withdraw.addressRequired'));
+    if (amount === '') return setMessage(t('withdraw.amountRequired'));
+    setBusy(true);
+    try {
+      const answer = await registerWithdrawal(address.trim(), amount);
+      if (answer.code !== 0) return setMessage(answer.message);
+      toast(t('withdraw.registered'), 'success');
+      setAddress('');
+      setAmount('');
+      reloadWallet(queryClient);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancel = async (no: number) => {
+    const answer = await cancelWithdrawal(no);
+    if (answer.code !== 0) return setMessage(answer.message);
+    toast(t('withdraw.cancelled'), 'success');
+    reloadWallet(queryClient);
+  };
+
+  return (
+    <>
+      <PageHeader title={t('withdraw.title')} subtitle={t('withdraw.subtitle')} />
+      <div className={`container section section--tight ${styles.page}`}>
+        <section className={`card ${styles.panel}`}>
+          <div className={styles.figureStrong}>
+            <span>{t('withdraw.total')}</span>
+            <strong data-testid="withdraw-total">{formatUsdt(spot)} USDT</strong>
+          </div>
+          <Steps
+            steps={[
+              { title: t('withdraw.step1'), body: <div className={styles.choice}>USDT · {t('wallet.bsc')}</div> },
+              {
+                title: t('withdraw.step2'),
+                body: (
+                  <form
+                    className={styles.form}
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      void submit();
+                    }}
+                  >
+                    <label className={styles.field}>
+                      <span>{t('withdraw.address')}</span>
+                      <input
+                        value={address}
+                        onChange={(event) => setAddress(event.target.value)}
+                        placeholder={t('withdraw.addressPlaceholder')}
+                        autoComplete="off"
+                        spellCheck={false}
+                        data-testid="withdraw-address"
+                      />
+                    </label>
+                    <label className={styles.field}>
+                      <span>{t('withdraw.amount')}</span>
+                      <input
+                        value={amount}
+                        inputMode="numeric"
+                        onChange={(event) => setAmount(digitsOnly(event.target.value))}
+                        data-testid="withdraw-amount"
+                      />
+                      <button
+                        type="button"
+                        className={styles.inlineButton}
+                        // Whole USDT only: the spot balance rounded down to the unit.
+                        onClick={() => setAmount(String(divide(spot, ONE_USDT_MICRO, 'floor')))}
+                        data-testid="withdraw-all"
+                      >
+                        {t('withdraw.all')}
+                      </button>
+                    </label>
+                    <p className={styles.muted}>
+                      {t('withdraw.fee')} · {t('withdraw.minimum')}
+                    </p>
+                    <div className={styles.figure}>
+                      <span>{t('withdraw.final')}</span>
+                      <strong data-testid="withdraw-final">
+                        {formatUsdt(amount === '' ? 0 : add(amountMicro, WITHDRAW_FEE_MICRO))} USDT
+                      </strong>
+                    </div>
+                    <button
+                      type="submit"
+                      className="btn btn--primary btn--block"
+                      disabled={busy}
+                      data-testid="withdraw-submit"
+                    >
+                      {t('withdraw.submit')}
+                    </button>
+                  </form>
+                ),
+              },
+            ]}
+          />
+        </section>
+        <RecentHead title={t('withdraw.recent')} to="/withdraw/history" />
+        <WithdrawalTable
+          rows={(withdrawals.data?.withdraws ?? []).slice(0, RECENT_ROWS)}
+          pending={withdrawals.isPending}
+          onCancel={(no) => void cancel(no)}
+        />
+      </div>
+      {message ? <MessageDialog message={message} onClose={() => setMessage(null)} /> : null}
+    </>
+  );
+}
