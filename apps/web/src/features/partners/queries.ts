@@ -48,8 +48,10 @@ export const useSettlement = () => useManagerQuery(partnerKeys.settlement, fetch
 export const useSettlementDays = () => useManagerQuery(partnerKeys.days, fetchSettlementDays);
 export const useSettlementApplications = () => useManagerQuery(partnerKeys.applications, fetchSettlementApplications);
 export const useManagerWithdrawals = () => useManagerQuery(partnerKeys.withdrawals, fetchManagerWithdrawals);
+/** No stream carries the downline's option results: re-read once a round (60 s) as a fallback. */
+export const OPTION_ROUND_MS = 60_000;
 export const useTrading = (searchType: TradingSearchType, search: string) =>
-  useManagerQuery(partnerKeys.trading(searchType, search), () => fetchTrading(searchType, search));
+  useManagerQuery(partnerKeys.trading(searchType, search), () => fetchTrading(searchType, search), OPTION_ROUND_MS);
 
 /**
  * Live updates on the app socket: a balance change reloads the balance and the partner's withdrawals, an alarm (a

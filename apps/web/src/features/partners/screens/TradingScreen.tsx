@@ -38,7 +38,11 @@ export function TradingScreen() {
     { header: t('partners.trading.type'), cell: () => t('partners.trading.oneMinute') },
     { header: t('partners.trading.size'), className: 'num', cell: (row) => formatMoney(row.volume) },
     { header: t('partners.trading.openPrice'), className: 'num', cell: (row) => formatNumber(row.openPrice, 2) },
-    { header: t('partners.trading.resultPrice'), className: 'num', cell: (row) => formatNumber(row.resultPrice, 2) },
+    {
+      header: t('partners.trading.resultPrice'),
+      className: 'num',
+      cell: (row) => (row.result === 0 ? '-' : formatNumber(row.resultPrice, 2)),
+    },
     {
       header: t('partners.trading.betType'),
       cellClassName: (row) => (row.betType === 1 ? styles.up : styles.down) ?? '',
