@@ -267,13 +267,18 @@ test.describe('with the partner API', () => {
       await expect(table).toContainText('No members found.');
     });
 
-    test('trading: the demo member option shows, found by name, gone for another name', async ({ page, baseUrl }) => {
+    test('trading: the demo member option shows, found by name, gone for another name', async ({
+      page,
+      baseUrl,
+      saveScreenshot,
+    }) => {
       await demoMemberBets(baseUrl);
       await page.goto('/affiliates/trading');
       const table = page.getByTestId('trading-table');
       await expect(table.locator('tbody tr').first()).toContainText('Demo');
       await expect(table.locator('tbody tr').first()).toContainText('BTCUSDT');
       await expect(table.locator('tbody tr').first()).toContainText('1 Minute');
+      await saveScreenshot('1440-partners-2-trading-orders');
       await page.getByTestId('trading-search').fill('Nobody');
       await page.getByTestId('trading-search-button').click();
       await expect(table).toContainText('No option orders.');

@@ -3,9 +3,7 @@ import type {
   DistributePercentItem,
   ManagerTradingAnswer,
   ManagerWithdrawalRow,
-  MemberRow,
   MembersPage,
-  Pagination,
   PartnerAnswer,
   SettlementApplicationRow,
   SettlementDayRow,
@@ -28,14 +26,9 @@ function query(params: Record<string, string | number | undefined>): string {
   return text ? `?${text}` : '';
 }
 
-const SINGLE_PAGE: Pagination = { curPage: 1, endPage: 1, existNextPage: false, existPrevPage: false };
-
-/** The seed says "data list of members": a bare list is one page; a paged answer carries its pagination. */
-export async function fetchMembers(page: number, search: string): Promise<MembersPage> {
-  const data = await apiData<MemberRow[] | MembersPage>('GET', `/manager/members${query({ page, search })}`);
-  if (Array.isArray(data)) return { members: data, pagination: SINGLE_PAGE };
-  return { members: data.members, pagination: data.pagination ?? SINGLE_PAGE };
-}
+/** One page (20 rows) of the downline members matching `search` (name, ID, invitation code or email). */
+export const fetchMembers = (page: number, search: string) =>
+  apiData<MembersPage>('GET', `/manager/members${query({ page, search })}`);
 
 export const fetchSettlement = () => apiData<SettlementSummary>('GET', '/manager/settlement');
 export const fetchSettlementDays = () => apiData<SettlementDayRow[]>('GET', '/manager/settlementLookup');
@@ -49,5 +42,9 @@ export const registerWithdrawManager = (amount: string, walletAddress: string) =
   apiRequest<null>('POST', '/withdraw/registerWithdrawManager', { body: { amount, walletAddress } });
 
 export type TradingSearchType = 'name' | 'id';
-export const fetchTrading = (searchType: TradingSearchType, search: string, page: number) =>
-  apiData<ManagerTradingAnswer>('GET', `/manager/trading${query({ searchType, search, page })}`);
+/**
+ * The server matches `search` against the name, the ID (login email) and the user number at once; the selector's
+ * choice goes along as `searchType` for a server that narrows by it.
+ */
+export const fetchTrading = (searchType: TradingSearchType, search: string) =>
+  apiData<ManagerTradingAnswer>('GET', `/manager/trading${query({ searchType, search })}`);

@@ -25,8 +25,7 @@ export const partnerKeys = {
   days: ['partners', 'days'] as const,
   applications: ['partners', 'applications'] as const,
   withdrawals: ['partners', 'withdrawals'] as const,
-  trading: (searchType: string, search: string, page: number) =>
-    ['partners', 'trading', searchType, search, page] as const,
+  trading: (searchType: string, search: string) => ['partners', 'trading', searchType, search] as const,
 };
 
 // Failures are silent (seed 001 §8); 40000 is handled by the API client, which clears the session so the login
@@ -49,8 +48,10 @@ export const useSettlement = () => useManagerQuery(partnerKeys.settlement, fetch
 export const useSettlementDays = () => useManagerQuery(partnerKeys.days, fetchSettlementDays);
 export const useSettlementApplications = () => useManagerQuery(partnerKeys.applications, fetchSettlementApplications);
 export const useManagerWithdrawals = () => useManagerQuery(partnerKeys.withdrawals, fetchManagerWithdrawals);
-export const useTrading = (searchType: TradingSearchType, search: string, page: number) =>
-  useManagerQuery(partnerKeys.trading(searchType, search, page), () => fetchTrading(searchType, search, page));
+/** No stream carries the downline's option results: re-read once a round (60 s) as a fallback. */
+export const OPTION_ROUND_MS = 60_000;
+export const useTrading = (searchType: TradingSearchType, search: string) =>
+  useManagerQuery(partnerKeys.trading(searchType, search), () => fetchTrading(searchType, search), OPTION_ROUND_MS);
 
 /**
  * Live updates on the app socket: a balance change reloads the balance and the partner's withdrawals, an alarm (a

@@ -6,6 +6,7 @@ const row = (no: number, level: number): PartnerRow => ({
   no,
   level,
   name: `P${no}`,
+  email: `p${no}@tickline.dev`,
   nowFee: 10,
   memberCount: 0,
   phone: '',
@@ -15,7 +16,15 @@ const row = (no: number, level: number): PartnerRow => ({
   parentsDistributePercent: 80,
 });
 
-const answer = (level: number, lists: Partial<PartnerAnswer> = {}): PartnerAnswer => ({ ...row(1, level), ...lists });
+const answer = (level: number, lists: Partial<PartnerAnswer> = {}): PartnerAnswer => ({
+  ...row(1, level),
+  superUsers: [],
+  megaUsers: [],
+  starUsers: [],
+  premiumUsers: [],
+  influencerUsers: [],
+  ...lists,
+});
 
 describe('tierViews (seed 001 §2.2, §6)', () => {
   it('level 7 sees Super first, then every tier down to Influencer; only Super is editable', () => {

@@ -14,10 +14,10 @@ export interface StatItem {
   onOpen?(): void;
 }
 
-/** A row of label-over-value figures. */
-export function Stats({ items, testId }: { items: StatItem[]; testId?: string }) {
+/** A row of label-over-value figures; `flush` when it sits inside a panel (no frame of its own). */
+export function Stats({ items, testId, flush = false }: { items: StatItem[]; testId?: string; flush?: boolean }) {
   return (
-    <div className={styles.stats} data-testid={testId}>
+    <div className={`${styles.stats} ${flush ? styles.statsFlush : ''}`} data-testid={testId}>
       {items.map((item) => {
         const sign = item.signed === undefined ? 0 : signOf(item.signed);
         const tone = sign === 1 ? styles.up : sign === -1 ? styles.down : '';

@@ -29,7 +29,10 @@ export function TierTable({ rows, editing, testId }: { rows: PartnerRow[]; editi
     { header: t('partners.settlement.total'), className: 'num', cell: (row) => formatMoney(row.totalSettlement) },
   ];
   if (editing) {
-    columns.push(
+    // Right after the name, so a phone shows the input without scrolling sideways.
+    columns.splice(
+      2,
+      0,
       {
         header: t('partners.partner.distribute'),
         className: 'num',

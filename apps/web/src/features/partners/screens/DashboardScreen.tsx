@@ -41,6 +41,7 @@ export function DashboardScreen() {
       />
       <Panel title={t('partners.dashboard.today')}>
         <Stats
+          flush
           testId="dashboard-today"
           items={[
             {

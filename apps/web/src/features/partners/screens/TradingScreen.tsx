@@ -4,7 +4,6 @@ import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.t
 import { signOf } from '../../../lib/decimal.ts';
 import { DataTable, type Column } from '../../../ui/DataTable.tsx';
 import type { TradingSearchType } from '../api.ts';
-import { Pager } from '../components/Pager.tsx';
 import { SearchForm } from '../components/SearchForm.tsx';
 import { Panel, ScreenHead, TABLE_SCROLL } from '../components/Panel.tsx';
 import { Stats } from '../components/Stats.tsx';
@@ -23,25 +22,27 @@ export function TradingScreen() {
   const t = useT();
   const [searchType, setSearchType] = useState<TradingSearchType>('name');
   const [search, setSearch] = useState<{ type: TradingSearchType; text: string }>({ type: 'name', text: '' });
-  const [page, setPage] = useState(1);
-  const trading = useTrading(search.type, search.text, page);
+  const trading = useTrading(search.type, search.text);
   const data = trading.data;
 
   const onSearch = (text: string) => {
     setSearch({ type: searchType, text });
-    setPage(1);
   };
 
   // Seed 001 §2.6: symbol is always BTCUSDT and type always 1 Minute.
   const columns: Column<ManagerOptionOrder>[] = [
     { header: t('partners.trading.date'), cell: (row) => formatDateTime(row.insertDate) },
     { header: t('partners.trading.name'), cell: (row) => row.userName },
-    { header: t('partners.trading.uid'), cell: (row) => <span className={styles.mono}>{row.userid}</span> },
+    { header: t('partners.trading.uid'), cell: (row) => <span className={styles.mono}>{row.uid}</span> },
     { header: t('partners.trading.symbol'), cell: () => 'BTCUSDT' },
     { header: t('partners.trading.type'), cell: () => t('partners.trading.oneMinute') },
     { header: t('partners.trading.size'), className: 'num', cell: (row) => formatMoney(row.volume) },
     { header: t('partners.trading.openPrice'), className: 'num', cell: (row) => formatNumber(row.openPrice, 2) },
-    { header: t('partners.trading.resultPrice'), className: 'num', cell: (row) => formatNumber(row.resultPrice, 2) },
+    {
+      header: t('partners.trading.resultPrice'),
+      className: 'num',
+      cell: (row) => (row.result === 0 ? '-' : formatNumber(row.resultPrice, 2)),
+    },
     {
       header: t('partners.trading.betType'),
       cellClassName: (row) => (row.betType === 1 ? styles.up : styles.down) ?? '',
@@ -106,7 +107,6 @@ export function TradingScreen() {
           skeletonRows={8}
           emptyMessage={t('partners.trading.empty')}
         />
-        {data?.pagination ? <Pager pagination={data.pagination} onPage={setPage} /> : null}
       </Panel>
     </div>
   );
