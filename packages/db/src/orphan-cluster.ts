@@ -4,7 +4,7 @@
  * PostgreSQL that serves this very data directory is an orphan of an earlier run and is stopped (fast shutdown,
  * then immediate); a lock file naming anything else is never acted on, and the start fails saying so.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /** A start that cannot go on: what failed, and what the operator can do about it. */
@@ -42,6 +42,21 @@ function samePath(a: string, b: string): boolean {
   return real(a) === real(b);
 }
 
+/**
+ * A zombie (Linux state Z or X): exited, waiting for a parent that will never reap it (a kill -9 of both the server
+ * and PostgreSQL leaves one where nothing reaps orphans). It answers signal 0 like a live process, so PostgreSQL
+ * itself would take its lock file for a running postmaster.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
+  }
+}
+
 /** The program a process runs (Linux), or null when it cannot be read. */
 function commandOf(pid: number): string | null {
   try {
@@ -72,6 +87,12 @@ export async function stopOrphanedCluster(dataDir: string, log: (line: string) =
   const pid = Number(pidLine);
   // A dead process: PostgreSQL itself replaces a stale lock file.
   if (!Number.isSafeInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  // A zombie postmaster holds nothing, but PostgreSQL would refuse its lock file: remove it for PostgreSQL.
+  if (isZombie(pid) && samePath(servedDir, dataDir)) {
+    log(`Removing the lock file of PostgreSQL process ${pid}, which exited (a zombie) ...`);
+    rmSync(lockFile, { force: true });
+    return null;
+  }
   const command = commandOf(pid);
   if (!samePath(servedDir, dataDir) || (command !== null && !/postgres/.test(path.basename(command)))) {
     throw new StartFailure(
