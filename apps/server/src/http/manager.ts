@@ -14,6 +14,9 @@ const membersQuery = z.object({
 });
 const searchQuery = z.object({ search: z.string().max(100, { error: 'search is at most 100 characters' }).optional() });
 const settlementBody = z.object({ settlement: z.unknown().optional() });
+const dayQuery = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'day must be a date as YYYY-MM-DD' }),
+});
 
 /**
  * The partner back office (seed 001 §7 manager calls). Every call needs a session and a partner (level ≥ 2, checked
@@ -40,6 +43,11 @@ export async function managerRoutes(app: FastifyInstance): Promise<void> {
   app.get('/manager/settlementLookup', guarded, async (request) =>
     ok(await partners().settlementLookup(currentUser(request).id)),
   );
+
+  app.get('/manager/settlementDay', guarded, async (request) => {
+    const { day } = parseInput(dayQuery, request.query);
+    return ok(await partners().settlementDay(currentUser(request).id, day));
+  });
 
   app.get('/manager/withdrawSettlementLookup', guarded, async (request) =>
     ok(await partners().withdrawSettlementLookup(currentUser(request).id)),

@@ -180,6 +180,25 @@ describe('the manager calls on the demo chain 7 → … → 2 → demo', () => {
     expect(days.body.data).toEqual([{ day: today, settlement: expect.any(Number), nowFee: 50 }]);
     const settled = days.body.data![0]!.settlement;
     expect(settled).toBeGreaterThan(0);
+    // The drill-down behind the day: the demo member, its revenue by source, the rate difference and contribution.
+    const detail = await get<{
+      settlement: number;
+      members: Array<{
+        email: string;
+        revenue: number;
+        fees: number;
+        optionLost: number;
+        rateDifference: number;
+        contribution: number;
+      }>;
+    }>(t.app, `/manager/settlementDay?day=${today}`, partner(7));
+    expect(detail.body.data!.settlement).toBe(settled);
+    const [behind] = detail.body.data!.members;
+    expect(detail.body.data!.members).toHaveLength(1);
+    expect(behind).toMatchObject({ email: 'demo@tickline.dev', optionLost: 10, rateDifference: 10 });
+    expect(behind!.revenue).toBeCloseTo(behind!.optionLost + behind!.fees, 6);
+    expect(Math.abs(behind!.contribution - settled)).toBeLessThanOrEqual(0.000001);
+    expect((await get(t.app, '/manager/settlementDay?day=yesterday', partner(7))).body.code).toBe(1001);
     const settledMicro = parseUsdt(settled);
     const tooMuch = await post(
       t.app,

@@ -249,3 +249,56 @@ export async function approvedUnpaid(db: Queryable) {
 export async function setLevel(db: Queryable, userId: number, level: number, now: Date): Promise<void> {
   await db.query('UPDATE users SET level = $2, updated_at = $3 WHERE id = $1', [userId, level, now]);
 }
+
+export interface RevenueParts {
+  optionLost: number;
+  optionWon: number;
+  fees: number;
+  futuresLoss: number;
+  futuresProfit: number;
+}
+
+/** One user's revenue of [from, to) by source, from the postings (the drill-down behind a settled day). */
+export async function revenuePartsOf(
+  db: Queryable,
+  userIds: readonly number[],
+  from: Date,
+  to: Date,
+): Promise<Map<number, RevenueParts>> {
+  if (userIds.length === 0) return new Map();
+  const result = await db.query<{ user_id: number } & Record<keyof RevenueParts, string>>(
+    `SELECT user_id,
+       coalesce(sum(amount) FILTER (WHERE part = 'optionLost'), 0)::text AS "optionLost",
+       coalesce(sum(amount) FILTER (WHERE part = 'optionWon'), 0)::text AS "optionWon",
+       coalesce(sum(amount) FILTER (WHERE part = 'fees'), 0)::text AS fees,
+       coalesce(sum(amount) FILTER (WHERE part = 'futuresLoss'), 0)::text AS "futuresLoss",
+       coalesce(sum(amount) FILTER (WHERE part = 'futuresProfit'), 0)::text AS "futuresProfit"
+     FROM (
+       SELECT split_part(debit, ':', 2)::int AS user_id, amount,
+         CASE WHEN kind = 'option_stake' THEN 'optionLost' WHEN kind = 'trading_fee' THEN 'fees' ELSE 'futuresLoss' END
+           AS part
+       FROM ledger_postings WHERE created_at >= $2 AND created_at < $3 AND debit LIKE 'user:%' AND (
+         (kind = 'option_stake' AND credit = 'house:option_pool') OR
+         (kind = 'trading_fee' AND credit = 'house:fee_revenue') OR
+         (kind IN ('realized_pnl', 'liquidation') AND debit LIKE 'user:%:position_margin'))
+       UNION ALL
+       SELECT split_part(credit, ':', 2)::int, amount,
+         CASE WHEN kind = 'option_payout' THEN 'optionWon' ELSE 'futuresProfit' END
+       FROM ledger_postings WHERE created_at >= $2 AND created_at < $3 AND credit LIKE 'user:%' AND (
+         (kind = 'option_payout' AND debit = 'house:option_pool') OR (kind = 'realized_pnl' AND debit = 'house:pnl_clearing'))
+     ) AS moves WHERE user_id = ANY($1::int[]) GROUP BY user_id`,
+    [userIds, from, to],
+  );
+  return new Map(
+    result.rows.map((row) => [
+      Number(row.user_id),
+      {
+        optionLost: Number(row.optionLost),
+        optionWon: Number(row.optionWon),
+        fees: Number(row.fees),
+        futuresLoss: Number(row.futuresLoss),
+        futuresProfit: Number(row.futuresProfit),
+      },
+    ]),
+  );
+}

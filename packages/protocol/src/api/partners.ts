@@ -102,3 +102,29 @@ export interface ManagerTradingAnswer {
   totalUserPNL: number;
   optionOrders: ManagerOptionOrder[];
 }
+
+/** A member behind a settled day in GET /manager/settlementDay. */
+export interface SettlementDayMember {
+  no: number;
+  name: string;
+  email: string;
+  optionLost: number;
+  optionWon: number;
+  fees: number;
+  futuresLoss: number;
+  futuresProfit: number;
+  revenue: number;
+  /** The caller's rate minus the highest rate below it on this member's chain, in percent. */
+  rateDifference: number;
+  contribution: number;
+}
+
+/** GET /manager/settlementDay?day=YYYY-MM-DD → data (ours; the seed shows no drill-down). */
+export interface SettlementDayAnswer {
+  day: string;
+  nowFee: number;
+  settlement: number;
+  share: number;
+  carryIn: number;
+  members: SettlementDayMember[];
+}

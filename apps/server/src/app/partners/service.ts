@@ -9,6 +9,7 @@ import {
   withdrawSettlementLookup,
 } from './manager-money.ts';
 import { members, partnerStatus, trading } from './manager-status.ts';
+import { settlementDay } from './day-detail.ts';
 import { PartnerSettlements, type AccrueSettlement } from './settlements.ts';
 import { PartnerDecisions, type PaySettlement } from '../admin/partner-decisions.ts';
 
@@ -58,6 +59,10 @@ export class PartnerService {
 
   async registerWithdrawSettlement(userId: number, input: unknown) {
     return registerWithdrawSettlement(this.pool, this.clock, await this.tree(), userId, input);
+  }
+
+  async settlementDay(userId: number, day: string) {
+    return settlementDay(this.pool, await this.tree(), userId, day);
   }
 
   async trading(userId: number, search: string) {

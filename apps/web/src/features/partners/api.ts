@@ -6,6 +6,7 @@ import type {
   MembersPage,
   PartnerAnswer,
   SettlementApplicationRow,
+  SettlementDayDetail,
   SettlementDayRow,
   SettlementSummary,
 } from './types.ts';
@@ -48,3 +49,7 @@ export type TradingSearchType = 'name' | 'id';
  */
 export const fetchTrading = (searchType: TradingSearchType, search: string) =>
   apiData<ManagerTradingAnswer>('GET', `/manager/trading${query({ searchType, search })}`);
+
+/** The drill-down behind a settled day (our call; the seed shows none). */
+export const fetchSettlementDay = (day: string) =>
+  apiData<SettlementDayDetail>('GET', `/manager/settlementDay?day=${encodeURIComponent(day)}`);

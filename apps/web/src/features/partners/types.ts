@@ -5,6 +5,7 @@ import type {
   ManagerPartnerAnswer,
   ManagerSettlementAnswer,
   PageInfo,
+  SettlementDayAnswer,
   SettlementLookupRow,
   TierPartner,
   WithdrawSettlementRow,
@@ -47,3 +48,6 @@ export interface ManagerWithdrawalRow {
   walletAddress: string;
   amount: number;
 }
+
+/** GET /manager/settlementDay?day= → data: the members behind a day's figure. */
+export type SettlementDayDetail = SettlementDayAnswer;

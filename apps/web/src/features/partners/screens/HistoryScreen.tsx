@@ -8,6 +8,7 @@ import { toCsv } from '../calc/csv.ts';
 import { subtractDecimal } from '../calc/fees.ts';
 import { CsvButton } from '../components/CsvButton.tsx';
 import { Panel, ScreenHead, TABLE_SCROLL } from '../components/Panel.tsx';
+import { SettlementDayDetail } from '../components/SettlementDayDetail.tsx';
 import { SettlementDaysTable } from '../components/SettlementDaysTable.tsx';
 import { Stats } from '../components/Stats.tsx';
 import { usePartnerCall } from '../feedback.tsx';
@@ -33,6 +34,7 @@ export function HistoryScreen() {
   const applications = useSettlementApplications();
   const days = useSettlementDays();
   const [tab, setTab] = useState<Tab>('apply');
+  const [openDay, setOpenDay] = useState<string | null>(null);
   const call = usePartnerCall();
 
   // Seed 001 §2.4: withdrawable = settlement − withdrawSettlement, exactly (decimal text, no floating point).
@@ -144,9 +146,15 @@ export function HistoryScreen() {
             emptyMessage={t('partners.history.empty')}
           />
         ) : (
-          <SettlementDaysTable rows={days.data ?? []} pending={days.isPending} testId="settlement-days" />
+          <SettlementDaysTable
+            rows={days.data ?? []}
+            pending={days.isPending}
+            onOpenDay={setOpenDay}
+            testId="settlement-days"
+          />
         )}
       </Panel>
+      {openDay ? <SettlementDayDetail day={openDay} onClose={() => setOpenDay(null)} /> : null}
       {call.dialog}
     </div>
   );
