@@ -17,6 +17,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   http: ['domain', 'shared', 'services', 'app'],
   ws: ['domain', 'shared', 'services', 'app'],
   main: ['domain', 'shared', 'services', 'app', 'jobs', 'http', 'ws'],
+  // Command-line tools (operator:create): entry points like main.ts, run by hand, imported by nobody.
+  cli: ['domain', 'shared', 'services', 'app'],
 };
 
 const SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');

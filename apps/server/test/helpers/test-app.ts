@@ -54,6 +54,8 @@ export interface TestApp {
   pool: Pool;
   clock: TestClock;
   config: Config;
+  /** The app's database, for a child process (a command-line tool) to use. */
+  databaseUrl: string;
   /** The trading core on the app's database, as main.ts wires it. */
   sequencer: Sequencer<Exchange>;
   trading: TradingService;
@@ -97,6 +99,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     pool: database.pool,
     clock,
     config,
+    databaseUrl: database.url,
     sequencer,
     trading,
     async close() {

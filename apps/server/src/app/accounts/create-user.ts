@@ -22,7 +22,11 @@ const REFERRAL_CODE_ATTEMPTS = 8;
  * Inserts a user with a fresh deposit address (next child of the platform xpub) and a unique referral
  * code. Runs inside the caller's transaction; a taken userid answers USERID_TAKEN.
  */
-export async function createUser(ctx: AppContext, db: Queryable, account: NewAccount): Promise<users.UserRecord> {
+export async function createUser(
+  ctx: Pick<AppContext, 'depositAddresses' | 'clock'>,
+  db: Queryable,
+  account: NewAccount,
+): Promise<users.UserRecord> {
   const depositAddressIndex = await users.nextDepositAddressIndex(db);
   const bscAddress = ctx.depositAddresses.addressAt(depositAddressIndex);
   const createdAt = new Date(ctx.clock.now());
