@@ -3,7 +3,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import { createTestApp, get, loginAs, type TestApp } from '../helpers/test-app.ts';
 
 const run = promisify(execFile);
