@@ -124,7 +124,7 @@ for (const { width, height, account } of WIDTHS) {
         { token: operator.accessToken },
       );
       const mine = queue.data.withdrawals.find((w) => w.walletAddress.toLowerCase() === address);
-      expect(mine, 'the withdrawal is in the operators queue').toBeTruthy();
+      expect(mine?.walletAddress.toLowerCase(), 'the withdrawal is in the operators queue').toBe(address);
       const approved = await api(baseUrl, 'POST', '/admin/withdrawals/approve', {
         token: operator.accessToken,
         body: { no: mine!.no },

@@ -2,11 +2,25 @@ import type { DepositRow, TransferRow, WithdrawalRow } from '@tickline/protocol'
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../lib/format.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
-import { DataTable, type Column } from '../../ui/DataTable.tsx';
+import { DataTable, type Column, type DataTableProps } from '../../ui/DataTable.tsx';
 import { shortHex, usdtText, walletNameKey } from './format.ts';
 import styles from './wallet.module.css';
 
 const WRAPPER = `card table-card table-scroll ${styles.tableCard}`;
+
+/** The wallet's lists: stacked into cards on phones, three skeleton rows while loading, the same empty text. */
+function WalletTable<Row>(props: Pick<DataTableProps<Row>, 'columns' | 'rows' | 'rowKey' | 'testId' | 'pending'>) {
+  const t = useT();
+  return (
+    <DataTable
+      {...props}
+      className="table--stack"
+      wrapperClassName={WRAPPER}
+      skeletonRows={3}
+      emptyMessage={t('walletTable.empty')}
+    />
+  );
+}
 
 function StatusBadge({ tone, children, testId }: { tone: 'wait' | 'ok' | 'bad'; children: string; testId: string }) {
   return (
@@ -53,19 +67,7 @@ export function DepositTable({
       cell: (row) => <span title={row.txHash}>{shortHex(row.txHash)}</span>,
     },
   ];
-  return (
-    <DataTable
-      columns={columns}
-      rows={rows}
-      rowKey="no"
-      className="table--stack"
-      wrapperClassName={WRAPPER}
-      testId="deposit-table"
-      pending={pending}
-      skeletonRows={3}
-      emptyMessage={t('walletTable.empty')}
-    />
-  );
+  return <WalletTable columns={columns} rows={rows} rowKey="no" testId="deposit-table" pending={pending} />;
 }
 
 const WITHDRAWAL_STATUS = {
@@ -136,19 +138,7 @@ export function WithdrawalTable({
           </button>
         ) : null,
     });
-  return (
-    <DataTable
-      columns={columns}
-      rows={rows}
-      rowKey="no"
-      className="table--stack"
-      wrapperClassName={WRAPPER}
-      testId="withdraw-table"
-      pending={pending}
-      skeletonRows={3}
-      emptyMessage={t('walletTable.empty')}
-    />
-  );
+  return <WalletTable columns={columns} rows={rows} rowKey="no" testId="withdraw-table" pending={pending} />;
 }
 
 type KeyedTransfer = TransferRow & { key: string };
@@ -172,19 +162,7 @@ export function TransferTable({ rows, pending }: { rows: readonly TransferRow[];
       ),
     },
   ];
-  return (
-    <DataTable
-      columns={columns}
-      rows={keyed}
-      rowKey="key"
-      className="table--stack"
-      wrapperClassName={WRAPPER}
-      testId="transfer-table"
-      pending={pending}
-      skeletonRows={3}
-      emptyMessage={t('walletTable.empty')}
-    />
-  );
+  return <WalletTable columns={columns} rows={keyed} rowKey="key" testId="transfer-table" pending={pending} />;
 }
 
 /** The heading of a recent list with its View more link (seed 001 §2). */
