@@ -16,11 +16,22 @@ const TABS: ReadonlyArray<{ id: Tab; label: 'wallet.overview' | 'wallet.spot' | 
   { id: 'futures', label: 'wallet.futures' },
 ];
 
-function Figure({ label, micro, testId, strong }: { label: string; micro: number; testId: string; strong?: boolean }) {
+function Figure({
+  label,
+  micro,
+  testId,
+  strong,
+}: {
+  label: string;
+  /** null while the balance loads: shown as '-', never as a false 0.00. */
+  micro: number | null;
+  testId: string;
+  strong?: boolean;
+}) {
   return (
     <div className={strong ? styles.figureStrong : styles.figure}>
       <span>{label}</span>
-      <strong data-testid={testId}>{formatUsdt(micro)} USDT</strong>
+      <strong data-testid={testId}>{micro === null ? '-' : `${formatUsdt(micro)} USDT`}</strong>
     </div>
   );
 }
@@ -30,6 +41,7 @@ export function AssetsScreen() {
   const t = useT();
   const [tab, setTab] = useState<Tab>('overview');
   const balance = useBalance().data;
+  const loaded = balance !== undefined;
   useWalletStream();
   const spot = microsOf(balance?.bsc);
   const futures = microsOf(balance?.usdtm);
@@ -66,30 +78,35 @@ export function AssetsScreen() {
         />
         {tab === 'overview' ? (
           <section className={`card ${styles.panel}`} data-testid="assets-overview">
-            <Figure label={t('wallet.totalAssets')} micro={add(spot, futures)} testId="assets-total" strong />
+            <Figure
+              label={t('wallet.totalAssets')}
+              micro={loaded ? add(spot, futures) : null}
+              testId="assets-total"
+              strong
+            />
             <div className={styles.split}>
               <div className={styles.walletCard}>
-                <Figure label={t('wallet.spotName')} micro={spot} testId="assets-spot" />
+                <Figure label={t('wallet.spotName')} micro={loaded ? spot : null} testId="assets-spot" />
                 {spotActions}
               </div>
               <div className={styles.walletCard}>
-                <Figure label={t('wallet.futuresName')} micro={futures} testId="assets-futures" />
+                <Figure label={t('wallet.futuresName')} micro={loaded ? futures : null} testId="assets-futures" />
                 {futuresActions}
               </div>
             </div>
           </section>
         ) : tab === 'spot' ? (
           <section className={`card ${styles.panel}`} data-testid="assets-spot-tab">
-            <Figure label={t('wallet.spotName')} micro={spot} testId="assets-spot" strong />
+            <Figure label={t('wallet.spotName')} micro={loaded ? spot : null} testId="assets-spot" strong />
             <p className={styles.muted}>{t('wallet.bsc')}</p>
             {spotActions}
           </section>
         ) : (
           <section className={`card ${styles.panel}`} data-testid="assets-futures-tab">
-            <Figure label={t('wallet.futuresName')} micro={futures} testId="assets-futures" strong />
+            <Figure label={t('wallet.futuresName')} micro={loaded ? futures : null} testId="assets-futures" strong />
             <div className={styles.split}>
-              <Figure label={t('wallet.available')} micro={futuresFree} testId="assets-futures-free" />
-              <Figure label={t('wallet.inOrders')} micro={inUse} testId="assets-futures-used" />
+              <Figure label={t('wallet.available')} micro={loaded ? futuresFree : null} testId="assets-futures-free" />
+              <Figure label={t('wallet.inOrders')} micro={loaded ? inUse : null} testId="assets-futures-used" />
             </div>
             {futuresActions}
           </section>
