@@ -1,8 +1,8 @@
 /**
  * Stand-in for the platform in the screen bench: serves the built client (apps/web/dist, SPA fallback), answers the
- * REST calls a logged-out /futures makes with fixed data, and on /ws streams BTCUSDT market data at a set rate:
- * full 20-level depth snapshots (each different), trades, a ticker every second and the current candle 4 times a
- * second, in the protocol of packages/protocol/src/ws.ts.
+ * REST calls a logged-out /futures or /options makes with fixed data, and on /ws streams BTCUSDT market data at set
+ * rates: full 20-level depth snapshots (each different), trades, tickers and the current candle 4 times a second, in
+ * the protocol of packages/protocol/src/ws.ts.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,6 +12,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 export interface FeedRates {
   depthPerSecond: number;
   tradesPerSecond: number;
+  /** One ticker (index, mark, last) every this many ms: the options chart and countdown live on it. */
+  tickerEveryMs: number;
 }
 
 const TYPES: Record<string, string> = {
@@ -91,7 +93,7 @@ function restAnswer(url: string): string | null {
 export interface Feed {
   url: string;
   /** Messages sent so far per stream. */
-  sent: { depth: number; trade: number };
+  sent: { depth: number; trade: number; ticker: number };
   close(): Promise<void>;
 }
 
@@ -115,7 +117,7 @@ export async function startFeed(distDir: string, rates: FeedRates): Promise<Feed
     createReadStream(target).pipe(response);
   });
   const sockets = new WebSocketServer({ server, path: '/ws' });
-  const sent = { depth: 0, trade: 0 };
+  const sent = { depth: 0, trade: 0, ticker: 0 };
   const walk = walker();
   let tradeId = 1;
   const streams = new Map<WebSocket, Set<string>>();
@@ -181,7 +183,8 @@ export async function startFeed(distDir: string, rates: FeedRates): Promise<Feed
       };
       broadcast('kline', JSON.stringify({ type: 'kline', v: 1, symbol: 'BTCUSDT', ts: now, interval: '1m', data }));
     }
-    if (ticks % 100 === 0) {
+    if (ticks % Math.max(1, Math.round(rates.tickerEveryMs / TICK_MS)) === 0) {
+      sent.ticker++;
       const price = walk.step();
       const data = {
         close: price,

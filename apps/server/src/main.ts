@@ -8,6 +8,7 @@ import {
   describeFailure,
   createPool,
   migrate,
+  optionRoundTicks,
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
   type Pool,
@@ -177,6 +178,7 @@ async function serve(
     fundingIntervalMs: market.config.fundingIntervalMs,
     onError: (error, context) => app.log.error({ err: error }, `trading job: ${context}`),
     scheduler,
+    roundAudit: { record: (round) => optionRoundTicks.recordRoundTicks(pool, round, systemClock.now()) },
   });
   tradingJobs.start();
   scheduler.start();

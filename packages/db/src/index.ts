@@ -14,3 +14,4 @@ export * as chainWatch from './stores/chain_watch.ts';
 export * as withdrawals from './stores/withdrawals.ts';
 export * as operatorAudit from './stores/operator_audit.ts';
 export * as partners from './stores/partners.ts';
+export * as optionRoundTicks from './stores/option_round_ticks.ts';

@@ -12,6 +12,13 @@ const registerBody = z.object({
   volume: z.unknown().optional(),
 });
 
+const roundQuery = z.object({
+  round: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'round must be the round start in milliseconds since 1970' })
+    .transform(Number),
+});
+
 /** One-minute options (seed 001 §7). */
 export async function optionRoutes(app: FastifyInstance): Promise<void> {
   const guarded = { preHandler: requireUser };
@@ -31,6 +38,12 @@ export async function optionRoutes(app: FastifyInstance): Promise<void> {
   app.get('/optionOrder/waitLookup', guarded, async (request) =>
     ok(await app.context.services.trading.waitingOptionOrders(currentUser(request).id)),
   );
+
+  // Public: the round audit is for anyone to check a result.
+  app.get('/optionRound/audit', async (request) => {
+    const { round } = parseInput(roundQuery, request.query);
+    return ok(await app.context.services.trading.optionRoundAudit(round, app.context.clock.now()));
+  });
 
   app.get('/optionOrder/lookup', guarded, async (request) => {
     const { page } = parseInput(pageQuery, request.query);

@@ -10,6 +10,26 @@ export interface PriceTick {
   timeMs: number;
   /** When a source last quoted the index (the market service republishes the last index while they are silent). */
   indexQuotedAtMs?: number;
+  /** The source quotes the index is the median of, for the round audit. */
+  indexSources?: readonly IndexSourceQuote[];
+}
+
+export interface IndexSourceQuote {
+  source: string;
+  price: PriceTicks;
+  quotedAtMs: number;
+}
+
+/** The index tick a round opened or closed on: its price, when it was taken, and the quotes it came from. */
+export interface RoundTick {
+  price: PriceTicks;
+  takenAtMs: number;
+  sources: readonly IndexSourceQuote[];
+}
+
+/** Where each settled round's open and close ticks are kept for anyone to check (the option round audit). */
+export interface RoundAuditSink {
+  record(round: { roundStartMs: number; open: RoundTick | null; close: RoundTick | null }): Promise<void>;
 }
 
 /** Where the trading jobs take prices from (the market data service; a tiny stand-in in tests). */
@@ -44,6 +64,8 @@ export interface TradingJobsOptions {
   onError?: (error: unknown, context: string) => void;
   /** Where the round and funding clocks run; without one, start() runs them on a scheduler of its own. */
   scheduler?: Scheduler;
+  /** Keeps each round's open and close ticks; a round settles even when keeping them fails. */
+  roundAudit?: RoundAuditSink;
 }
 
 /** The names of the trading clocks in the scheduler (and in the logs). */
@@ -118,10 +140,14 @@ export class TradingJobs {
 
   /** The index price at `boundaryMs`: the last tick at or before it, if recent enough. */
   priceAt(boundaryMs: number): PriceTicks | null {
+    return this.tickAt(boundaryMs)?.indexPrice ?? null;
+  }
+
+  private tickAt(boundaryMs: number): PriceTick | null {
     for (let index = this.ticks.length - 1; index >= 0; index--) {
       const tick = this.ticks[index]!;
       if (tick.timeMs > boundaryMs) continue;
-      return boundaryMs - tick.timeMs <= this.maxPriceAgeMs ? tick.indexPrice : null;
+      return boundaryMs - tick.timeMs <= this.maxPriceAgeMs ? tick : null;
     }
     return null;
   }
@@ -149,11 +175,21 @@ export class TradingJobs {
   /** Settles the round that ends at `boundaryMs`. */
   async settleRoundEndingAt(boundaryMs: number): Promise<CommandResult> {
     await this.flushTick();
-    return this.options.sequencer.submit({
+    const roundStartMs = boundaryMs - this.roundMs;
+    const close = this.tickAt(boundaryMs);
+    const result = await this.options.sequencer.submit({
       type: 'settleOptionRound',
-      roundStartMs: boundaryMs - this.roundMs,
-      resultPrice: this.priceAt(boundaryMs),
+      roundStartMs,
+      resultPrice: close?.indexPrice ?? null,
     });
+    if (result.ok && this.options.roundAudit) {
+      // Kept after the settlement went through, with the very tick it used; a failure here never blocks a payout.
+      const open = this.tickAt(roundStartMs);
+      await this.options.roundAudit
+        .record({ roundStartMs, open: open && roundTick(open), close: close && roundTick(close) })
+        .catch((error: unknown) => this.options.onError?.(error, 'option round audit'));
+    }
+    return result;
   }
 
   /**
@@ -190,4 +226,8 @@ export class TradingJobs {
       this.tickInFlight = false;
     }
   }
+}
+
+function roundTick(tick: PriceTick): RoundTick {
+  return { price: tick.indexPrice, takenAtMs: tick.timeMs, sources: tick.indexSources ?? [] };
 }

@@ -85,11 +85,19 @@ describe('market service', () => {
     a.set('BTCUSDT', 6_700_000_000_000);
     b.set('BTCUSDT', 6_710_000_000_000);
     clock.advance(40_000); // c is now 70 s old: stale
+    const updates: PriceUpdate[] = [];
+    market.onPrices((update) => updates.push(update));
     market.tick();
     expect(market.indexPrice()).toBe(6_705_000);
+    // The audit's sources: the fresh quotes the median was taken of, by source, never the stale one.
+    expect(updates.at(-1)!.indexSources).toEqual([
+      { source: 'a', price: 6_700_000, quotedAtMs: T0 + 30_000 },
+      { source: 'b', price: 6_710_000, quotedAtMs: T0 + 30_000 },
+    ]);
     clock.advance(60_000); // everything stale: the last index stays, nothing invents a price
     market.tick();
     expect(market.indexPrice()).toBe(6_705_000);
+    expect(updates.at(-1)!.indexSources.map((quote) => quote.source)).toEqual(['a', 'b']);
     await market.stop();
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optionRoundTicks } from '@tickline/db';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import type { Exchange } from '@tickline/engine';
 import { settleOverdueOptionRounds } from '../../src/app/trading/settle-overdue-rounds.ts';
@@ -14,6 +15,11 @@ import { ManualClock, startSequencer } from './helpers/sequencer.ts';
 const USDT = 1_000_000;
 const MINUTE = 60_000;
 const ROUND_START = Date.UTC(2026, 10, 21, 12, 0, 0);
+const closeSources = [
+  { source: 'simulated', price: 9_000_400, quotedAtMs: ROUND_START + 58_900 },
+  { source: 'binance', price: 9_000_500, quotedAtMs: ROUND_START + 58_950 },
+  { source: 'other', price: 9_000_600, quotedAtMs: ROUND_START + 58_990 },
+];
 
 /** Stand-in for the market data service: prices pushed by the test. */
 class StandInFeed implements PriceFeed {
@@ -46,8 +52,8 @@ let feed: StandInFeed;
 let jobs: TradingJobs;
 
 /** Pushes a tick at the clock's time and waits until the sequencer has committed it. */
-async function tick(indexPrice: number): Promise<void> {
-  feed.push({ indexPrice, markPrice: indexPrice, timeMs: clock.now() });
+async function tick(indexPrice: number, indexSources?: PriceTick['indexSources']): Promise<void> {
+  feed.push({ indexPrice, markPrice: indexPrice, timeMs: clock.now(), indexSources });
   await sequencer.read(() => null);
   await sequencer.read(() => null);
 }
@@ -65,7 +71,13 @@ beforeAll(async () => {
   clock = new ManualClock(ROUND_START + 10_000);
   sequencer = await startSequencer(database.pool, { clock });
   feed = new StandInFeed();
-  jobs = new TradingJobs({ sequencer, feed, clock, fundingIntervalMs: 8 * 60 * MINUTE });
+  jobs = new TradingJobs({
+    sequencer,
+    feed,
+    clock,
+    fundingIntervalMs: 8 * 60 * MINUTE,
+    roundAudit: { record: (round) => optionRoundTicks.recordRoundTicks(database.pool, round, clock.now()) },
+  });
   jobs.start();
   for (const userId of [1, 2, 3])
     await sequencer.submit({ type: 'fund', userId, wallet: 'futures', amount: 100 * USDT, reason: 'test' });
@@ -88,7 +100,7 @@ describe('trading jobs', () => {
     const placed = await sequencer.submit({ type: 'placeOptionOrder', userId: 1, betType: 1, stake: 10 * USDT });
     expect(placed.ok).toBe(true);
     clock.nowMs = ROUND_START + 59_000;
-    await tick(9_000_500);
+    await tick(9_000_500, closeSources);
     clock.nowMs = ROUND_START + MINUTE + 200;
     await tick(8_000_000); // after the boundary: must not count
     const settled = await jobs.settleRoundEndingAt(ROUND_START + MINUTE);
@@ -101,6 +113,20 @@ describe('trading jobs', () => {
     ]);
     expect(round.rows).toEqual([{ result_price: 9_000_500 }]);
     await expectLedgerInvariants(database.pool);
+  });
+
+  it("keeps the settled round's open and close ticks with their sources for the audit, once", async () => {
+    const audit = await optionRoundTicks.findRoundAudit(database.pool, ROUND_START);
+    expect(audit.settled).toEqual({ resultPrice: 9_000_500, settledAtMs: ROUND_START + MINUTE + 200 });
+    // The open tick is the last one at or before the round's start: there is none (the feed began 10 s into it).
+    expect(audit.ticks?.open).toBeNull();
+    expect(audit.ticks?.close).toEqual({ price: 9_000_500, takenAtMs: ROUND_START + 59_000, sources: closeSources });
+    expect(audit.betCount).toBe(1);
+    // A settlement retried later keeps the first record.
+    clock.nowMs = ROUND_START + MINUTE + 900;
+    await tick(7_000_000);
+    await jobs.settleRoundEndingAt(ROUND_START + MINUTE);
+    expect((await optionRoundTicks.findRoundAudit(database.pool, ROUND_START)).ticks?.close?.price).toBe(9_000_500);
   });
 
   it('refunds a round whose end has no recent price', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, databaseState, get, post, registerAndLogin, type TestClock } from '../helpers/test-app.ts';
+import { optionRoundTicks } from '@tickline/db';
+import type { OptionRoundAudit } from '@tickline/protocol';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
 import { TRADING_TABLES, createTradingTestApp, type TradingTestApp } from './helpers/trading-app.ts';
 
@@ -60,6 +62,7 @@ describe('one-minute options', () => {
         settleFee: 0,
         expireDate: new Date(ROUND_START + 60_000).toISOString(),
         refunded: false,
+        roundStart: ROUND_START,
       },
     ]);
     const balance = await get<Record<string, number>>(testApp.app, '/user/balance', alice.accessToken);
@@ -94,6 +97,64 @@ describe('one-minute options', () => {
     const balance = await get<Record<string, number>>(testApp.app, '/user/balance', alice.accessToken);
     expect(balance.body.data!.usdtm).toBe(10_009.5);
     await expectLedgerInvariants(testApp.pool);
+  });
+
+  it("shows anyone the settled round's audit: its settlement, open and close ticks and their sources", async () => {
+    const source = (name: string, price: number, at: number) => ({ source: name, price, quotedAtMs: at });
+    await optionRoundTicks.recordRoundTicks(
+      testApp.pool,
+      {
+        roundStartMs: ROUND_START,
+        open: {
+          price: 4_999_900,
+          takenAtMs: ROUND_START - 400,
+          sources: [source('simulated', 4_999_900, ROUND_START - 450)],
+        },
+        close: {
+          price: 5_000_100,
+          takenAtMs: ROUND_START + 59_000,
+          sources: [
+            source('simulated', 5_000_000, ROUND_START + 58_900),
+            source('binance', 5_000_200, ROUND_START + 58_950),
+          ],
+        },
+      },
+      ROUND_START + 60_000,
+    );
+    const audit = await get<OptionRoundAudit>(testApp.app, `/optionRound/audit?round=${ROUND_START}`);
+    expect(audit.body).toMatchObject({ code: 0 });
+    expect(audit.body.data).toEqual({
+      roundStart: ROUND_START,
+      roundEnd: ROUND_START + 60_000,
+      status: 2,
+      resultPrice: 50_001,
+      settledAt: ROUND_START + 60_000,
+      open: {
+        price: 49_999,
+        takenAt: ROUND_START - 400,
+        sources: [{ source: 'simulated', price: 49_999, quotedAt: ROUND_START - 450 }],
+      },
+      close: {
+        price: 50_001,
+        takenAt: ROUND_START + 59_000,
+        sources: [
+          { source: 'simulated', price: 50_000, quotedAt: ROUND_START + 58_900 },
+          { source: 'binance', price: 50_002, quotedAt: ROUND_START + 58_950 },
+        ],
+      },
+      ticksKept: true,
+      betCount: 1,
+    });
+    const open = await get<OptionRoundAudit>(testApp.app, `/optionRound/audit?round=${ROUND_START + 60_000}`);
+    expect(open.body.data).toMatchObject({ status: 0, resultPrice: null, open: null, close: null, ticksKept: false });
+  });
+
+  it.each([
+    ['a time that is not a round start', String(ROUND_START + 1_000), 4008],
+    ['a round that has not started', String(ROUND_START + 10 * 60_000), 4008],
+    ['a value that is not a number', 'yesterday', 1001],
+  ])('refuses a round audit of %s', async (_name, round, code) => {
+    expect((await get(testApp.app, `/optionRound/audit?round=${round}`)).body.code).toBe(code);
   });
 
   it('pages the history newest first, 10 to a page', async () => {

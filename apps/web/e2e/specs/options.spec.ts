@@ -82,6 +82,23 @@ for (const { width, height, account } of WIDTHS) {
         await page.getByTestId('option-tab-history').click();
         await expect(page.getByTestId('option-history-result').first()).toHaveText(/^(HIGHER|LOWER|EQ)$/);
         await expect(page.getByTestId('option-pages')).toBeVisible();
+
+        // The settled bet links to its round's audit: settlement, both ticks and the quotes they are the median of.
+        await page.getByTestId('option-history').locator('tbody tr').first().getByTestId('option-round-link').click();
+        await expect(page).toHaveURL(/\/options\/round\/\d+\?side=1&open=/);
+        await expect(page.getByTestId('audit-status')).toHaveText('Settled');
+        const closePrice = page.getByTestId('audit-close-price');
+        await expect(closePrice).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+        await expect(page.getByTestId('audit-result')).toHaveText((await closePrice.textContent()) ?? '');
+        await expect(page.getByTestId('audit-close-sources').locator('tbody tr')).toHaveCount(1);
+        await expect(page.getByTestId('audit-close-sources').locator('tbody tr').first()).toContainText('simulated');
+        await expect(page.getByTestId('audit-bet')).toHaveText(
+          /^Your bet: LONG at [\d,]+\.\d{2}(HIGHER · won|LOWER · lost|EQ · stake refunded)$/,
+        );
+        await saveScreenshot('1440-options-round-audit', { fullPage: true });
+        await page.setViewportSize({ width: 375, height: 812 });
+        await expect(page.getByTestId('audit-open')).toBeVisible();
+        await saveScreenshot('375-options-round-audit', { fullPage: true });
       });
     });
   });

@@ -6,6 +6,7 @@ import { placeholderMessages } from '../features/placeholder/messages.ts';
 import { preferencesMessages } from '../features/preferences/messages.ts';
 import { walletMessages } from '../features/wallet/messages.ts';
 import { optionsMessages } from '../features/options/messages.ts';
+import { optionAuditMessages } from '../features/option-audit/messages.ts';
 import { mergeMessages, type KeysOf, type Language } from './defineMessages.ts';
 import { coreMessages } from './messages.ts';
 
@@ -17,6 +18,7 @@ export const dictionaries = mergeMessages([
   futuresMessages,
   walletMessages,
   optionsMessages,
+  optionAuditMessages,
   partnersMessages,
 ]);
 export type MessageKey = KeysOf<typeof dictionaries>;

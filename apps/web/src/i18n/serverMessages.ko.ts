@@ -72,6 +72,7 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   OPTION_ROUND_CLOSED: '라운드 종료 직전에는 주문할 수 없습니다. 다음 라운드를 기다려 주세요.',
   OPTION_NO_PRICE: '현재 지수 가격을 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   OPTION_ROUND_NOT_ENDED: '이 옵션 라운드는 아직 끝나지 않았습니다.',
+  OPTION_ROUND_INVALID: '해당 옵션 라운드가 없습니다. 라운드는 정각 분에 시작하며 현재 라운드보다 늦을 수 없습니다.',
   INVALID_AMOUNT: '0보다 큰 올바른 금액을 입력해 주세요.',
   INSUFFICIENT_BALANCE: '잔액이 부족합니다.',
   INVALID_WALLET: "알 수 없는 지갑입니다. 'bsc'(현물) 또는 'usdtm'(선물)을 선택해 주세요.",

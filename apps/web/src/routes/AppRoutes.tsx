@@ -20,6 +20,7 @@ const EarnPage = lazyPage(() => import('./earn/EarnPage.tsx'));
 const FaqPage = lazyPage(() => import('./faq/FaqPage.tsx'));
 const FuturesPage = lazyPage(() => import('./futures/FuturesPage.tsx'));
 const OptionsPage = lazyPage(() => import('./options/OptionsPage.tsx'));
+const OptionRoundPage = lazyPage(() => import('./option-round/OptionRoundPage.tsx'));
 const WalletPage = lazyPage(() => import('./wallet/WalletPage.tsx'));
 const DepositPage = lazyPage(() => import('./deposit/DepositPage.tsx'));
 const DepositHistoryPage = lazyPage(() => import('./deposit-history/DepositHistoryPage.tsx'));
@@ -58,6 +59,7 @@ export function AppRoutes() {
         <Route path="findpass" element={<FindPasswordPage />} />
         <Route path="verification" element={<VerificationPage />} />
         <Route path="options" element={<OptionsPage />} />
+        <Route path="options/round/:roundStart" element={<OptionRoundPage />} />
         <Route path="markets" element={<MarketsPage />} />
         <Route path="earn" element={<EarnPage />} />
         <Route path="faq" element={<FaqPage />} />

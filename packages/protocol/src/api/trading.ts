@@ -163,6 +163,41 @@ export interface OptionOrderRow {
   settleFee: number;
   expireDate: string;
   refunded: boolean;
+  /** The round's start in ms since the epoch: the key of its audit (`/optionRound/audit?round=`). */
+  roundStart: number;
+}
+
+/** One price source's quote inside an index tick. */
+export interface RoundSourceQuote {
+  source: string;
+  price: number;
+  /** When the source quoted it, ms since the epoch. */
+  quotedAt: number;
+}
+
+/** An index tick a round opened or closed on: the median of its sources' quotes. */
+export interface RoundTickView {
+  price: number;
+  /** When the index was taken, ms since the epoch. */
+  takenAt: number;
+  sources: RoundSourceQuote[];
+}
+
+/** GET /optionRound/audit?round=<start ms> → data (public): what anyone needs to check a round's result. */
+export interface OptionRoundAudit {
+  roundStart: number;
+  roundEnd: number;
+  /** 0 open (not ended), 1 ended and waiting for settlement, 2 settled. */
+  status: 0 | 1 | 2;
+  /** The settlement's price (0: the round had no price and every stake was refunded); null until settled. */
+  resultPrice: number | null;
+  settledAt: number | null;
+  /** The index tick at or before the round's start, and the one at or before its end (the result's price). */
+  open: RoundTickView | null;
+  close: RoundTickView | null;
+  /** False when the round settled without its ticks kept (settled at a restart from the last stored price). */
+  ticksKept: boolean;
+  betCount: number;
 }
 
 /** GET /optionOrder/lookup?page=n → data. */

@@ -15,4 +15,8 @@ export const optionsErrors = defineErrors('Options', {
   },
   OPTION_NO_PRICE: { code: 4006, message: 'No index price is available right now. Please try again shortly.' },
   OPTION_ROUND_NOT_ENDED: { code: 4007, message: 'This option round has not ended yet.' },
+  OPTION_ROUND_INVALID: {
+    code: 4008,
+    message: 'No such option round: a round starts on a whole minute and no later than the current one.',
+  },
 });

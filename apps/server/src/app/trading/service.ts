@@ -13,6 +13,7 @@ import { leverageOf, setLeverage } from './leverage.ts';
 import { optionHistoryPage, recentOptionOrders, waitingOptionOrders } from './option-lookups.ts';
 import { placeOrder, type PlaceOrderInput } from './place-order.ts';
 import { registerOption } from './register-option.ts';
+import { optionRoundAudit } from './round-audit.ts';
 import { transfer } from './transfer.ts';
 import { updateTpSl } from './update-tpsl.ts';
 import { balanceOf, transfers } from './wallet-lookups.ts';
@@ -56,4 +57,5 @@ export class TradingService implements BalanceReader {
   recentOptionOrders = (userId: UserId) => recentOptionOrders(this.core, userId);
   waitingOptionOrders = (userId: UserId) => waitingOptionOrders(this.core, userId);
   optionHistoryPage = (userId: UserId, page: number) => optionHistoryPage(this.core, userId, page);
+  optionRoundAudit = (roundStart: number, nowMs: number) => optionRoundAudit(this.core, roundStart, nowMs);
 }

@@ -19,7 +19,7 @@ import { BTCUSDT_SYMBOL_ID } from '../../domain/trading-rules.ts';
 const BTC_SCALE = 8;
 
 const usdt = (amount: MicroUsdt) => toNumber(amount, USDT_SCALE);
-const price = (ticks: PriceTicks) => toNumber(ticks, PRICE_SCALE);
+export const price = (ticks: PriceTicks) => toNumber(ticks, PRICE_SCALE);
 const qty = (lots: number) => toNumber(lots, QTY_SCALE);
 const isoDate = (ms: number) => new Date(ms).toISOString();
 
@@ -98,6 +98,7 @@ export function optionOrderView(order: OptionOrderState) {
     settleFee: usdt(order.settledProfit),
     expireDate: isoDate(order.expireAtMs),
     refunded: order.refunded,
+    roundStart: order.roundStartMs,
   };
 }
 

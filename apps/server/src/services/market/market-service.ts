@@ -31,6 +31,7 @@ import {
 import type {
   BookSnapshot,
   DepthSource,
+  IndexQuote,
   LastPriceSource,
   PriceSource,
   SourceQuote,
@@ -78,6 +79,8 @@ export interface PriceUpdate {
   indexUpdatedAtMs: number;
   /** When a source last quoted BTCUSDT (the newest fresh quote): how old the index really is. */
   indexQuotedAtMs: number;
+  /** The fresh source quotes the index is the median of (what the option round audit shows). */
+  indexSources: readonly IndexQuote[];
   fundingRatePpm: number;
   nextFundingTimeMs: number;
   timeMs: number;
@@ -114,6 +117,8 @@ export class MarketService implements MarketFeed {
   private readonly detachers: Unsubscribe[] = [];
 
   private index: { price: PriceTicks; updatedAtMs: number } | null = null;
+  /** The quotes of the newest fresh index (kept while the sources are silent, like indexQuotedAtMs). */
+  private indexSources: readonly IndexQuote[] = [];
   /** The newest fresh BTCUSDT quote's time, kept while the sources are silent. */
   private indexQuotedAtMs = 0;
   private mark: PriceTicks | null = null;
@@ -330,6 +335,7 @@ export class MarketService implements MarketFeed {
         markPrice: this.mark,
         indexUpdatedAtMs: this.index.updatedAtMs,
         indexQuotedAtMs: this.indexQuotedAtMs,
+        indexSources: this.indexSources,
         fundingRatePpm: this.funding.estimatedRatePpm,
         nextFundingTimeMs: this.funding.nextFundingTimeMs,
         timeMs: nowMs,
@@ -341,17 +347,21 @@ export class MarketService implements MarketFeed {
   /** Median of the sources' fresh BTCUSDT prices, in ticks; null when no source is fresh. */
   private freshIndex(nowMs: number): PriceTicks | null {
     const quotes = this.freshQuotes(FUTURES_SYMBOL, nowMs);
-    for (const quote of quotes) this.indexQuotedAtMs = Math.max(this.indexQuotedAtMs, quote.updatedAtMs);
-    const prices = quotes.map((quote) => quote.price);
-    const median = medianInteger(prices);
-    return median === null ? null : price8ToTicks(median);
+    if (quotes.length === 0) return null;
+    for (const { quote } of quotes) this.indexQuotedAtMs = Math.max(this.indexQuotedAtMs, quote.updatedAtMs);
+    this.indexSources = quotes.map(({ source, quote }) => ({
+      source,
+      price: price8ToTicks(quote.price),
+      quotedAtMs: quote.updatedAtMs,
+    }));
+    return price8ToTicks(medianInteger(quotes.map(({ quote }) => quote.price))!);
   }
 
-  private freshQuotes(pair: string, nowMs: number): SourceQuote[] {
-    const quotes: SourceQuote[] = [];
+  private freshQuotes(pair: string, nowMs: number): Array<{ source: string; quote: SourceQuote }> {
+    const quotes: Array<{ source: string; quote: SourceQuote }> = [];
     for (const source of this.sources) {
       const quote = source.quote(pair);
-      if (quote && nowMs - quote.updatedAtMs <= this.config.staleAfterMs) quotes.push(quote);
+      if (quote && nowMs - quote.updatedAtMs <= this.config.staleAfterMs) quotes.push({ source: source.name, quote });
     }
     return quotes;
   }
@@ -406,7 +416,7 @@ export class MarketService implements MarketFeed {
   /** Home tickers and top-30 coins: median per field over fresh sources; a pair without fresh quotes keeps its last values. */
   private refreshWorldQuotes(nowMs: number): void {
     for (const coin of COINS) {
-      const quotes = this.freshQuotes(coin.pair, nowMs);
+      const quotes = this.freshQuotes(coin.pair, nowMs).map(({ quote }) => quote);
       if (quotes.length === 0) continue;
       this.worldQuotes.set(coin.pair, {
         price: medianInteger(quotes.map((quote) => quote.price))!,

@@ -32,6 +32,13 @@ export interface SourceCandle {
   close: Price8;
 }
 
+/** One source's fresh BTCUSDT quote that went into the index. */
+export interface IndexQuote {
+  source: string;
+  price: PriceTicks;
+  quotedAtMs: number;
+}
+
 export interface PriceSource {
   readonly name: string;
   start(): Promise<void>;

@@ -3,7 +3,9 @@ import { formatUsdt } from '@tickline/money';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { microsOf, ticksOf } from '../../lib/units.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
+import { Link } from 'react-router-dom';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
+import { roundAuditPath } from '../option-audit/api.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { liveOutcome } from './calc/round.ts';
 import styles from './options.module.css';
@@ -26,6 +28,22 @@ export const betTypeLabel = (betType: number) => (betType === 1 ? 'options.histo
 
 const signedUsdt = (micro: number) => `${micro > 0 ? '+' : micro < 0 ? '-' : ''}${formatUsdt(Math.abs(micro))}`;
 const WRAPPER = `table-scroll ${styles.tableWrap}`;
+
+/** A settled bet links to its round's audit (open and close ticks, their sources). */
+function roundColumn(t: ReturnType<typeof useT>): Column<OptionOrderRow> {
+  return {
+    header: t('options.audit'),
+    labelled: true,
+    cell: (row) =>
+      row.result === 0 ? (
+        '-'
+      ) : (
+        <Link to={roundAuditPath(row)} data-testid="option-round-link">
+          {t('options.auditLink')}
+        </Link>
+      ),
+  };
+}
 
 /** Recent Transaction(n): the seed's trading-screen labels; a waiting bet shows live whether it wins and by how much. */
 export function RecentOptionOrders({ rows, index }: { rows: readonly OptionOrderRow[]; index: number | null }) {
@@ -80,6 +98,7 @@ export function RecentOptionOrders({ rows, index }: { rows: readonly OptionOrder
       },
     },
     { header: t('options.expire'), labelled: true, cell: (row) => formatDateTime(row.expireDate) },
+    roundColumn(t),
   ];
   return (
     <DataTable
@@ -130,6 +149,7 @@ export function OptionHistoryTable({
       labelled: true,
       cell: (row) => signedUsdt(microsOf(row.settleFee)),
     },
+    roundColumn(t),
   ];
   return (
     <>

@@ -14,6 +14,7 @@ const row = (no: number, over: Partial<OptionOrderRow> = {}): OptionOrderRow => 
   settleFee: 9.5,
   expireDate: '2026-11-24T09:31:00.000Z',
   refunded: false,
+  roundStart: Date.UTC(2026, 10, 24, 9, 30),
   ...over,
 });
 
