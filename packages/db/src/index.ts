@@ -15,3 +15,4 @@ export * as withdrawals from './stores/withdrawals.ts';
 export * as operatorAudit from './stores/operator_audit.ts';
 export * as partners from './stores/partners.ts';
 export * as optionRoundTicks from './stores/option_round_ticks.ts';
+export * as accountSecurity from './stores/account_security.ts';

@@ -20,7 +20,10 @@ const TOKEN_MAX_LENGTH = 200;
 const loginBody = z.object({
   userid: optionalText('userid', 254),
   password: optionalText('password', PASSWORD_INPUT_MAX_LENGTH, { trim: false }),
+  /** The two-factor code (or a recovery code), once two-factor is on. */
+  otp: optionalText('otp', 40),
 });
+const USER_AGENT_MAX_LENGTH = 300;
 
 const registerBody = z.object({
   userid: optionalText('userid', 254),
@@ -46,9 +49,13 @@ const refreshBody = z.object({ refreshToken: optionalText('refreshToken', TOKEN_
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.context;
 
-  app.post('/auth/login', { config: rateLimited(app, 'login') }, async (request) =>
-    ok(await login(ctx, parseInput(loginBody, request.body))),
-  );
+  app.post('/auth/login', { config: rateLimited(app, 'login') }, async (request) => {
+    const device = {
+      userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_LENGTH),
+      clientAddress: request.ip,
+    };
+    return ok(await login(ctx, parseInput(loginBody, request.body), device));
+  });
 
   app.post('/auth/register', { config: rateLimited(app, 'register') }, async (request) => {
     await register(ctx, parseInput(registerBody, request.body));

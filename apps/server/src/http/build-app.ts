@@ -22,6 +22,7 @@ import { serverRoutes } from './server.ts';
 import { uploadRoutes } from './upload.ts';
 import { drainUnreadBodies } from './unread-body.ts';
 import { userRoutes } from './user.ts';
+import { securityRoutes } from './security.ts';
 import { walletRoutes } from './wallet.ts';
 import { managerRoutes } from './manager.ts';
 import { partnerWithdrawalRoutes } from './partner-withdrawals.ts';
@@ -79,6 +80,7 @@ const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 const ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   userRoutes,
+  securityRoutes,
   uploadRoutes,
   alarmRoutes,
   serverRoutes,

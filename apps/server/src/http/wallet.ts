@@ -4,7 +4,8 @@ import { Errors, ok, type WalletConfigAnswer } from '@tickline/protocol';
 import type { Wallet } from '../app/wallet/runtime.ts';
 import { currentUser, requireUser } from './auth-guard.ts';
 import { AppError } from '../domain/errors.ts';
-import { parseInput } from './validation.ts';
+import { optionalText, parseInput } from './validation.ts';
+import { withdrawalGuard } from '../app/accounts/security/withdrawal-guard.ts';
 
 /** The wallet of this app; a server built without one answers SERVICE_BUSY on wallet routes. */
 export function walletOf(app: FastifyInstance): Wallet {
@@ -13,7 +14,11 @@ export function walletOf(app: FastifyInstance): Wallet {
   return wallet;
 }
 
-const registerBody = z.object({ walletAddress: z.unknown().optional(), amount: z.unknown().optional() });
+const registerBody = z.object({
+  walletAddress: z.unknown().optional(),
+  amount: z.unknown().optional(),
+  otp: optionalText('otp', 40),
+});
 const cancelBody = z.object({ no: z.unknown().optional() });
 const faucetBody = z.object({ amount: z.unknown().optional() });
 
@@ -41,8 +46,10 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/withdraw/register', guarded, async (request) => {
-    const body = parseInput(registerBody, request.body);
-    return ok(await walletOf(app).withdrawals.register(currentUser(request).id, body), 'Successfully registered.');
+    const { otp, ...body } = parseInput(registerBody, request.body);
+    const userId = currentUser(request).id;
+    const guard = withdrawalGuard(app.context, userId, otp);
+    return ok(await walletOf(app).withdrawals.register(userId, body, { guard }), 'Successfully registered.');
   });
 
   app.post('/withdraw/cancel', guarded, async (request) => {

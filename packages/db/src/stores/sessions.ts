@@ -7,6 +7,8 @@ export interface SessionRecord {
   expiresAt: Date;
   revokedAt: Date | null;
   revokedReason: string | null;
+  /** Null until the first use after sign-in. */
+  lastUsedAt: Date | null;
 }
 
 interface SessionRow {
@@ -16,6 +18,7 @@ interface SessionRow {
   expires_at: Date;
   revoked_at: Date | null;
   revoked_reason: string | null;
+  last_used_at: Date | null;
 }
 
 function toSession(row: SessionRow): SessionRecord {
@@ -26,10 +29,11 @@ function toSession(row: SessionRow): SessionRecord {
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
     revokedReason: row.revoked_reason,
+    lastUsedAt: row.last_used_at,
   };
 }
 
-const COLUMNS = 'id, user_id, created_at, expires_at, revoked_at, revoked_reason';
+const COLUMNS = 'id, user_id, created_at, expires_at, revoked_at, revoked_reason, last_used_at';
 
 export async function insertSession(
   db: Queryable,
@@ -62,11 +66,18 @@ export async function revokeSession(db: Queryable, id: string, reason: string, n
   ]);
 }
 
-/** Revokes every live session of a user; answers their ids. */
-export async function revokeUserSessions(db: Queryable, userId: number, reason: string, now: Date): Promise<string[]> {
+/** Revokes every live session of a user (but `keep`, when given); answers their ids. */
+export async function revokeUserSessions(
+  db: Queryable,
+  userId: number,
+  reason: string,
+  now: Date,
+  keep: string | null = null,
+): Promise<string[]> {
   const result = await db.query<{ id: string }>(
-    'UPDATE sessions SET revoked_at = $3, revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
-    [userId, reason, now],
+    `UPDATE sessions SET revoked_at = $3, revoked_reason = $2
+     WHERE user_id = $1 AND revoked_at IS NULL AND ($4::uuid IS NULL OR id <> $4::uuid) RETURNING id`,
+    [userId, reason, now, keep],
   );
   return result.rows.map((row) => row.id);
 }

@@ -140,3 +140,54 @@ export interface FeedbackRequest {
   title: string;
   body: string;
 }
+
+// The account security page (#17): /user/security and its actions.
+
+/** A live session of the caller's account, as the security page lists it. */
+export interface SecuritySession {
+  id: string;
+  /** The browser's user agent when the session started. */
+  device: string;
+  address: string;
+  createdAt: string;
+  lastUsedAt: string;
+  /** The session this request came from. */
+  current: boolean;
+}
+
+export type LoginOutcome = 'success' | 'wrong_password' | 'code_required' | 'wrong_code' | 'throttled';
+
+export interface SecurityLogin {
+  at: string;
+  address: string;
+  device: string;
+  outcome: LoginOutcome;
+}
+
+export interface WhitelistAddress {
+  id: number;
+  address: string;
+  label: string;
+  addedAt: string;
+  /** Withdrawals to it are accepted from this moment (24 h after it was added). */
+  usableFrom: string;
+}
+
+/** GET /user/security → data. */
+export interface SecurityOverview {
+  sessions: SecuritySession[];
+  logins: SecurityLogin[];
+  totp: { enabled: boolean; recoveryCodesLeft: number };
+  whitelist: { enabled: boolean; addresses: WhitelistAddress[] };
+}
+
+/** POST /user/totp/setup → data: the secret to type in and the otpauth:// URI to scan. */
+export interface TotpSetupAnswer {
+  secret: string;
+  uri: string;
+}
+
+/** POST /user/totp/enable {code} → data: ten one-time recovery codes, shown once. */
+export interface TotpEnableAnswer {
+  recoveryCodes: string[];
+}

@@ -6,6 +6,7 @@ import { walletErrors } from './wallet.ts';
 import { custodyErrors } from './custody.ts';
 import { marketErrors } from './market.ts';
 import { partnersErrors } from './partners.ts';
+import { securityErrors } from './security.ts';
 import type { ErrorDefinition } from './define.ts';
 
 export type { ErrorDefinition } from './define.ts';
@@ -18,6 +19,7 @@ export { defineErrors } from './define.ts';
 export const errorAreas = [
   commonErrors,
   accountsErrors,
+  securityErrors,
   futuresErrors,
   optionsErrors,
   walletErrors,

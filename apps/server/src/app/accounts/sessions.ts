@@ -1,4 +1,4 @@
-import { inTransaction, sessions, users } from '@tickline/db';
+import { accountSecurity, inTransaction, sessions, users } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
@@ -21,9 +21,14 @@ export interface AuthenticatedUser {
 }
 
 const sessionInvalid = () => new AppError(Errors.SESSION_INVALID);
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
-/** Starts a session: a new session row, its first refresh token and an access token. */
-export async function startSession(ctx: AppContext, userId: number): Promise<TokenPair> {
+/** Starts a session: a new session row (with the device it is for), its first refresh token and an access token. */
+export async function startSession(
+  ctx: AppContext,
+  userId: number,
+  device: { userAgent: string; clientAddress: string } = { userAgent: '', clientAddress: '' },
+): Promise<TokenPair> {
   const now = new Date(ctx.clock.now());
   const sessionId = newSessionId();
   const refreshToken = newRefreshToken();
@@ -35,6 +40,7 @@ export async function startSession(ctx: AppContext, userId: number): Promise<Tok
       expiresAt: new Date(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000),
     });
     await sessions.insertRefreshToken(db, { tokenHash: hashRefreshToken(refreshToken), sessionId, createdAt: now });
+    await accountSecurity.recordSessionDevice(db, sessionId, device, now);
   });
   return { accessToken: await ctx.accessTokens.sign({ userId, sessionId }), refreshToken };
 }
@@ -58,6 +64,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
     await sessions.markRefreshTokenRotated(db, presented.tokenHash, now);
     await sessions.insertRefreshToken(db, { tokenHash: hashRefreshToken(next), sessionId: session.id, createdAt: now });
     await sessions.extendSession(db, session.id, new Date(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000));
+    await accountSecurity.touchSession(db, session.id, now);
     return { ok: true as const, refreshToken: next, sessionId: session.id, userId: session.userId };
   });
   if (!outcome.ok) {
@@ -104,6 +111,10 @@ export async function authenticate(ctx: AppContext, accessToken: string): Promis
     throw sessionInvalid();
   const user = await users.findUserById(ctx.pool, claims.userId);
   if (!user) throw sessionInvalid();
+  // "Last used" on the security page, written at most once a minute per session and never in the request's way.
+  const now = ctx.clock.now();
+  if (!session.lastUsedAt || now - session.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS)
+    void accountSecurity.touchSession(ctx.pool, session.id, new Date(now)).catch(() => undefined);
   const expiresAtMs = Math.min(claims.expiresAtMs, session.expiresAt.getTime());
   return { id: user.id, userid: user.userid, level: user.level, role: user.role, sessionId: session.id, expiresAtMs };
 }

@@ -45,12 +45,14 @@ export class WithdrawalService {
   async register(
     userId: number,
     input: { walletAddress?: unknown; amount?: unknown },
-    options: { batch?: boolean } = {},
+    options: { batch?: boolean; guard?: (walletAddress: Address) => Promise<void> } = {},
   ): Promise<{ no: number }> {
     const { pool, ledger } = this.options;
     const walletAddress = parseWithdrawalAddress(input.walletAddress);
     const amount = parseWithdrawalAmount(input.amount);
     await this.checkAccount(userId, walletAddress);
+    // The account's own protections (two-factor code, address whitelist), checked last so input errors come first.
+    await options.guard?.(walletAddress);
     const now = this.now();
     const no = await inTransaction(pool, async (db) => {
       await withdrawals.lockUserWithdrawals(db, userId);

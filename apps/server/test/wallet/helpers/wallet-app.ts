@@ -21,6 +21,8 @@ export interface WalletTestApp<L extends WalletLedger = TestLedger> extends Test
   /** A registered, logged-in user with verified KYC (registration leaves it pending). */
   member(options?: { kyc?: 1 | 2 | 3; role?: 'user' | 'operator'; level?: number }): Promise<{
     userId: number;
+    userid: string;
+    password: string;
     accessToken: string;
     address: string;
   }>;
@@ -81,7 +83,8 @@ export async function createWalletTestApp<L extends WalletLedger = TestLedger>(
         'SELECT bsc_address FROM users WHERE id = $1',
         [user.userId],
       );
-      return { userId: user.userId, accessToken: user.accessToken, address: rows[0]!.bsc_address };
+      const { userId, userid, password, accessToken } = user;
+      return { userId, userid, password, accessToken, address: rows[0]!.bsc_address };
     },
     async close() {
       await wallet.stop();
