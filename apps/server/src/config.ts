@@ -218,7 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (!parsed.data.JWT_SECRET) problems.push('JWT_SECRET is required in production mode (at least 32 characters)');
     if (!parsed.data.DEPOSIT_XPUB) problems.push('DEPOSIT_XPUB is required in production mode');
   }
-  const chain = parsed.success ? chainConfigFrom(parsed.data, parsed.data.TICKLINE_MODE, problems) : undefined;
+  const chain = parsed.success
+    ? chainConfigFrom(parsed.data, parsed.data.TICKLINE_MODE, problems, parsed.data.DEPOSIT_XPUB)
+    : undefined;
   if (!parsed.success || !chain || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {

@@ -146,6 +146,7 @@ async function serve(
     clock: systemClock,
     ledger: new SequencerWalletLedger(trading.sequencer),
     demoMnemonic: secrets.depositMnemonic,
+    depositXpub: secrets.depositXpub,
   });
   stops.push(() => wallet.stop());
   console.log(`Chain: ${wallet.rpcUrl} (chain ${wallet.chainId}), USDT at ${wallet.tokenAddress}`);
@@ -169,7 +170,7 @@ async function serve(
   // stops, waiting for the runs under way, before the HTTP side and the sequencer.
   const scheduler = new Scheduler(systemClock, app.log);
   registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);
-  registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs);
+  registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs, config.chain.sweepIntervalMs);
   registerPartnerJobs(scheduler, app.context.services.partners, config.settlementEstimateIntervalMs);
   const tradingJobs = new TradingJobs({
     sequencer: trading.sequencer,

@@ -12,6 +12,7 @@ export * as klines from './stores/klines.ts';
 export * as chainDeposits from './stores/chain_deposits.ts';
 export * as chainWatch from './stores/chain_watch.ts';
 export * as withdrawals from './stores/withdrawals.ts';
+export * as depositSweeps from './stores/deposit_sweeps.ts';
 export * as operatorAudit from './stores/operator_audit.ts';
 export * as partners from './stores/partners.ts';
 export * as optionRoundTicks from './stores/option_round_ticks.ts';

@@ -1,5 +1,11 @@
+import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync } from '@scure/bip39';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { accountXpubFromMnemonic, DEPOSIT_ACCOUNT_PATH } from '../../src/services/chain/deposit-addresses.ts';
+import { DepositKeys } from '../../src/services/chain/deposit-keys.ts';
+import { LOCAL_CHAIN_MNEMONIC } from '../../src/services/chain/local-chain.ts';
+import { TEST_MNEMONIC } from '../helpers/test-app.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -77,6 +83,55 @@ describe('chain configuration', () => {
       expect(
         bad.some((problem) => problem.startsWith(name)),
         name,
+      ).toBe(true);
+  });
+
+  it('sweeps from 100 USDT every minute by default; SWEEP_MIN_USDT and SWEEP_INTERVAL_MS are validated', () => {
+    expect(loadConfig({}, '/').chain).toMatchObject({
+      sweepMinimum: 100_000_000,
+      sweepIntervalMs: 60_000,
+      depositAccountXprv: undefined,
+    });
+    expect(loadConfig({ SWEEP_MIN_USDT: '250.5', SWEEP_INTERVAL_MS: '5000' }, '/').chain).toMatchObject({
+      sweepMinimum: 250_500_000,
+      sweepIntervalMs: 5_000,
+    });
+    for (const [name, value] of [
+      ['SWEEP_MIN_USDT', '0'],
+      ['SWEEP_MIN_USDT', '1e3'],
+      ['SWEEP_MIN_USDT', '-5'],
+      ['SWEEP_INTERVAL_MS', '10'],
+      ['SWEEP_INTERVAL_MS', '1.5'],
+    ])
+      expect(
+        problemsOf({ [name!]: value! }).some((p) => p.startsWith(name!)),
+        `${name}=${value}`,
+      ).toBe(true);
+  });
+
+  it('takes DEPOSIT_XPRV only as the private key of DEPOSIT_XPUB at the deposit account path', () => {
+    const account = HDKey.fromMasterSeed(mnemonicToSeedSync(TEST_MNEMONIC)).derive(DEPOSIT_ACCOUNT_PATH);
+    const xpub = accountXpubFromMnemonic(TEST_MNEMONIC);
+    const xprv = account.privateExtendedKey;
+    const { chain } = loadConfig({ DEPOSIT_XPUB: xpub, DEPOSIT_XPRV: xprv }, '/');
+    expect(chain.depositAccountXprv).toBe(xprv);
+    expect(DepositKeys.fromXprv(xprv).accountXpub).toBe(xpub);
+
+    const other = HDKey.fromMasterSeed(mnemonicToSeedSync(LOCAL_CHAIN_MNEMONIC));
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ DEPOSIT_XPUB: xpub, DEPOSIT_XPRV: 'xprv-nonsense' }, 'DEPOSIT_XPRV must be the extended private key'],
+      [{ DEPOSIT_XPUB: xpub, DEPOSIT_XPRV: xpub }, 'DEPOSIT_XPRV must be the extended private key'],
+      [{ DEPOSIT_XPUB: xpub, DEPOSIT_XPRV: other.privateExtendedKey }, 'DEPOSIT_XPRV must be the extended private key'],
+      [
+        { DEPOSIT_XPUB: xpub, DEPOSIT_XPRV: other.derive(DEPOSIT_ACCOUNT_PATH).privateExtendedKey },
+        'DEPOSIT_XPRV is not the private key of DEPOSIT_XPUB',
+      ],
+      [{ DEPOSIT_XPRV: xprv }, 'DEPOSIT_XPRV needs DEPOSIT_XPUB'],
+    ];
+    for (const [env, problem] of cases)
+      expect(
+        problemsOf(env).some((p) => p.startsWith(problem)),
+        JSON.stringify(env).slice(0, 60),
       ).toBe(true);
   });
 });

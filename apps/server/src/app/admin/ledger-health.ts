@@ -11,9 +11,9 @@ export interface HealthCheck {
 
 /**
  * Ledger health (#16 item 6): each check green or red with its figures — the accounts sum to zero, stored balances
- * equal their postings, no user balance is negative, and the tokens on chain (hot wallet and deposit addresses not yet
- * swept) cover what users hold from the chain (deposits credited less withdrawals sent; pending deposits are not
- * credited yet, so not in it).
+ * equal their postings, no user balance is negative, and the tokens on chain (the hot wallet's balance, and completed
+ * deposits still on the deposit addresses: not swept) cover what users hold from the chain (deposits credited less
+ * withdrawals sent; pending deposits are not credited yet, so not in it).
  */
 export async function ledgerHealth(pool: Pool, wallet: Wallet | null | undefined): Promise<HealthCheck[]> {
   const health = await checkLedgerHealth(pool);
@@ -33,15 +33,16 @@ export async function ledgerHealth(pool: Pool, wallet: Wallet | null | undefined
   if (wallet) {
     // What users hold that came in from the chain (deposits credited less withdrawals sent): minus chain clearing.
     // Demo and promotional funds came from the treasury, not the chain, and are not owed on chain.
-    const owed = await pool.query<{ clearing: string; deposited: string }>(
-      `SELECT (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE id = 'chain:clearing')::text AS clearing,
-              (SELECT coalesce(sum(amount), 0) FROM chain_deposits WHERE kind = 'deposit' AND status = 2)::text
-                AS deposited`,
+    const owed = await pool.query<{ clearing: string }>(
+      `SELECT (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE id = 'chain:clearing')::text AS clearing`,
     );
     const owedMicro = -Number(owed.rows[0]!.clearing);
-    // Deposits stay on the users' deposit addresses until swept: they back what is owed as much as the hot wallet.
-    const onDepositAddresses = Number(owed.rows[0]!.deposited);
-    const hotMicro = tokenUnitsToMicro(await wallet.hotWalletTokens())?.micro ?? Number.MAX_SAFE_INTEGER;
+    // Tokens on chain: the hot wallet's, and those of completed deposits still on the users' deposit addresses. A
+    // sweep moves them from one to the other, so they count on the addresses until the sweep's transfer is mined and
+    // on the hot wallet from then on: once, never twice.
+    const [hotUnits, depositUnits] = await Promise.all([wallet.hotWalletTokens(), wallet.depositAddressTokens()]);
+    const hotMicro = tokenUnitsToMicro(hotUnits)?.micro ?? Number.MAX_SAFE_INTEGER;
+    const onDepositAddresses = tokenUnitsToMicro(depositUnits)?.micro ?? Number.MAX_SAFE_INTEGER;
     checks.push({
       name: 'hot-wallet-covers-spot',
       ok: hotMicro + onDepositAddresses >= owedMicro,

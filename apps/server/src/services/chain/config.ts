@@ -3,6 +3,7 @@
 import { isAddress, isHex, getAddress, type Address, type Hex } from 'viem';
 import { z } from 'zod';
 import { USDT_SCALE, type MicroUsdt } from '@tickline/money';
+import { depositAccountFromXprv } from './deposit-keys.ts';
 
 export interface ChainConfig {
   /** CHAIN_RPC_URL: an EVM JSON-RPC endpoint; unset (demo mode only) = the platform starts anvil. */
@@ -27,10 +28,23 @@ export interface ChainConfig {
   pollIntervalMs: number;
   /** CHAIN_START_BLOCK: where a new deposit watcher starts (default: 0 on the platform's anvil, else the head). */
   startBlock: number | 'head';
+  /**
+   * DEPOSIT_XPRV: the extended private key of the deposit account (m/44'/60'/0'/0), from the environment only; it
+   * signs the sweeps of deposit addresses into the hot wallet. Unset = demo mode signs with the demo mnemonic, and
+   * production does not sweep.
+   */
+  depositAccountXprv: string | undefined;
+  /** SWEEP_MIN_USDT: a deposit address is swept once it holds at least this much (default 100). */
+  sweepMinimum: MicroUsdt;
+  /** SWEEP_INTERVAL_MS: how often the sweeper runs (default 60,000). */
+  sweepIntervalMs: number;
 }
 
 /** Withdrawals of 10,000 USDT or more need two operators unless WITHDRAW_FOUR_EYES_MIN says otherwise. */
 const DEFAULT_FOUR_EYES_MIN_USDT = 10_000;
+
+/** Deposit addresses are swept once they hold 100 USDT unless SWEEP_MIN_USDT says otherwise. */
+const DEFAULT_SWEEP_MIN_USDT = '100';
 
 const blank = (value: unknown) => (value === '' ? undefined : value);
 
@@ -87,6 +101,32 @@ export const chainEnvironment = {
   WITHDRAW_FOUR_EYES_MIN: whole('WITHDRAW_FOUR_EYES_MIN', 0, 1_000_000),
   CHAIN_POLL_MS: whole('CHAIN_POLL_MS', 100, 600_000),
   CHAIN_START_BLOCK: whole('CHAIN_START_BLOCK', 0),
+  DEPOSIT_XPRV: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .superRefine((text, context) => {
+        try {
+          depositAccountFromXprv(text);
+        } catch (error) {
+          context.addIssue({
+            code: 'custom',
+            message: `DEPOSIT_XPRV must be the extended private key (xprv...) of m/44'/60'/0'/0; it is ${(error as Error).message}`,
+          });
+        }
+      })
+      .optional(),
+  ),
+  SWEEP_MIN_USDT: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^\d{1,9}(\.\d{1,6})?$/, { error: 'SWEEP_MIN_USDT must be an amount of USDT with up to 6 decimals' })
+      .refine((text) => /[1-9]/.test(text), { error: 'SWEEP_MIN_USDT must be more than 0' })
+      .optional(),
+  ),
+  SWEEP_INTERVAL_MS: whole('SWEEP_INTERVAL_MS', 1_000, 86_400_000),
 };
 
 type ChainEnvironment = { [K in keyof typeof chainEnvironment]?: z.output<(typeof chainEnvironment)[K]> };
@@ -98,8 +138,16 @@ function microFromText(text: string): number {
   return Number(units) * MICRO_PER_USDT + Number(fraction.padEnd(USDT_SCALE, '0'));
 }
 
-/** The chain settings, and what is missing for the mode (pushed onto `problems`). */
-export function chainConfigFrom(e: ChainEnvironment, mode: 'demo' | 'production', problems: string[]): ChainConfig {
+/**
+ * The chain settings, and what is missing for the mode (pushed onto `problems`). `depositXpub` is DEPOSIT_XPUB: a
+ * DEPOSIT_XPRV must be its private key, or sweeps would sign for addresses that are not the users'.
+ */
+export function chainConfigFrom(
+  e: ChainEnvironment,
+  mode: 'demo' | 'production',
+  problems: string[],
+  depositXpub?: string,
+): ChainConfig {
   const external = e.CHAIN_RPC_URL !== undefined;
   if (mode === 'production' && !external) problems.push('CHAIN_RPC_URL is required in production mode');
   if (external || mode === 'production') {
@@ -107,6 +155,11 @@ export function chainConfigFrom(e: ChainEnvironment, mode: 'demo' | 'production'
     if (!e.CHAIN_ID) problems.push('CHAIN_ID is required with CHAIN_RPC_URL or in production mode');
     if (!e.HOT_WALLET_PRIVATE_KEY)
       problems.push('HOT_WALLET_PRIVATE_KEY is required with CHAIN_RPC_URL or in production mode');
+  }
+  if (e.DEPOSIT_XPRV) {
+    if (!depositXpub) problems.push('DEPOSIT_XPRV needs DEPOSIT_XPUB, the extended public key it belongs to');
+    else if (depositAccountFromXprv(e.DEPOSIT_XPRV).publicExtendedKey !== depositXpub)
+      problems.push("DEPOSIT_XPRV is not the private key of DEPOSIT_XPUB (its addresses would not be the users')");
   }
   return {
     rpcUrl: e.CHAIN_RPC_URL,
@@ -120,5 +173,8 @@ export function chainConfigFrom(e: ChainEnvironment, mode: 'demo' | 'production'
     withdrawFourEyesMin: (e.WITHDRAW_FOUR_EYES_MIN ?? DEFAULT_FOUR_EYES_MIN_USDT) * MICRO_PER_USDT,
     pollIntervalMs: e.CHAIN_POLL_MS ?? 1000,
     startBlock: e.CHAIN_START_BLOCK ?? (external ? 'head' : 0),
+    depositAccountXprv: e.DEPOSIT_XPRV,
+    sweepMinimum: microFromText(e.SWEEP_MIN_USDT ?? DEFAULT_SWEEP_MIN_USDT),
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS ?? 60_000,
   };
 }

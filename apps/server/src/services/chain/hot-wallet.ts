@@ -1,26 +1,15 @@
-// The hot wallet: signs ERC-20 transfers of the token with nonces the caller allocates, and broadcasts signed bytes.
-// Signing and broadcasting are apart so that the signed transaction can be stored before it is ever sent, and a
-// send whose outcome is unknown can be repeated with exactly the same bytes.
+// The hot wallet: signs ERC-20 transfers of the token and gas top-ups with nonces the caller allocates, and
+// broadcasts signed bytes. Signing and broadcasting are apart so that the signed transaction can be stored before it
+// is ever sent, and a send whose outcome is unknown can be repeated with exactly the same bytes.
 import { encodeFunctionData, erc20Abi, keccak256, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { microToTokenUnits } from './token.ts';
+import { broadcastRaw, receiptOf, type SignedTransfer, type TransferReceipt } from './transactions.ts';
 
 /** Enough for an ERC-20 transfer (BSC USDT takes about 35,000–55,000). */
 export const TRANSFER_GAS_LIMIT = 100_000n;
-
-export interface SignedTransfer {
-  rawTx: Hex;
-  txHash: Hex;
-}
-
-export interface TransferReceipt {
-  blockNumber: number;
-  success: boolean;
-}
-
-/** Errors of a broadcast that mean the node already has (or has mined) this transaction or this nonce. */
-const ALREADY_SENT =
-  /already known|known transaction|already imported|nonce too low|nonce is too low|replacement transaction underpriced/i;
+/** A plain transfer of BNB/ETH to an address without code. */
+export const NATIVE_TRANSFER_GAS = 21_000n;
 
 export class HotWallet {
   private readonly account: PrivateKeyAccount;
@@ -85,34 +74,32 @@ export class HotWallet {
     return { rawTx, txHash: keccak256(rawTx) };
   }
 
+  /**
+   * A top-up of the native coin (BNB/ETH) to `to`, so that an address of ours can pay the gas of its own transaction.
+   */
+  async signGasTopUp(topUp: { to: Address; value: bigint; nonce: number; gasPrice: bigint }): Promise<SignedTransfer> {
+    const rawTx = await this.account.signTransaction({
+      type: 'legacy',
+      chainId: this.chainId,
+      to: topUp.to,
+      value: topUp.value,
+      nonce: topUp.nonce,
+      gas: NATIVE_TRANSFER_GAS,
+      gasPrice: topUp.gasPrice,
+    });
+    return { rawTx, txHash: keccak256(rawTx) };
+  }
+
   /** Sends signed bytes; a node that already knows them (or the nonce was used by them) is not an error. */
   async broadcast(rawTx: Hex): Promise<void> {
-    try {
-      await this.broadcaster.sendRawTransaction({ serializedTransaction: rawTx });
-    } catch (error) {
-      if (ALREADY_SENT.test(errorText(error))) return;
-      throw error;
-    }
+    await broadcastRaw(this.broadcaster, rawTx);
   }
 
   async receipt(txHash: Hex): Promise<TransferReceipt | null> {
-    try {
-      const receipt = await this.reader.getTransactionReceipt({ hash: txHash });
-      return { blockNumber: Number(receipt.blockNumber), success: receipt.status === 'success' };
-    } catch (error) {
-      if ((error as Error).name === 'TransactionReceiptNotFoundError') return null;
-      throw error;
-    }
+    return receiptOf(this.reader, txHash);
   }
 
   async head(): Promise<number> {
     return Number(await this.reader.getBlockNumber({ cacheTime: 0 }));
   }
-}
-
-function errorText(error: unknown): string {
-  const parts: string[] = [];
-  for (let e = error as { message?: string; details?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    parts.push(e.message ?? '', e.details ?? '');
-  return parts.join(' ');
 }

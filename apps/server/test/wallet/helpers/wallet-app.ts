@@ -4,7 +4,8 @@ import { bytesToHex } from 'viem';
 import { startWallet, type Wallet } from '../../../src/app/wallet/runtime.ts';
 import { loadConfig } from '../../../src/config.ts';
 import type { ChainConfig } from '../../../src/services/chain/config.ts';
-import { createTestApp, registerAndLogin, type TestApp } from '../../helpers/test-app.ts';
+import { accountXpubFromMnemonic } from '../../../src/services/chain/deposit-addresses.ts';
+import { createTestApp, registerAndLogin, TEST_MNEMONIC, type TestApp } from '../../helpers/test-app.ts';
 import { startTestChain, TEST_CHAIN_ID, TEST_CHAIN_MNEMONIC, usdt, type TestChain } from './test-chain.ts';
 import type { WalletLedger } from '../../../src/app/wallet/ports.ts';
 import { TestLedger } from './test-ledger.ts';
@@ -60,8 +61,11 @@ export async function createWalletTestApp<L extends WalletLedger = TestLedger>(
     pool: testApp.pool,
     clock: testApp.clock,
     ledger,
-    demoMnemonic: undefined,
+    // The test app's deposit addresses come from TEST_MNEMONIC: its keys sign the sweeps, as the demo mnemonic does.
+    demoMnemonic: TEST_MNEMONIC,
+    depositXpub: accountXpubFromMnemonic(TEST_MNEMONIC),
     log: () => undefined,
+    info: () => undefined,
   });
   await chain.send(wallet.hotWalletAddress, usdt(options.hotWalletUsdt ?? 1_000_000));
   testApp.app.context.services.wallet = wallet;
