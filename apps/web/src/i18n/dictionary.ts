@@ -7,6 +7,7 @@ import { preferencesMessages } from '../features/preferences/messages.ts';
 import { walletMessages } from '../features/wallet/messages.ts';
 import { optionsMessages } from '../features/options/messages.ts';
 import { optionAuditMessages } from '../features/option-audit/messages.ts';
+import { securityMessages } from '../features/security/messages.ts';
 import { mergeMessages, type KeysOf, type Language } from './defineMessages.ts';
 import { coreMessages } from './messages.ts';
 
@@ -19,6 +20,7 @@ export const dictionaries = mergeMessages([
   walletMessages,
   optionsMessages,
   optionAuditMessages,
+  securityMessages,
   partnersMessages,
 ]);
 export type MessageKey = KeysOf<typeof dictionaries>;

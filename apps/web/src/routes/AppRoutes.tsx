@@ -12,6 +12,7 @@ const FindIdPage = lazyPage(() => import('./findid/FindIdPage.tsx'));
 const FindPasswordPage = lazyPage(() => import('./findpass/FindPasswordPage.tsx'));
 const VerificationPage = lazyPage(() => import('./verification/VerificationPage.tsx'));
 const ProfilePage = lazyPage(() => import('./profile/ProfilePage.tsx'));
+const ProfileSecurityPage = lazyPage(() => import('./profile-security/ProfileSecurityPage.tsx'));
 const PrivacyPage = lazyPage(() => import('./privacy/PrivacyPage.tsx'));
 const TermsPage = lazyPage(() => import('./terms/TermsPage.tsx'));
 const LegalPage = lazyPage(() => import('./legal/LegalPage.tsx'));
@@ -37,6 +38,7 @@ const AffiliatesMembersPage = lazyPage(() => import('./affiliates/members/Affili
 const AffiliatesTradingPage = lazyPage(() => import('./affiliates/trading/AffiliatesTradingPage.tsx'));
 const AffiliatesHistoryPage = lazyPage(() => import('./affiliates/history/AffiliatesHistoryPage.tsx'));
 const AffiliatesWithdrawPage = lazyPage(() => import('./affiliates/withdraw/AffiliatesWithdrawPage.tsx'));
+const AffiliatesSecurityPage = lazyPage(() => import('./affiliates/security/AffiliatesSecurityPage.tsx'));
 const MenuLinkPage = lazyPage(() => import('./menu-link/MenuLinkPage.tsx'));
 const NotFoundPage = lazyPage(() => import('./not-found/NotFoundPage.tsx'));
 
@@ -71,6 +73,7 @@ export function AppRoutes() {
         {/* Login required */}
         <Route element={<RequireLogin />}>
           <Route path="profile" element={<ProfilePage />} />
+          <Route path="profile/security" element={<ProfileSecurityPage />} />
           <Route path="wallet" element={<WalletPage />} />
           <Route path="deposit" element={<DepositPage />} />
           <Route path="deposit/history" element={<DepositHistoryPage />} />
@@ -90,6 +93,7 @@ export function AppRoutes() {
               <Route path="trading" element={<AffiliatesTradingPage />} />
               <Route path="history" element={<AffiliatesHistoryPage />} />
               <Route path="withdraw" element={<AffiliatesWithdrawPage />} />
+              <Route path="security" element={<AffiliatesSecurityPage />} />
             </Route>
           </Route>
         </Route>

@@ -11,6 +11,8 @@ export type UserRole = 'user' | 'operator';
 export interface LoginRequest {
   userid: string;
   password: string;
+  /** Ours: the two-factor code (or a recovery code) once two-factor is on; asked by code 2040. */
+  otp?: string;
 }
 /** On failure the same shape comes back in `data` with empty tokens, level 0 and the reason in errorMessage. */
 export interface LoginAnswer {

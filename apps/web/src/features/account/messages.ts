@@ -16,6 +16,8 @@ export const accountMessages = defineMessages({
     'login.noAccount': 'No account yet?',
     'login.signUp': 'Sign up',
     'login.requestFailed': 'Please verify your username or password',
+    'login.code': 'Two-factor code',
+    'login.codeHint': 'The 6-digit code from your authenticator app, or one of your recovery codes.',
 
     'register.title': 'Create your account',
     'register.subtitle': 'Your email is your user ID.',
@@ -87,6 +89,8 @@ export const accountMessages = defineMessages({
   ko: {
     'login.title': '로그인',
     'login.subtitle': 'Tickline에 다시 오신 것을 환영합니다.',
+    'login.code': '2단계 인증 코드',
+    'login.codeHint': '인증 앱의 6자리 코드 또는 복구 코드를 입력하세요.',
     'login.email': '이메일 (아이디)',
     'login.emailPlaceholder': 'you@example.com',
     'login.password': '비밀번호',

@@ -6,7 +6,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { requestFaucet } from './api.ts';
 import { useDeposits, useWalletConfig, useWalletStream, walletKeys } from './queries.ts';
-import { QrCode } from './QrCode.tsx';
+import { QrCode } from '../../ui/QrCode.tsx';
 import { Steps } from './Steps.tsx';
 import { RecentHead, DepositTable } from './WalletTables.tsx';
 import styles from './wallet.module.css';

@@ -19,6 +19,8 @@ const RECENT_ROWS = 5;
 /** Seed 001 §9: network fee 5 USDT, minimum 10 (shown; the server enforces the minimum). */
 const WITHDRAW_FEE_MICRO = 5_000_000;
 const ONE_USDT_MICRO = 10 ** USDT_SCALE;
+/** The server's "two-factor code required": the code field appears and the request is sent again with it. */
+const TOTP_REQUIRED_CODE = 2040;
 
 /** Seed 001 §2 /withdraw: total, step 1 crypto, step 2 details, recent withdrawals with cancel while waiting. */
 export function WithdrawScreen() {
@@ -32,6 +34,7 @@ export function WithdrawScreen() {
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [otp, setOtp] = useState<string | null>(null);
   const spot = microsOf(balance?.bsc);
   const amountMicro = parseAmountInput(amount, USDT_SCALE);
 
@@ -40,11 +43,13 @@ export function WithdrawScreen() {
     if (amount === '') return setMessage(t('withdraw.amountRequired'));
     setBusy(true);
     try {
-      const answer = await registerWithdrawal(address.trim(), amount);
+      const answer = await registerWithdrawal(address.trim(), amount, otp ?? undefined);
+      if (answer.code === TOTP_REQUIRED_CODE && otp === null) setOtp('');
       if (answer.code !== 0) return setMessage(answer.message);
       toast(t('withdraw.registered'), 'success');
       setAddress('');
       setAmount('');
+      setOtp(null);
       reloadWallet(queryClient);
     } finally {
       setBusy(false);
@@ -108,6 +113,17 @@ export function WithdrawScreen() {
                         {t('withdraw.all')}
                       </button>
                     </label>
+                    {otp !== null ? (
+                      <label className={styles.field}>
+                        <span>{t('login.code')}</span>
+                        <input
+                          value={otp}
+                          autoComplete="one-time-code"
+                          onChange={(event) => setOtp(event.target.value.trim().slice(0, 20))}
+                          data-testid="withdraw-otp"
+                        />
+                      </label>
+                    ) : null}
                     <p className={styles.muted}>
                       {t('withdraw.fee')} · {t('withdraw.minimum')}
                     </p>

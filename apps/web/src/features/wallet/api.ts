@@ -18,8 +18,11 @@ export const fetchTransfers = (type: number) =>
   apiData<{ transfers: TransferRow[] }>('GET', `/transfer/lookup?type=${type}`);
 
 /** `amount` in whole USDT, as the digits-only field holds it. */
-export const registerWithdrawal = (walletAddress: string, amount: string) =>
-  apiRequest<RegisterWithdrawalAnswer>('POST', '/withdraw/register', { body: { walletAddress, amount } });
+/** `otp`: the two-factor code, sent once the server asked for it (code 2040). */
+export const registerWithdrawal = (walletAddress: string, amount: string, otp?: string) =>
+  apiRequest<RegisterWithdrawalAnswer>('POST', '/withdraw/register', {
+    body: { walletAddress, amount, ...(otp === undefined ? {} : { otp }) },
+  });
 export const cancelWithdrawal = (no: number) => apiRequest<null>('POST', '/withdraw/cancel', { body: { no } });
 export const registerTransfer = (to: 'bsc' | 'usdtm', amount: string) =>
   apiRequest<null>('POST', '/transfer/registerFutures', { body: { to, amount } });

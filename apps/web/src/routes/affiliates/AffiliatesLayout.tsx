@@ -10,6 +10,7 @@ const sections: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: '/affiliates/trading', label: 'screen.affiliatesTrading' },
   { to: '/affiliates/history', label: 'screen.affiliatesHistory' },
   { to: '/affiliates/withdraw', label: 'screen.affiliatesWithdraw' },
+  { to: '/affiliates/security', label: 'security.link' },
 ];
 
 /** Seed 001 §2: the partner back office (stored level 2..7) with its section navigation. */

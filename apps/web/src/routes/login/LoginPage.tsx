@@ -10,21 +10,28 @@ import { useAccountForm } from '../../features/account/useAccountForm.ts';
 import { validateLogin } from '../../features/account/validation.ts';
 import type { LoginField } from '../../features/account/validation.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
+import { TextField } from '../../ui/Field.tsx';
 import { MessageDialog } from '../../ui/Modal.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+
+const TOTP_REQUIRED_CODE = 2040;
 
 /** Seed 000 §2/§4/§5/§8: Email (UserID) and Password; Enter submits; success stores the session and goes to /. */
 export default function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
   const [popup, setPopup] = useState<string | null>(null);
+  // Two-factor on: the server asks for the code (2040) and the same form sends the password again with it.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [otp, setOtp] = useState('');
   const { bind, onSubmit, submitting } = useAccountForm<LoginField>({
     initial: { email: '', password: '' },
     validate: validateLogin,
     send: async ({ email, password }) => {
-      const answer = await login({ userid: email, password });
+      const answer = await login({ userid: email, password, ...(codeAsked ? { otp } : {}) });
       const data = answer.data;
+      if (answer.code === TOTP_REQUIRED_CODE) return setCodeAsked(true);
       // The envelope's message is the errorMessage in the interface language (the server sends both alike).
       if (data?.errorMessage) return setPopup(answer.message || data.errorMessage);
       if (answer.httpStatus !== 200) return setPopup(t('login.requestFailed'));
@@ -52,6 +59,17 @@ export default function LoginPage() {
           autoComplete="current-password"
           placeholder={t('login.passwordPlaceholder')}
         />
+        {codeAsked ? (
+          <TextField
+            label={t('login.code')}
+            hint={t('login.codeHint')}
+            value={otp}
+            autoComplete="one-time-code"
+            autoFocus
+            onChange={(event) => setOtp(event.target.value.trim().slice(0, 20))}
+            data-testid="login-otp"
+          />
+        ) : null}
         <div className="form__row form__row--end">
           <Link to="/findpass" className="link link--small">
             {t('login.forgotPassword')}

@@ -120,6 +120,14 @@ export default function ProfilePage() {
             </dl>
           </section>
 
+          <section className="card profile__panel profile__panel--security">
+            <h2 className="card__title">{t('security.link')}</h2>
+            <p className="muted">{t('security.linkHint')}</p>
+            <Link to="/profile/security" className="btn btn--ghost btn--sm" data-testid="security-link">
+              {t('security.link')}
+            </Link>
+          </section>
+
           <section className="card profile__panel profile__panel--referral">
             <h2 className="card__title">{t('profile.referral')}</h2>
             <p className="muted">{t('profile.referralHint')}</p>
