@@ -1,12 +1,13 @@
-import type { Command, CommandResult, Exchange } from '@tickline/engine';
+import type { Command, CommandResult } from '@tickline/engine';
 import type { Pool } from '@tickline/db';
 import { Errors, type ErrorDefinition } from '@tickline/protocol';
 import { AppError } from '../../domain/errors.ts';
-import { SequencerUnavailableError, type Sequencer } from '../../services/sequencer/sequencer.ts';
+import { SequencerUnavailableError } from '../../services/sequencer/sequencer.ts';
+import type { EngineAccess, EngineReadName, EngineReads } from './engine-access.ts';
 
-/** What every trading use case works with: the sequencer (commands and open state) and PostgreSQL (history). */
+/** What every trading use case works with: the engine (commands and open state) and PostgreSQL (history). */
 export interface TradingCore {
-  sequencer: Sequencer<Exchange>;
+  engine: EngineAccess;
   pool: Pool;
 }
 
@@ -22,7 +23,7 @@ export async function execute<T>(
 ): Promise<T> {
   let result: CommandResult<T>;
   try {
-    result = await core.sequencer.submit<T>(command, options);
+    result = await core.engine.submit<T>(command, options);
   } catch (error) {
     if (error instanceof SequencerUnavailableError) throw new AppError(Errors.SERVICE_BUSY);
     throw error;
@@ -33,9 +34,13 @@ export async function execute<T>(
   throw new AppError(definition);
 }
 
-/** Reads open state through the sequencer, consistent with the last committed batch. */
-export function readEngine<T>(core: TradingCore, read: (engine: Exchange) => T): Promise<T> {
-  return core.sequencer.read(read).catch((error: unknown) => {
+/** Reads open state through the engine, consistent with the last committed batch. */
+export function readEngine<K extends EngineReadName>(
+  core: TradingCore,
+  name: K,
+  arg?: number,
+): Promise<EngineReads[K]> {
+  return core.engine.read(name, arg).catch((error: unknown) => {
     if (error instanceof SequencerUnavailableError) throw new AppError(Errors.SERVICE_BUSY);
     throw error;
   });

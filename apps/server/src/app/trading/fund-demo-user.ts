@@ -8,7 +8,7 @@ import type { TradingCore } from './core.ts';
  */
 export async function fundDemoUser(core: TradingCore, userId: UserId, amount: number): Promise<void> {
   for (const wallet of ['spot', 'futures'] as const) {
-    const result = await core.sequencer.submit(
+    const result = await core.engine.submit(
       { type: 'fund', userId, wallet, amount, reason: 'demo' },
       { idempotencyKey: `demo-fund:${userId}:${wallet}` },
     );

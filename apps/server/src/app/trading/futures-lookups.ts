@@ -6,15 +6,12 @@ import { futuresHistoryView, openOrderView, positionView } from './views.ts';
 
 /** `/order/waitLookup`: the caller's resting orders, from the engine. */
 export function openOrders(core: TradingCore, userId: UserId) {
-  return readEngine(core, (engine) => engine.openOrders(userId).map(openOrderView));
+  return readEngine(core, 'openOrders', userId).then((orders) => orders.map(openOrderView));
 }
 
 /** `/postion/lookup`: the caller's position (one-way mode: at most one). */
 export function positions(core: TradingCore, userId: UserId) {
-  return readEngine(core, (engine) => {
-    const position = engine.position(userId);
-    return position ? [positionView(position)] : [];
-  });
+  return readEngine(core, 'position', userId).then((position) => (position ? [positionView(position)] : []));
 }
 
 /** `/order/history`: the latest rows of the caller's trade history. */

@@ -2,7 +2,7 @@ import type { UserId } from '@tickline/engine';
 import { execute, readEngine, type TradingCore } from './core.ts';
 
 export function leverageOf(core: TradingCore, userId: UserId): Promise<number> {
-  return readEngine(core, (engine) => engine.leverage(userId));
+  return readEngine(core, 'leverage', userId);
 }
 
 /** `/user/updateLeverage`, through the engine: refused while it would make the open position liquidatable. */

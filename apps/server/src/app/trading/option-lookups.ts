@@ -11,7 +11,7 @@ export async function recentOptionOrders(core: TradingCore, userId: UserId) {
 
 /** `/optionOrder/waitLookup`: the caller's unsettled option orders, from the engine. */
 export function waitingOptionOrders(core: TradingCore, userId: UserId) {
-  return readEngine(core, (engine) => engine.optionOrders(userId).map(optionOrderView));
+  return readEngine(core, 'optionOrders', userId).then((orders) => orders.map(optionOrderView));
 }
 
 /** `/optionOrder/lookup?page=N`. */

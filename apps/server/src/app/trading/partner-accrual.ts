@@ -7,7 +7,7 @@ import type { TradingCore } from './core.ts';
  * defect (the amount is positive, the day a key) and fails the job run, which tries again on its next run.
  */
 export async function accruePartnerSettlement(core: TradingCore, day: string, amount: number): Promise<void> {
-  const result = await core.sequencer.submit(
+  const result = await core.engine.submit(
     { type: 'accruePartnerSettlement', day, amount },
     { idempotencyKey: `partner-day:${day}` },
   );

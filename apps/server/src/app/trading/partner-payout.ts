@@ -7,7 +7,7 @@ import type { TradingCore } from './core.ts';
  */
 export async function payPartnerSettlement(core: TradingCore, userId: number, applicationNo: number, amount: number) {
   const settlementId = `application-${applicationNo}`;
-  const result = await core.sequencer.submit(
+  const result = await core.engine.submit(
     { type: 'payPartnerSettlement', userId, settlementId, amount },
     { idempotencyKey: `partner-payout:${applicationNo}` },
   );

@@ -32,7 +32,7 @@ export async function placeOrder(core: TradingCore, userId: UserId, input: Place
   const qty = positiveDecimal(input.volume, parseQty, 'INVALID_QUANTITY');
   const price = orderPath === 1 ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
 
-  const current = await readEngine(core, (engine) => engine.leverage(userId));
+  const current = await readEngine(core, 'leverage', userId);
   if (current !== leverage)
     refuse('INVALID_LEVERAGE', `Your leverage is ${current}×: change it with the leverage dialog first, then order.`);
   const placed = await execute<{ orderId: number }>(core, {

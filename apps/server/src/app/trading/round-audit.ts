@@ -14,7 +14,7 @@ export async function optionRoundAudit(
   roundStart: number,
   nowMs: number,
 ): Promise<OptionRoundAudit> {
-  const roundMs = await readEngine(core, (engine) => engine.config.option.roundMs);
+  const roundMs = await readEngine(core, 'optionRoundMs');
   if (!Number.isSafeInteger(roundStart) || roundStart < 0 || roundStart % roundMs !== 0 || roundStart > nowMs)
     throw new AppError(Errors.OPTION_ROUND_INVALID);
   const record = await optionRoundTicks.findRoundAudit(core.pool, roundStart);

@@ -2,6 +2,7 @@ import { Exchange, type ExchangeConfig } from '@tickline/engine';
 import type { Pool } from '@tickline/db';
 import type { Clock } from '../../clock.ts';
 import { Sequencer, type BatchListener } from '../../services/sequencer/sequencer.ts';
+import { localEngine } from './engine-access.ts';
 import { settleOverdueOptionRounds } from './settle-overdue-rounds.ts';
 import { TradingService } from './service.ts';
 
@@ -38,7 +39,7 @@ export async function startTradingCore(options: TradingCoreOptions): Promise<Tra
   await settleOverdueOptionRounds({ pool: options.pool, sequencer, clock: options.clock, roundMs });
   return {
     sequencer,
-    service: new TradingService(sequencer, options.pool),
+    service: new TradingService(localEngine(sequencer), options.pool),
     stop: () => sequencer.stop(),
   };
 }

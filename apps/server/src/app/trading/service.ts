@@ -1,6 +1,6 @@
-import type { Exchange, UserId } from '@tickline/engine';
+import type { UserId } from '@tickline/engine';
 import type { Pool } from '@tickline/db';
-import type { Sequencer } from '../../services/sequencer/sequencer.ts';
+import type { EngineAccess } from './engine-access.ts';
 import type { BalanceReader } from '../context.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { closePosition } from './close-position.ts';
@@ -26,8 +26,8 @@ import { balanceOf, transfers } from './wallet-lookups.ts';
 export class TradingService implements BalanceReader {
   private readonly core: TradingCore;
 
-  constructor(sequencer: Sequencer<Exchange>, pool: Pool) {
-    this.core = { sequencer, pool };
+  constructor(engine: EngineAccess, pool: Pool) {
+    this.core = { engine, pool };
   }
 
   balanceOf = (userId: UserId) => balanceOf(this.core, userId);

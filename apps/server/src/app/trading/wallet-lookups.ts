@@ -8,7 +8,7 @@ const TRANSFER_LIST_LIMIT = 100;
 
 /** `/user/balance`: the ledger's figures for the caller, from the engine. */
 export function balanceOf(core: TradingCore, userId: UserId): Promise<UserBalance> {
-  return readEngine(core, (engine) => balanceView(engine.balances(userId), engine.indexPrice));
+  return readEngine(core, 'balances', userId).then(({ balances, indexPrice }) => balanceView(balances, indexPrice));
 }
 
 /** `/transfer/lookupForTop` (recent) and `/transfer/lookup` (up to 100) of one transfer type. */

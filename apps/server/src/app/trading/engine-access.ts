@@ -1,0 +1,67 @@
+import type {
+  BalanceView,
+  Command,
+  CommandResult,
+  DepthView,
+  Exchange,
+  OptionOrderState,
+  OrderState,
+  PositionState,
+} from '@tickline/engine';
+import type { PriceTicks } from '@tickline/money';
+import type { Sequencer } from '../../services/sequencer/sequencer.ts';
+
+/**
+ * The engine as the use cases reach it: commands, and named reads of its open state. Names rather than functions, so
+ * the same reads work in this process (the sequencer) and from an API node over the bus (roles/remote-engine.ts).
+ * Every answer is plain data (numbers, strings, arrays): it crosses the bus as JSON.
+ */
+export interface EngineReads {
+  openOrders: OrderState[];
+  position: PositionState | null;
+  balances: { balances: BalanceView; indexPrice: PriceTicks | null };
+  leverage: number;
+  optionOrders: OptionOrderState[];
+  optionRoundMs: number;
+  depth: DepthView;
+}
+
+export type EngineReadName = keyof EngineReads;
+
+/** `arg`: the user id for per-user reads, the number of levels for depth, unused for the rest. */
+export interface EngineRead<K extends EngineReadName = EngineReadName> {
+  name: K;
+  arg: number;
+}
+
+export interface EngineAccess {
+  /** Applies a command once durable (see Sequencer.submit); rejects when the engine cannot be reached or commit. */
+  submit<T = unknown>(command: Command, options?: { idempotencyKey?: string }): Promise<CommandResult<T>>;
+  read<K extends EngineReadName>(name: K, arg?: number): Promise<EngineReads[K]>;
+}
+
+const READS: { [K in EngineReadName]: (engine: Exchange, arg: number) => EngineReads[K] } = {
+  openOrders: (engine, userId) => engine.openOrders(userId),
+  position: (engine, userId) => engine.position(userId),
+  balances: (engine, userId) => ({ balances: engine.balances(userId), indexPrice: engine.indexPrice }),
+  leverage: (engine, userId) => engine.leverage(userId),
+  optionOrders: (engine, userId) => engine.optionOrders(userId),
+  optionRoundMs: (engine) => engine.config.option.roundMs,
+  depth: (engine, levels) => engine.depth(levels),
+};
+
+export const isEngineReadName = (name: unknown): name is EngineReadName =>
+  typeof name === 'string' && Object.hasOwn(READS, name);
+
+/** Runs a named read against the engine (the sequencer calls it in order with the commands). */
+export function runEngineRead<K extends EngineReadName>(engine: Exchange, read: EngineRead<K>): EngineReads[K] {
+  return READS[read.name](engine, read.arg);
+}
+
+/** The engine of this process. */
+export function localEngine(sequencer: Sequencer<Exchange>): EngineAccess {
+  return {
+    submit: (command, options) => sequencer.submit(command, options),
+    read: (name, arg = 0) => sequencer.read((engine) => runEngineRead(engine, { name, arg })),
+  };
+}

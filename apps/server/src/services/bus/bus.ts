@@ -1,0 +1,59 @@
+// The message bus between process roles (#19): request/reply for commands to the engine, publish/subscribe for what
+// the engine committed. NATS between processes (nats-bus.ts); in one process, an in-memory twin (in-process-bus.ts).
+
+export type Unsubscribe = () => void;
+
+/** The request reached no one: no engine serves the subject right now (a switch-over). Nothing was applied. */
+export class BusNoResponderError extends Error {}
+
+/** The request went out but no answer came in time: it may or may not have been applied. */
+export class BusTimeoutError extends Error {}
+
+export interface BusStats {
+  published: number;
+  received: number;
+  requests: number;
+  timeouts: number;
+  noResponders: number;
+}
+
+export interface Bus {
+  /** The answer of one server of `subject`; rejects with BusNoResponderError or BusTimeoutError. */
+  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
+  /** Answers requests on `subject`; members of one `queue` share them (each request goes to one). */
+  serve(subject: string, handler: (data: Uint8Array) => Promise<Uint8Array>, options?: { queue?: string }): Unsubscribe;
+  /** Fire and forget to every subscriber of `subject`. */
+  publish(subject: string, data: Uint8Array): void;
+  subscribe(subject: string, handler: (data: Uint8Array) => void): Unsubscribe;
+  readonly stats: BusStats;
+  close(): Promise<void>;
+}
+
+export function emptyStats(): BusStats {
+  return { published: 0, received: 0, requests: 0, timeouts: 0, noResponders: 0 };
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** JSON on the wire: commands, answers and events are plain objects of numbers and strings. */
+export const encodeJson = (value: unknown): Uint8Array => encoder.encode(JSON.stringify(value));
+export const decodeJson = <T>(data: Uint8Array): T => JSON.parse(decoder.decode(data)) as T;
+
+/** The subjects of the platform, one place. */
+export const SUBJECTS = {
+  /** Request: a command for the engine ({command, key}) → its CommandResult. */
+  engineCommand: 'tickline.engine.command',
+  /** Request: a named read of the engine's open state. */
+  engineQuery: 'tickline.engine.query',
+  /** Request: a read of the market service (REST market endpoints of API nodes). */
+  marketRead: 'tickline.market.read',
+  /** Publish: one pump run's market payloads (bytes built once by the engine node). */
+  marketFlush: 'tickline.market.flush',
+  /** Request: a market channel's current snapshot payload. */
+  marketSnapshot: 'tickline.market.snapshot',
+  /** Publish: user stream events of committed batches and of the wallet. */
+  userEvents: 'tickline.user.events',
+  /** Publish: sessions ended (logout, revoke, password change): their streams end on every websocket node. */
+  sessionsEnded: 'tickline.sessions.ended',
+} as const;
