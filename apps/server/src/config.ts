@@ -47,12 +47,23 @@ export interface Config {
   rateLimits: Record<RateLimitName, RateLimit>;
   market: MarketConfig;
   chain: ChainConfig;
+  /** TICKLINE_ROLE: `all` (one process, the default) or the roles this process takes in a cluster (#19). */
+  roles: 'all' | ProcessRole[];
+  /** BUS_URL (nats://…): connects the roles; required unless the role is `all`. */
+  busUrl: string | undefined;
+  /** ENGINE_TIMEOUT_MS: how long an API node waits for the engine's answer before saying the outcome is unknown. */
+  engineTimeoutMs: number;
+  /** ENGINE_MAX_IN_FLIGHT: commands an engine node holds at once; more are refused as busy at once (backpressure). */
+  engineMaxInFlight: number;
   /** From the environment; in demo mode missing ones are generated into DATA_DIR/secrets.json (see secrets.ts). */
   secrets: {
     jwtSecret: string | undefined;
     depositXpub: string | undefined;
   };
 }
+
+export const PROCESS_ROLES = ['engine', 'api', 'ws', 'jobs'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 const DEFAULT_RATE_LIMITS: Record<RateLimitName, string> = {
   login: '10/60',
@@ -180,6 +191,27 @@ const environmentSchema = z.object({
         .min(1, { error: 'MARKET_SOURCES names no source' }),
     ),
   MARKET_SEED: wholeNumber('MARKET_SEED', 0, 20_241_121),
+  TICKLINE_ROLE: z
+    .string()
+    .default('all')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((role) => role.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (roles) =>
+        roles.join() === 'all' ||
+        (roles.length > 0 && roles.every((role) => (PROCESS_ROLES as readonly string[]).includes(role))),
+      { error: 'TICKLINE_ROLE must be all, or a comma list of engine, api, ws and jobs' },
+    )
+    .transform((roles) => (roles.join() === 'all' ? ('all' as const) : [...new Set(roles as ProcessRole[])])),
+  BUS_URL: optionalText.refine((url) => url === undefined || /^nats:\/\//.test(url), {
+    error: 'BUS_URL must be a nats:// address',
+  }),
+  ENGINE_TIMEOUT_MS: wholeNumber('ENGINE_TIMEOUT_MS', 100, 5_000),
+  ENGINE_MAX_IN_FLIGHT: wholeNumber('ENGINE_MAX_IN_FLIGHT', 1, 10_000),
   MARKET_BACKFILL: booleanFlag('MARKET_BACKFILL').default(true),
   MARKET_STALE_AFTER_MS: wholeNumber('MARKET_STALE_AFTER_MS', 1_000, 60_000),
   MARKET_IMPACT_NOTIONAL_USDT: wholeNumber('MARKET_IMPACT_NOTIONAL_USDT', 1, 25_000),
@@ -218,6 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (!parsed.data.JWT_SECRET) problems.push('JWT_SECRET is required in production mode (at least 32 characters)');
     if (!parsed.data.DEPOSIT_XPUB) problems.push('DEPOSIT_XPUB is required in production mode');
   }
+  if (parsed.success && parsed.data.TICKLINE_ROLE !== 'all') {
+    if (!parsed.data.BUS_URL) problems.push('BUS_URL is required when TICKLINE_ROLE is not all (nats://host:4222)');
+    if (!parsed.data.DATABASE_URL)
+      problems.push('DATABASE_URL is required when TICKLINE_ROLE is not all (every role shares one PostgreSQL)');
+  }
   const chain = parsed.success
     ? chainConfigFrom(parsed.data, parsed.data.TICKLINE_MODE, problems, parsed.data.DEPOSIT_XPUB)
     : undefined;
@@ -251,6 +288,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       impactNotionalUsdt: e.MARKET_IMPACT_NOTIONAL_USDT,
     },
     chain,
+    roles: e.TICKLINE_ROLE,
+    busUrl: e.BUS_URL,
+    engineTimeoutMs: e.ENGINE_TIMEOUT_MS,
+    engineMaxInFlight: e.ENGINE_MAX_IN_FLIGHT,
     secrets: { jwtSecret: e.JWT_SECRET, depositXpub: e.DEPOSIT_XPUB },
   };
 }

@@ -32,6 +32,7 @@ import { Scheduler } from './jobs/scheduler.ts';
 import { TradingJobs } from './jobs/trading-jobs.ts';
 import { resolveSecrets, type Secrets } from './services/secrets/secrets.ts';
 import { startFailureText } from './start-failure.ts';
+import { runCluster } from './roles/cluster.ts';
 import { startMarketData } from './services/market/runtime.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from './ws/runtime.ts';
 
@@ -95,6 +96,17 @@ async function main(): Promise<void> {
     void shutdown('fatal', 1);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+
+  if (config.roles !== 'all') {
+    // One process of a cluster: its roles over NATS, PostgreSQL at DATABASE_URL (docs/operations.md).
+    try {
+      await runCluster(config, config.roles, secrets, { stops, fatal, webDistDir: WEB_DIST_DIR });
+    } catch (error) {
+      await stopAll();
+      throw error;
+    }
+    return;
+  }
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {

@@ -6,7 +6,7 @@ import type { SessionRevocations } from './accounts/session-revocations.ts';
 import type { Config } from '../config.ts';
 import type { DepositAddressDeriver } from '../services/chain/deposit-addresses.ts';
 import type { ImageStore } from '../services/uploads/images.ts';
-import type { MarketService } from '../services/market/market-service.ts';
+import type { MarketReads } from '../services/market/reads.ts';
 import type { Secrets } from '../services/secrets/secrets.ts';
 import type { AccessTokens } from '../services/auth/tokens.ts';
 import type { TradingService } from './trading/service.ts';
@@ -29,7 +29,7 @@ export interface AppServices {
   /** The trading service unless a test swaps in another reader. */
   balances: BalanceReader;
   /** Market data; null on a server built without it: the market endpoints answer MARKET_DATA_UNAVAILABLE. */
-  market: MarketService | null;
+  market: MarketReads | null;
   /** The on-chain wallet (deposits, withdrawals, faucet); null on a server built without a chain: SERVICE_BUSY. */
   wallet?: Wallet | null;
   /** The partner back office: revenue shares, settlements, the manager calls. */

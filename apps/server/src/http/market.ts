@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Errors, ok, type DepthData, type ErrorDefinition } from '@tickline/protocol';
 import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
-import type { MarketService } from '../services/market/market-service.ts';
+import type { MarketReads } from '../services/market/reads.ts';
 import { lotsToNumber, ticksToNumber } from '../services/market/units.ts';
 import { AppError } from '../domain/errors.ts';
 
@@ -20,18 +20,18 @@ const MAX_KLINES = 1500;
 const DEFAULT_KLINES = 500;
 
 export async function marketRoutes(app: FastifyInstance): Promise<void> {
-  const market = (): MarketService => {
+  const market = (): MarketReads => {
     const service = app.context.services.market;
     if (!service) throw new AppError(Errors.MARKET_DATA_UNAVAILABLE);
     return service;
   };
 
-  app.get('/market/tickers', async () => ok(market().tickers()));
+  app.get('/market/tickers', async () => ok(await market().tickers()));
 
-  app.get('/market/coins', async () => ok(market().coins()));
+  app.get('/market/coins', async () => ok(await market().coins()));
 
   app.get('/market/futures', async () => {
-    const futures = market().futures();
+    const futures = await market().futures();
     if (!futures) throw new AppError(Errors.MARKET_DATA_UNAVAILABLE);
     return ok(futures);
   });
@@ -41,7 +41,7 @@ export async function marketRoutes(app: FastifyInstance): Promise<void> {
     const service = market();
     const symbol = symbolOf(query, service);
     const limit = limitOf(query.limit, DEFAULT_DEPTH_LEVELS, MAX_DEPTH_LEVELS);
-    const book = service.depth(symbol, limit);
+    const book = await service.depth(symbol, limit);
     const data: DepthData = {
       a: book.asks.slice(0, limit).map((level) => [ticksToNumber(level.price), lotsToNumber(level.qty)]),
       b: book.bids.slice(0, limit).map((level) => [ticksToNumber(level.price), lotsToNumber(level.qty)]),
@@ -55,11 +55,11 @@ export async function marketRoutes(app: FastifyInstance): Promise<void> {
     const symbol = symbolOf(query, service);
     if ((query.interval ?? '1m') !== '1m') throw new AppError(Errors.MARKET_UNSUPPORTED_INTERVAL);
     const limit = limitOf(query.limit, DEFAULT_KLINES, MAX_KLINES);
-    return ok(service.klines(symbol, limit));
+    return ok(await service.klines(symbol, limit));
   });
 }
 
-function symbolOf(query: Record<string, unknown>, market: MarketService): string {
+function symbolOf(query: Record<string, unknown>, market: MarketReads): string {
   const symbol =
     typeof query.symbol === 'string' ? query.symbol.toUpperCase() : query.symbol === undefined ? FUTURES_SYMBOL : '';
   if (!market.isSymbol(symbol)) throw new AppError(Errors.MARKET_UNKNOWN_SYMBOL);

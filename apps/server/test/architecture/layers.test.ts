@@ -16,7 +16,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   jobs: ['domain', 'shared', 'services', 'app'],
   http: ['domain', 'shared', 'services', 'app'],
   ws: ['domain', 'shared', 'services', 'app'],
-  main: ['domain', 'shared', 'services', 'app', 'jobs', 'http', 'ws'],
+  // The process roles of a cluster (#19): wiring like main.ts, one role per file.
+  roles: ['domain', 'shared', 'services', 'app', 'jobs', 'http', 'ws'],
+  main: ['domain', 'shared', 'services', 'app', 'jobs', 'http', 'ws', 'roles'],
   // Command-line tools (operator:create): entry points like main.ts, run by hand, imported by nobody.
   cli: ['domain', 'shared', 'services', 'app'],
 };

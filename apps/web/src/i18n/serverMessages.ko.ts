@@ -16,6 +16,8 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   SERVICE_BUSY: '서비스가 혼잡합니다. 잠시 후 다시 시도해 주세요.',
   FORBIDDEN: '이 작업을 수행할 권한이 없습니다.',
   SERVICE_UNAVAILABLE: '서비스를 일시적으로 사용할 수 없습니다. 몇 초 후 다시 시도해 주세요.',
+  ENGINE_OUTCOME_UNKNOWN:
+    '거래 엔진이 제시간에 응답하지 않았습니다. 요청이 처리되었을 수도 있으니 다시 시도하기 전에 주문과 잔고를 확인해 주세요.',
   EMAIL_REQUIRED: '이메일을 입력해 주세요.',
   EMAIL_INVALID: '아이디를 이메일 형식으로 입력해 주세요.',
   PASSWORD_REQUIRED: '비밀번호를 입력해 주세요.',

@@ -16,4 +16,10 @@ export const commonErrors = defineErrors('Common', {
     message: 'The service is temporarily unavailable. Please try again in a few seconds.',
     httpStatus: 503,
   },
+  ENGINE_OUTCOME_UNKNOWN: {
+    code: 1010,
+    message:
+      'The trading engine did not answer in time: your request may or may not have been applied. Please check your orders and balance before trying again.',
+    httpStatus: 503,
+  },
 });

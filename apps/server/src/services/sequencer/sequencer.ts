@@ -213,6 +213,11 @@ export class Sequencer<E extends SequencedEngine> {
     return () => this.listeners.delete(listener);
   }
 
+  /** The last batch committed (restored on start): what a standby that took over continues from. */
+  get lastBatchId(): number {
+    return this.state.lastBatchId;
+  }
+
   get queueLength(): number {
     return this.queue.length;
   }

@@ -1,0 +1,87 @@
+import type { MarketStreamType } from '@tickline/protocol';
+import { SUBJECTS, decodeJson, encodeJson, type Bus, type Unsubscribe } from '../services/bus/bus.ts';
+import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
+import type { MarketFlush, MarketHub, MarketLink, MarketSink } from '../ws/pump.ts';
+
+// The websocket market payloads across the bus: the engine node's pump builds each payload once and publishes it;
+// every websocket node hands the bytes to its gateway (as the worker processes of ws/cluster.ts do over IPC).
+
+const STREAMS: readonly MarketStreamType[] = ['depth', 'trade', 'kline', 'ticker'];
+const SNAPSHOT_TIMEOUT_MS = 2_000;
+
+interface WireFlush {
+  symbol: string;
+  stream: MarketStreamType;
+  delta: boolean;
+  /** The message text as the gateway sends it. */
+  payload: string;
+}
+
+interface SnapshotAsk {
+  symbol: string;
+  stream: MarketStreamType;
+}
+
+/** Engine node: watches every channel of the pump and publishes each run's flushes; answers snapshot requests. */
+export function publishMarket(hub: MarketHub, bus: Bus): Unsubscribe {
+  const waiting = new Map<string, Array<(payload: Buffer | null) => void>>();
+  const sink: MarketSink = {
+    deliverFlushes(flushes: readonly MarketFlush[]) {
+      const wire: WireFlush[] = flushes.map((flush) => ({
+        symbol: flush.symbol,
+        stream: flush.stream,
+        delta: flush.delta,
+        payload: flush.payload.toString('utf8'),
+      }));
+      bus.publish(SUBJECTS.marketFlush, encodeJson(wire));
+    },
+    deliverSnapshot(symbol, stream, payload) {
+      const key = `${symbol}:${stream}`;
+      const resolvers = waiting.get(key) ?? [];
+      waiting.delete(key);
+      for (const resolve of resolvers) resolve(payload);
+    },
+  };
+  const link = hub.link(sink);
+  for (const stream of STREAMS) link.watch(FUTURES_SYMBOL, stream);
+  const stopServing = bus.serve(SUBJECTS.marketSnapshot, async (data) => {
+    const { symbol, stream } = decodeJson<SnapshotAsk>(data);
+    if (!link.isSymbol(symbol) || !STREAMS.includes(stream)) return encodeJson({ payload: null });
+    const payload = await new Promise<Buffer | null>((resolve) => {
+      const key = `${symbol}:${stream}`;
+      waiting.set(key, [...(waiting.get(key) ?? []), resolve]);
+      link.requestSnapshot(symbol, stream);
+    });
+    return encodeJson({ payload: payload?.toString('utf8') ?? null });
+  });
+  return () => {
+    stopServing();
+    link.close();
+  };
+}
+
+/** Websocket node: the engine node's pump as a hub for the local gateway. */
+export class BusMarketHub implements MarketHub {
+  constructor(private readonly bus: Bus) {}
+
+  link(sink: MarketSink): MarketLink {
+    const stop = this.bus.subscribe(SUBJECTS.marketFlush, (data) => {
+      const flushes = decodeJson<WireFlush[]>(data).map((flush) => ({ ...flush, payload: Buffer.from(flush.payload) }));
+      sink.deliverFlushes(flushes);
+    });
+    return {
+      isSymbol: (symbol) => symbol === FUTURES_SYMBOL,
+      // Every channel is published: the engine node does not track which ones a websocket node has subscribers for.
+      watch: () => undefined,
+      unwatch: () => undefined,
+      requestSnapshot: (symbol, stream) => {
+        this.bus
+          .request(SUBJECTS.marketSnapshot, encodeJson({ symbol, stream }), SNAPSHOT_TIMEOUT_MS)
+          .then((answer) => decodeJson<{ payload: string | null }>(answer).payload)
+          .catch(() => null)
+          .then((payload) => sink.deliverSnapshot(symbol, stream, payload === null ? null : Buffer.from(payload)));
+      },
+      close: stop,
+    };
+  }
+}

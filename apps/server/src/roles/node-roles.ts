@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from '@tickline/db';
+import { startUploadExpiry } from '../app/accounts/upload-expiry.ts';
+import { demoCredentialsText, seedDemo } from '../app/demo/seed.ts';
+import { fundDemoAccounts } from '../app/trading/demo-funding.ts';
+import { TradingService } from '../app/trading/service.ts';
+import type { Config, ProcessRole } from '../config.ts';
+import { buildApp } from '../http/build-app.ts';
+import { PARTNER_CLOSE_JOB, PARTNER_ESTIMATE_JOB, registerPartnerJobs } from '../jobs/partner-jobs.ts';
+import { Scheduler } from '../jobs/scheduler.ts';
+import { SUBJECTS, decodeJson, encodeJson, type Bus } from '../services/bus/bus.ts';
+import { METRICS_CONTENT_TYPE, type MetricsRegistry } from '../services/metrics/registry.ts';
+import type { Secrets } from '../services/secrets/secrets.ts';
+import { DEFAULT_GATEWAY_LIMITS, WsGateway } from '../ws/gateway.ts';
+import { sessionTokenVerifier } from '../ws/runtime.ts';
+import type { UserEventKind } from '@tickline/protocol';
+import { BusMarketHub } from './market-relay.ts';
+import { MarketMirror } from './market-mirror.ts';
+import { remoteEngine } from './remote-engine.ts';
+
+const DEMO_FUNDING_ATTEMPTS = 60;
+
+export interface NodeRolesOptions {
+  config: Config;
+  roles: readonly ProcessRole[];
+  pool: Pool;
+  secrets: Secrets;
+  bus: Bus;
+  metrics: MetricsRegistry;
+  webDistDir: string;
+  stops: Array<() => Promise<void>>;
+}
+
+/**
+ * The roles around the engine, in one HTTP app reaching the engine over the bus: `api` (the REST API, stateless),
+ * `ws` (a websocket gateway fed by the engine node's publications), `jobs` (the partner clocks, upload expiry and, in
+ * demo mode, the demo accounts). A process without `api` answers its HTTP port with /metrics and the websocket only.
+ */
+export async function startNodeRoles(options: NodeRolesOptions): Promise<FastifyInstance> {
+  const { config, roles, pool, secrets, bus, metrics, stops } = options;
+  const has = (role: ProcessRole) => roles.includes(role);
+  const trading = new TradingService(remoteEngine(bus, config.engineTimeoutMs), pool);
+  const app = await buildApp({
+    config,
+    pool,
+    secrets,
+    webDistDir: has('api') ? options.webDistDir : null,
+    services: { trading, market: new MarketMirror(bus), wallet: null },
+  });
+  stops.push(() => app.close());
+  app.get('/metrics', async (_request, reply) => reply.type(METRICS_CONTENT_TYPE).send(await metrics.render()));
+  if (!has('api'))
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url !== '/metrics' && !request.headers.upgrade) await reply.code(404).send();
+    });
+  // A session ended here (logout, revoke, password change) ends its streams on every websocket node.
+  const stopSessions = app.context.sessionRevocations.on((sessionIds) =>
+    bus.publish(SUBJECTS.sessionsEnded, encodeJson(sessionIds)),
+  );
+  stops.push(async () => stopSessions());
+
+  if (has('ws')) startGateway(app, bus, metrics, stops);
+  if (has('jobs')) await startJobs(app, config, trading, stops);
+  return app;
+}
+
+function startGateway(app: FastifyInstance, bus: Bus, metrics: MetricsRegistry, stops: Array<() => Promise<void>>) {
+  const gateway = new WsGateway({
+    hub: new BusMarketHub(bus),
+    verifyToken: sessionTokenVerifier(app.context),
+    limits: DEFAULT_GATEWAY_LIMITS,
+  });
+  gateway.attach(app.server);
+  const stopEvents = bus.subscribe(SUBJECTS.userEvents, (data) => {
+    for (const [userId, event, payload] of decodeJson<Array<[number, UserEventKind, unknown]>>(data))
+      gateway.publishToUser(userId, event, payload);
+  });
+  const stopEnded = bus.subscribe(SUBJECTS.sessionsEnded, (data) => gateway.endSessions(decodeJson<string[]>(data)));
+  metrics.gauge('tickline_ws_clients', 'Websocket connections open on this node', () => gateway.counters.connections);
+  metrics.counter(
+    'tickline_ws_frames_sent_total',
+    'Market frames written to clients',
+    () => gateway.counters.framesSent,
+  );
+  metrics.counter(
+    'tickline_ws_frames_skipped_total',
+    'Market frames skipped for clients too slow to take them (lag)',
+    () => gateway.counters.framesSkipped,
+  );
+  metrics.counter('tickline_ws_user_events_sent_total', 'User events delivered', () => gateway.counters.userEventsSent);
+  stops.push(async () => {
+    stopEvents();
+    stopEnded();
+    await gateway.close();
+  });
+}
+
+async function startJobs(
+  app: FastifyInstance,
+  config: Config,
+  trading: TradingService,
+  stops: Array<() => Promise<void>>,
+): Promise<void> {
+  const scheduler = new Scheduler({ now: () => Date.now() }, app.log);
+  registerPartnerJobs(scheduler, app.context.services.partners, config.settlementEstimateIntervalMs);
+  scheduler.start();
+  void scheduler.runNow(PARTNER_CLOSE_JOB).then(() => scheduler.runNow(PARTNER_ESTIMATE_JOB));
+  const stopUploadExpiry = startUploadExpiry(app.context, (error) => app.log.warn({ err: error }, 'upload expiry'));
+  stops.push(async () => {
+    stopUploadExpiry();
+    await scheduler.stop();
+  });
+  if (config.mode === 'demo') {
+    // The engine may still be starting: the demo funding goes through it, so it is tried again until it answers.
+    const accounts = await seedDemo(app.context);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await fundDemoAccounts(trading, accounts);
+        break;
+      } catch (error) {
+        if (attempt >= DEMO_FUNDING_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    }
+    console.log(demoCredentialsText(`http://localhost:${config.port}`));
+  }
+}

@@ -1,0 +1,18 @@
+import type { KlineData } from '@tickline/protocol';
+import type { CoinMarket, FuturesSummary, HomeTicker } from './market-service.ts';
+import type { BookSnapshot } from './types.ts';
+
+type Answer<T> = T | Promise<T>;
+
+/**
+ * What the REST market endpoints read: the market service itself in the process that runs it, or on an API node a
+ * mirror of it over the bus (roles/market-mirror.ts). Answers may be promises for that reason.
+ */
+export interface MarketReads {
+  isSymbol(symbol: string): boolean;
+  tickers(): Answer<HomeTicker[]>;
+  coins(): Answer<CoinMarket[]>;
+  futures(): Answer<FuturesSummary | null>;
+  depth(symbol: string, levels: number): Answer<BookSnapshot>;
+  klines(symbol: string, limit: number): Answer<KlineData[]>;
+}

@@ -1,0 +1,81 @@
+import net from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findFreePort } from '@tickline/db';
+import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+
+export const BUS_URL = process.env.BUS_URL ?? 'nats://127.0.0.1:4222';
+
+/** Whether a NATS server answers at BUS_URL (the cluster tests need one; CI has it on 127.0.0.1:4222). */
+export function natsReachable(url = BUS_URL): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 4222) });
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.once('data', (data) => done(data.toString().startsWith('INFO')));
+    socket.once('error', () => done(false));
+    socket.setTimeout(1_000, () => done(false));
+  });
+}
+
+export interface ClusterNode extends ServerProcess {
+  roles: string;
+  /** Resolves when the process printed `text` (or rejects after `timeoutMs`). */
+  printed(text: string, timeoutMs?: number): Promise<number>;
+}
+
+/** Processes of one cluster on a fresh database, a shared data folder and the machine's NATS. */
+export class TestCluster {
+  readonly nodes: ClusterNode[] = [];
+
+  private constructor(
+    readonly database: TestDatabase,
+    private readonly dataDir: string,
+    private readonly extraEnv: Record<string, string>,
+  ) {}
+
+  static async create(extraEnv: Record<string, string> = {}): Promise<TestCluster> {
+    const database = await createTestDatabase();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'tickline-cluster-'));
+    return new TestCluster(database, dataDir, extraEnv);
+  }
+
+  async start(roles: string): Promise<ClusterNode> {
+    const port = await findFreePort();
+    const node = startServerProcess(port, {
+      TICKLINE_ROLE: roles,
+      BUS_URL,
+      DATABASE_URL: this.database.url,
+      DATA_DIR: this.dataDir,
+      JWT_SECRET: 'cluster-test-secret-0123456789abcdefghijklmnop',
+      DEMO_LIQUIDITY: 'off',
+      MARKET_BACKFILL: 'false',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_ORDER: '10000/10',
+      ...this.extraEnv,
+    }) as ClusterNode;
+    node.roles = roles;
+    node.printed = async (text, timeoutMs = 60_000) => {
+      const startedAt = Date.now();
+      while (!node.log().includes(text)) {
+        if (node.child.exitCode !== null) throw new Error(`${roles} exited:\n${node.log()}`);
+        if (Date.now() - startedAt > timeoutMs) throw new Error(`${roles} never printed "${text}":\n${node.log()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return Date.now();
+    };
+    this.nodes.push(node);
+    return node;
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.nodes.map((node) => node.killHard()));
+    await this.database.drop();
+    await rm(this.dataDir, { recursive: true, force: true });
+  }
+}
