@@ -1,11 +1,4 @@
-import {
-  BusNoResponderError,
-  BusTimeoutError,
-  emptyStats,
-  type Bus,
-  type BusStats,
-  type Unsubscribe,
-} from './bus.ts';
+import { BusNoResponderError, BusTimeoutError, emptyStats, type Bus, type BusStats, type Unsubscribe } from './bus.ts';
 
 type Server = (data: Uint8Array) => Promise<Uint8Array>;
 

@@ -1,12 +1,5 @@
 import { connect, ErrorCode, type NatsConnection, type NatsError, type Subscription } from 'nats';
-import {
-  BusNoResponderError,
-  BusTimeoutError,
-  emptyStats,
-  type Bus,
-  type BusStats,
-  type Unsubscribe,
-} from './bus.ts';
+import { BusNoResponderError, BusTimeoutError, emptyStats, type Bus, type BusStats, type Unsubscribe } from './bus.ts';
 
 /**
  * The bus over NATS core (`BUS_URL=nats://…`). Request/reply for commands (NATS answers "no responders" at once when
