@@ -26,11 +26,11 @@ export async function withBenchServer<T>(
   }
 }
 
-/** A fresh, migrated database on the server for one round; dropped afterwards. */
+/** A fresh, migrated database on the server for one round (its pool and its URL); dropped afterwards. */
 export async function withBenchDatabase<T>(
   adminUrl: string,
   name: string,
-  run: (pool: Pool) => Promise<T>,
+  run: (pool: Pool, url: string) => Promise<T>,
 ): Promise<T> {
   const database = `tickline_bench_${name}_${Date.now().toString(36)}`;
   const admin = new pg.Client(adminUrl);
@@ -42,7 +42,7 @@ export async function withBenchDatabase<T>(
   const pool = createPool(url.toString(), 4);
   try {
     await migrate(pool);
-    return await run(pool);
+    return await run(pool, url.toString());
   } finally {
     await pool.end();
     const cleaner = new pg.Client(adminUrl);

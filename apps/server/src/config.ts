@@ -49,6 +49,8 @@ export interface Config {
   chain: ChainConfig;
   /** TICKLINE_ROLE: `all` (one process, the default) or the roles this process takes in a cluster (#19). */
   roles: 'all' | ProcessRole[];
+  /** DATABASE_READ_URL: a read replica for the API nodes' history reads (DATABASE_URL when unset). */
+  databaseReadUrl: string | undefined;
   /** BUS_URL (nats://…): connects the roles; required unless the role is `all`. */
   busUrl: string | undefined;
   /** ENGINE_TIMEOUT_MS: how long an API node waits for the engine's answer before saying the outcome is unknown. */
@@ -207,6 +209,9 @@ const environmentSchema = z.object({
       { error: 'TICKLINE_ROLE must be all, or a comma list of engine, api, ws and jobs' },
     )
     .transform((roles) => (roles.join() === 'all' ? ('all' as const) : [...new Set(roles as ProcessRole[])])),
+  DATABASE_READ_URL: optionalText.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), {
+    error: 'DATABASE_READ_URL must be a postgres:// connection string',
+  }),
   BUS_URL: optionalText.refine((url) => url === undefined || /^nats:\/\//.test(url), {
     error: 'BUS_URL must be a nats:// address',
   }),
@@ -289,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     chain,
     roles: e.TICKLINE_ROLE,
+    databaseReadUrl: e.DATABASE_READ_URL,
     busUrl: e.BUS_URL,
     engineTimeoutMs: e.ENGINE_TIMEOUT_MS,
     engineMaxInFlight: e.ENGINE_MAX_IN_FLIGHT,

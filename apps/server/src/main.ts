@@ -33,6 +33,8 @@ import { TradingJobs } from './jobs/trading-jobs.ts';
 import { resolveSecrets, type Secrets } from './services/secrets/secrets.ts';
 import { startFailureText } from './start-failure.ts';
 import { runCluster } from './roles/cluster.ts';
+import { chainMetrics, gatewayMetrics, ledgerCheckMetrics, processMetrics, sequencerMetrics } from './roles/metrics.ts';
+import { METRICS_CONTENT_TYPE } from './services/metrics/registry.ts';
 import { startMarketData } from './services/market/runtime.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from './ws/runtime.ts';
 
@@ -177,6 +179,14 @@ async function serve(
     host: config.host,
   });
   stops.push(() => ws.close());
+  // GET /metrics: the same names as in a cluster (docs/operations.md), for the one process.
+  const metrics = processMetrics(['all'], null);
+  sequencerMetrics(metrics, trading.sequencer);
+  gatewayMetrics(metrics, ws.gateway);
+  chainMetrics(metrics, pool, wallet);
+  const stopLedgerChecks = ledgerCheckMetrics(metrics, pool);
+  stops.push(async () => stopLedgerChecks());
+  app.get('/metrics', async (_request, reply) => reply.type(METRICS_CONTENT_TYPE).send(await metrics.render()));
 
   // Every clock is a job of this one scheduler (jobs registered later, like the demo liquidity's, start at once); it
   // stops, waiting for the runs under way, before the HTTP side and the sequencer.

@@ -2,9 +2,10 @@ import http from 'node:http';
 import { closePool, createPool, migrate } from '@tickline/db';
 import type { Config, ProcessRole } from '../config.ts';
 import { NatsBus } from '../services/bus/nats-bus.ts';
-import { METRICS_CONTENT_TYPE, MetricsRegistry } from '../services/metrics/registry.ts';
+import { METRICS_CONTENT_TYPE } from '../services/metrics/registry.ts';
 import type { Secrets } from '../services/secrets/secrets.ts';
 import { startEngineRole } from './engine-role.ts';
+import { processMetrics } from './metrics.ts';
 import { startNodeRoles } from './node-roles.ts';
 
 export interface ClusterLifecycle {
@@ -60,30 +61,4 @@ export async function runCluster(
     stops.push(() => new Promise((resolve) => server.close(() => resolve())));
   }
   console.log(`Tickline ${roles.join('+')} (pid ${process.pid}) on port ${config.port}, bus ${config.busUrl}`);
-}
-
-function processMetrics(roles: readonly ProcessRole[], bus: NatsBus): MetricsRegistry {
-  const metrics = new MetricsRegistry();
-  metrics.gauge('tickline_process_roles', 'The roles this process takes (1 per role)', () =>
-    roles.map((role) => ({ labels: { role }, value: 1 })),
-  );
-  metrics.gauge('tickline_process_resident_bytes', 'Resident memory of this process', () => process.memoryUsage().rss);
-  metrics.counter(
-    'tickline_bus_published_total',
-    'Messages this process published on the bus',
-    () => bus.stats.published,
-  );
-  metrics.counter(
-    'tickline_bus_received_total',
-    'Messages this process received from the bus',
-    () => bus.stats.received,
-  );
-  metrics.counter('tickline_bus_requests_total', 'Requests this process sent on the bus', () => bus.stats.requests);
-  metrics.counter('tickline_bus_timeouts_total', 'Requests that got no answer in time', () => bus.stats.timeouts);
-  metrics.counter(
-    'tickline_bus_no_responders_total',
-    'Requests no one served (an engine switch-over)',
-    () => bus.stats.noResponders,
-  );
-  return metrics;
 }

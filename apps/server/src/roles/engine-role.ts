@@ -16,6 +16,7 @@ import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway.ts';
 import { MarketPump } from '../ws/pump.ts';
 import { publishCommittedBatch } from '../ws/user-events.ts';
 import { publishMarket } from './market-relay.ts';
+import { ledgerCheckMetrics, sequencerMetrics } from './metrics.ts';
 import { serveMarketReads } from './market-mirror.ts';
 import type { EngineReply } from './remote-engine.ts';
 
@@ -101,34 +102,21 @@ async function serveActive(
   market.service.attachDepthSource(bridge);
   market.service.attachTradeSource(bridge);
   market.service.attachLastPriceSource(bridge);
-  const committed = { batches: 0, entries: 0 };
   stops.push(
     sequencer.onCommitted((batch) => {
-      committed.batches += 1;
-      committed.entries += batch.events.length;
       bridge.handleEvents(batch.events);
       const events: Array<[number, string, unknown]> = [];
       publishCommittedBatch(batch, (userId, event, data) => events.push([userId, event, data]));
       if (events.length > 0) bus.publish(SUBJECTS.userEvents, encodeJson(events));
     }),
+    sequencerMetrics(metrics, sequencer),
+    ledgerCheckMetrics(metrics, pool),
   );
   await bridge.refreshDepth();
   const pump = new MarketPump(market.service, DEFAULT_GATEWAY_LIMITS);
   stops.push(() => pump.close());
   stops.push(publishMarket(pump, bus), serveMarketReads(market.service, bus));
   stops.push(...serveEngine(sequencer, bus, config.engineMaxInFlight, metrics));
-  metrics.counter('tickline_sequencer_batches_total', 'Batches committed by this engine', () => committed.batches);
-  metrics.counter('tickline_sequencer_events_total', 'Engine events committed by this engine', () => committed.entries);
-  metrics.gauge(
-    'tickline_sequencer_queue_depth',
-    'Commands and reads waiting for the sequencer',
-    () => sequencer.queueLength,
-  );
-  metrics.gauge(
-    'tickline_sequencer_last_batch_id',
-    'The last batch this engine committed',
-    () => sequencer.lastBatchId,
-  );
 
   const scheduler = new Scheduler(systemClock);
   registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Pool } from '@tickline/db';
+import { closePool, createPool, type Pool } from '@tickline/db';
 import { startUploadExpiry } from '../app/accounts/upload-expiry.ts';
 import { demoCredentialsText, seedDemo } from '../app/demo/seed.ts';
 import { fundDemoAccounts } from '../app/trading/demo-funding.ts';
@@ -16,6 +16,7 @@ import { sessionTokenVerifier } from '../ws/runtime.ts';
 import type { UserEventKind } from '@tickline/protocol';
 import { BusMarketHub } from './market-relay.ts';
 import { MarketMirror } from './market-mirror.ts';
+import { gatewayMetrics } from './metrics.ts';
 import { remoteEngine } from './remote-engine.ts';
 
 const DEMO_FUNDING_ATTEMPTS = 60;
@@ -39,7 +40,10 @@ export interface NodeRolesOptions {
 export async function startNodeRoles(options: NodeRolesOptions): Promise<FastifyInstance> {
   const { config, roles, pool, secrets, bus, metrics, stops } = options;
   const has = (role: ProcessRole) => roles.includes(role);
-  const trading = new TradingService(remoteEngine(bus, config.engineTimeoutMs), pool);
+  // History (orders, trades, options, transfers) may come from a read replica; everything else from the primary.
+  const readPool = config.databaseReadUrl ? createPool(config.databaseReadUrl) : pool;
+  if (readPool !== pool) stops.push(() => closePool(readPool));
+  const trading = new TradingService(remoteEngine(bus, config.engineTimeoutMs), readPool);
   const app = await buildApp({
     config,
     pool,
@@ -76,18 +80,7 @@ function startGateway(app: FastifyInstance, bus: Bus, metrics: MetricsRegistry, 
       gateway.publishToUser(userId, event, payload);
   });
   const stopEnded = bus.subscribe(SUBJECTS.sessionsEnded, (data) => gateway.endSessions(decodeJson<string[]>(data)));
-  metrics.gauge('tickline_ws_clients', 'Websocket connections open on this node', () => gateway.counters.connections);
-  metrics.counter(
-    'tickline_ws_frames_sent_total',
-    'Market frames written to clients',
-    () => gateway.counters.framesSent,
-  );
-  metrics.counter(
-    'tickline_ws_frames_skipped_total',
-    'Market frames skipped for clients too slow to take them (lag)',
-    () => gateway.counters.framesSkipped,
-  );
-  metrics.counter('tickline_ws_user_events_sent_total', 'User events delivered', () => gateway.counters.userEventsSent);
+  gatewayMetrics(metrics, gateway);
   stops.push(async () => {
     stopEvents();
     stopEnded();

@@ -1,0 +1,106 @@
+import { chainWatch, checkLedgerHealth, type Pool } from '@tickline/db';
+import type { Exchange } from '@tickline/engine';
+import type { Wallet } from '../app/wallet/runtime.ts';
+import type { BusStats } from '../services/bus/bus.ts';
+import { MetricsRegistry } from '../services/metrics/registry.ts';
+import type { Sequencer } from '../services/sequencer/sequencer.ts';
+import type { WsGateway } from '../ws/gateway.ts';
+
+// The figures each part of a process exposes on /metrics (names documented in docs/operations.md).
+
+const LEDGER_CHECK_INTERVAL_MS = 60_000;
+
+export function processMetrics(roles: readonly string[], bus: { stats: BusStats } | null): MetricsRegistry {
+  const metrics = new MetricsRegistry();
+  metrics.gauge('tickline_process_roles', 'The roles this process takes (1 per role)', () =>
+    roles.map((role) => ({ labels: { role }, value: 1 })),
+  );
+  metrics.gauge('tickline_process_resident_bytes', 'Resident memory of this process', () => process.memoryUsage().rss);
+  if (!bus) return metrics;
+  const stats = bus.stats;
+  metrics.counter('tickline_bus_published_total', 'Messages this process published on the bus', () => stats.published);
+  metrics.counter('tickline_bus_received_total', 'Messages this process received from the bus', () => stats.received);
+  metrics.counter('tickline_bus_requests_total', 'Requests this process sent on the bus', () => stats.requests);
+  metrics.counter('tickline_bus_timeouts_total', 'Requests that got no answer in time', () => stats.timeouts);
+  metrics.counter(
+    'tickline_bus_no_responders_total',
+    'Requests no one served (an engine switch-over)',
+    () => stats.noResponders,
+  );
+  return metrics;
+}
+
+/** Queue depth, commit rate and the last batch of the sequencer of this process. */
+export function sequencerMetrics(metrics: MetricsRegistry, sequencer: Sequencer<Exchange>): () => void {
+  const committed = { batches: 0, events: 0 };
+  const stop = sequencer.onCommitted((batch) => {
+    committed.batches += 1;
+    committed.events += batch.events.length;
+  });
+  metrics.counter('tickline_sequencer_batches_total', 'Batches committed by this engine', () => committed.batches);
+  metrics.counter('tickline_sequencer_events_total', 'Engine events committed by this engine', () => committed.events);
+  metrics.gauge(
+    'tickline_sequencer_queue_depth',
+    'Commands and reads waiting for the sequencer',
+    () => sequencer.queueLength,
+  );
+  metrics.gauge(
+    'tickline_sequencer_last_batch_id',
+    'The last batch this engine committed',
+    () => sequencer.lastBatchId,
+  );
+  return stop;
+}
+
+export function gatewayMetrics(metrics: MetricsRegistry, gateway: WsGateway): void {
+  const counters = gateway.counters;
+  metrics.gauge('tickline_ws_clients', 'Websocket connections open on this node', () => counters.connections);
+  metrics.counter('tickline_ws_frames_sent_total', 'Market frames written to clients', () => counters.framesSent);
+  metrics.counter(
+    'tickline_ws_frames_skipped_total',
+    'Market frames skipped for clients too slow to take them (lag)',
+    () => counters.framesSkipped,
+  );
+  metrics.counter('tickline_ws_user_events_sent_total', 'User events delivered', () => counters.userEventsSent);
+}
+
+/** The ledger checks (zero sum, postings = balances, none negative), run every minute, not at every scrape. */
+export function ledgerCheckMetrics(metrics: MetricsRegistry, pool: Pool): () => void {
+  let last: { ok: boolean; atMs: number } | null = null;
+  const check = () =>
+    void checkLedgerHealth(pool)
+      .then((health) => {
+        const ok =
+          health.balanceTotal === 0 &&
+          health.mismatchedAccounts.length === 0 &&
+          health.negativeUserAccounts.length === 0;
+        last = { ok, atMs: Date.now() };
+      })
+      .catch(() => undefined);
+  check();
+  const timer = setInterval(check, LEDGER_CHECK_INTERVAL_MS);
+  timer.unref();
+  metrics.gauge('tickline_ledger_check_ok', '1 when the last ledger check passed, 0 when it failed', () =>
+    last === null ? Number.NaN : last.ok ? 1 : 0,
+  );
+  metrics.gauge('tickline_ledger_check_age_seconds', 'Seconds since the last ledger check finished', () =>
+    last === null ? Number.NaN : (Date.now() - last.atMs) / 1000,
+  );
+  return () => clearInterval(timer);
+}
+
+/** How many blocks the deposit watcher is behind the chain head. */
+export function chainMetrics(metrics: MetricsRegistry, pool: Pool, wallet: Wallet): void {
+  metrics.gauge(
+    'tickline_chain_cursor_lag_blocks',
+    'Blocks between the chain head and the deposit watcher',
+    async () => {
+      const [head, cursor] = await Promise.all([
+        wallet.reader.getBlockNumber(),
+        chainWatch.readCursor(pool, 'deposits'),
+      ]);
+      // The cursor is the next block to read: the watcher has read up to cursor - 1.
+      return cursor === null ? Number.NaN : Math.max(0, Number(head) - (cursor - 1));
+    },
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * bench:cluster (#19, see README.md): orders per second through two API nodes into one engine, and depth messages
+ * delivered by two websocket nodes, beside the single process (`TICKLINE_ROLE=all`) under the same load, in one run.
+ * Needs NATS at BUS_URL (default nats://127.0.0.1:4222) and PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL, else
+ * an embedded cluster). Writes bench/results/cluster-latest.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findFreePort } from '@tickline/db';
+import { startServerProcess, type ServerProcess } from '../../apps/server/test/helpers/server-process.ts';
+import { withBenchDatabase, withBenchServer } from '../database.ts';
+import { medianBy } from '../median.ts';
+import { login, runLoad, type LoadFigures, type Trader } from './load.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BUS_URL = process.env.BUS_URL ?? 'nats://127.0.0.1:4222';
+const ROUNDS = Number(process.env.BENCH_CLUSTER_ROUNDS ?? 1);
+const DURATION_MS = Number(process.env.BENCH_CLUSTER_DURATION_MS ?? 10_000);
+const TRADERS = ['demo', 'partner2', 'partner3', 'partner4', 'partner5', 'partner6', 'partner7'].map(
+  (name) => `${name}@tickline.dev`,
+);
+const LOAD = { depthClients: 100, perTrader: 4, warmupMs: 2_000, durationMs: DURATION_MS };
+
+interface Figures extends LoadFigures {
+  /** Commands acknowledged per second (a place or a cancel each). */
+  commands_per_s: number;
+  depth_messages_per_s: number;
+}
+
+async function withProcesses<T>(
+  databaseUrl: string,
+  nodes: Array<{ roles: string; waitFor: string }>,
+  use: (processes: ServerProcess[]) => Promise<T>,
+): Promise<T> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tickline-bench-cluster-'));
+  const started: ServerProcess[] = [];
+  try {
+    for (const node of nodes) {
+      const process = startServerProcess(await findFreePort(), {
+        TICKLINE_ROLE: node.roles,
+        BUS_URL: node.roles === 'all' ? undefined : BUS_URL,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'bench-cluster-secret-0123456789abcdefghijklmn',
+        DEMO_LIQUIDITY: 'off',
+        MARKET_BACKFILL: 'false',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_ORDER: '1000000/10',
+        RATE_LIMIT_CANCEL: '1000000/10',
+        RATE_LIMIT_LOGIN: '1000/60',
+      });
+      started.push(process);
+      const deadline = Date.now() + 90_000;
+      while (!process.log().includes(node.waitFor)) {
+        if (process.child.exitCode !== null || Date.now() > deadline) throw new Error(process.log());
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    // API nodes (and the single process) are ready once the demo member logs in with a funded balance.
+    for (const [index, node] of nodes.entries()) if (node.roles !== 'engine') await started[index]!.waitUntilReady();
+    return await use(started);
+  } finally {
+    await Promise.all(started.map((process) => process.killHard()));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(nodes: ServerProcess[]): Promise<Figures> {
+  const urls = nodes.map((node) => `http://127.0.0.1:${node.port}`);
+  const traders: Trader[] = await Promise.all(
+    TRADERS.map(async (userid, index) => {
+      const baseUrl = urls[index % urls.length]!;
+      return { baseUrl, token: await login(baseUrl, userid) };
+    }),
+  );
+  const figures = await runLoad({ ...LOAD, traders, wsUrls: urls.map((url) => `${url.replace('http', 'ws')}/ws`) });
+  return {
+    ...figures,
+    commands_per_s: Math.round((figures.acknowledged / figures.durationMs) * 1000),
+    depth_messages_per_s: Math.round((figures.depthMessages / figures.durationMs) * 1000),
+  };
+}
+
+const rounds = await withBenchServer(root, 'cluster', async (adminUrl) => {
+  const results: Array<{ single: Figures; cluster: Figures }> = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const single = await withBenchDatabase(adminUrl, 'single', (_pool, url) =>
+      withProcesses(url, [{ roles: 'all', waitFor: 'is listening on' }], (processes) => measure(processes)),
+    );
+    const cluster = await withBenchDatabase(adminUrl, 'cluster', (_pool, url) =>
+      withProcesses(
+        url,
+        [
+          { roles: 'engine', waitFor: 'engine: active' },
+          { roles: 'api,ws,jobs', waitFor: 'on port' },
+          { roles: 'api,ws', waitFor: 'on port' },
+        ],
+        (processes) => measure(processes.slice(1)),
+      ),
+    );
+    console.log(`round ${round + 1}: single ${JSON.stringify(single)}\n         cluster ${JSON.stringify(cluster)}`);
+    results.push({ single, cluster });
+  }
+  return results;
+});
+
+const single = medianBy(
+  rounds.map((round) => round.single),
+  (figures) => figures.commands_per_s,
+);
+const cluster = medianBy(
+  rounds.map((round) => round.cluster),
+  (figures) => figures.commands_per_s,
+);
+const result = {
+  date: new Date().toISOString(),
+  rounds: ROUNDS,
+  load: { traders: TRADERS.length, ...LOAD },
+  single,
+  cluster,
+  cluster_vs_single_commands: Number((cluster.commands_per_s / Math.max(1, single.commands_per_s)).toFixed(2)),
+  cluster_vs_single_depth: Number((cluster.depth_messages_per_s / Math.max(1, single.depth_messages_per_s)).toFixed(2)),
+};
+console.log(JSON.stringify(result, null, 2));
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/cluster-latest.json'), `${JSON.stringify(result, null, 2)}\n`);
