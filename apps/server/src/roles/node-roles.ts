@@ -3,11 +3,15 @@ import { closePool, createPool, type Pool } from '@tickline/db';
 import { startUploadExpiry } from '../app/accounts/upload-expiry.ts';
 import { demoCredentialsText, seedDemo } from '../app/demo/seed.ts';
 import { fundDemoAccounts } from '../app/trading/demo-funding.ts';
+import type { EngineAccess } from '../app/trading/engine-access.ts';
 import { TradingService } from '../app/trading/service.ts';
+import { startWallet, type Wallet } from '../app/wallet/runtime.ts';
+import { SequencerWalletLedger } from '../app/wallet/sequencer-ledger.ts';
 import type { Config, ProcessRole } from '../config.ts';
 import { buildApp } from '../http/build-app.ts';
 import { PARTNER_CLOSE_JOB, PARTNER_ESTIMATE_JOB, registerPartnerJobs } from '../jobs/partner-jobs.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
+import { registerWalletJobs } from '../jobs/wallet-jobs.ts';
 import { SUBJECTS, decodeJson, encodeJson, type Bus } from '../services/bus/bus.ts';
 import { METRICS_CONTENT_TYPE, type MetricsRegistry } from '../services/metrics/registry.ts';
 import type { Secrets } from '../services/secrets/secrets.ts';
@@ -43,13 +47,15 @@ export async function startNodeRoles(options: NodeRolesOptions): Promise<Fastify
   // History (orders, trades, options, transfers) may come from a read replica; everything else from the primary.
   const readPool = config.databaseReadUrl ? createPool(config.databaseReadUrl) : pool;
   if (readPool !== pool) stops.push(() => closePool(readPool));
-  const trading = new TradingService(remoteEngine(bus, config.engineTimeoutMs), readPool);
+  const engine = remoteEngine(bus, config.engineTimeoutMs);
+  const trading = new TradingService(engine, readPool);
+  const wallet = await startClusterWallet(options, engine);
   const app = await buildApp({
     config,
     pool,
     secrets,
     webDistDir: has('api') ? options.webDistDir : null,
-    services: { trading, market: new MarketMirror(bus), wallet: null },
+    services: { trading, market: new MarketMirror(bus), wallet },
   });
   stops.push(() => app.close());
   app.get('/metrics', async (_request, reply) => reply.type(METRICS_CONTENT_TYPE).send(await metrics.render()));
@@ -65,7 +71,41 @@ export async function startNodeRoles(options: NodeRolesOptions): Promise<Fastify
 
   if (has('ws')) startGateway(app, bus, metrics, stops);
   if (has('jobs')) await startJobs(app, config, trading, stops);
+  if (has('jobs') && wallet) {
+    const scheduler = new Scheduler({ now: () => Date.now() }, app.log);
+    registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs, config.chain.sweepIntervalMs);
+    scheduler.start();
+    stops.push(() => scheduler.stop());
+  }
   return app;
+}
+
+/**
+ * The chain wallet on a cluster node: the chain at CHAIN_RPC_URL, shared by every node (withdrawal nonces are allocated
+ * in PostgreSQL, so any API node may approve); money through the engine over the bus; its user events on the bus for
+ * the websocket nodes. Without CHAIN_RPC_URL (the demo's own anvil belongs to the one-process platform) there is none.
+ */
+async function startClusterWallet(options: NodeRolesOptions, engine: EngineAccess): Promise<Wallet | null> {
+  const { config, pool, secrets, bus, stops } = options;
+  if (!config.chain.rpcUrl) {
+    console.log('wallet: off in this cluster node (no CHAIN_RPC_URL); the wallet routes answer 1007');
+    return null;
+  }
+  const wallet = await startWallet({
+    config: config.chain,
+    dataDir: config.dataDir,
+    pool,
+    clock: { now: () => Date.now() },
+    ledger: new SequencerWalletLedger(engine),
+    demoMnemonic: secrets.depositMnemonic,
+    depositXpub: secrets.depositXpub,
+  });
+  stops.push(() => wallet.stop());
+  const stopEvents = wallet.userEvents.on((userId, event, data) =>
+    bus.publish(SUBJECTS.userEvents, encodeJson([[userId, event, data]])),
+  );
+  stops.push(async () => stopEvents());
+  return wallet;
 }
 
 function startGateway(app: FastifyInstance, bus: Bus, metrics: MetricsRegistry, stops: Array<() => Promise<void>>) {

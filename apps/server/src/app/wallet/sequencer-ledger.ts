@@ -1,14 +1,16 @@
 // The wallet's ledger port on the trading core: every command goes through the sequencer (one writer, group commit)
 // and comes back once durable. Deposits are idempotent in the engine by their key; withdrawal steps by the
 // sequencer's idempotency key (one hold, one release, one payout per withdrawal ever).
-import type { Command, Exchange } from '@tickline/engine';
+import type { Command } from '@tickline/engine';
 import { Errors } from '@tickline/protocol';
 import { AppError } from '../../domain/errors.ts';
-import { DUPLICATE_COMMAND, SequencerUnavailableError, type Sequencer } from '../../services/sequencer/sequencer.ts';
+import { DUPLICATE_COMMAND, SequencerUnavailableError } from '../../services/sequencer/sequencer.ts';
+import type { EngineAccess } from '../trading/engine-access.ts';
 import type { DepositPosting, LedgerOutcome, WalletLedger, WithdrawalPosting } from './ports.ts';
 
 export class SequencerWalletLedger implements WalletLedger {
-  constructor(private readonly sequencer: Sequencer<Exchange>) {}
+  /** The sequencer of this process, or the engine over the bus on a cluster's API and jobs nodes. */
+  constructor(private readonly sequencer: Pick<EngineAccess, 'submit'>) {}
 
   private async run(command: Command, idempotencyKey?: string): Promise<{ outcome: LedgerOutcome; value: unknown }> {
     const result = await this.sequencer
