@@ -20,7 +20,7 @@ import { sessionTokenVerifier } from '../ws/runtime.ts';
 import type { UserEventKind } from '@tickline/protocol';
 import { BusMarketHub } from './market-relay.ts';
 import { MarketMirror } from './market-mirror.ts';
-import { gatewayMetrics } from './metrics.ts';
+import { chainMetrics, gatewayMetrics } from './metrics.ts';
 import { remoteEngine } from './remote-engine.ts';
 
 const DEMO_FUNDING_ATTEMPTS = 60;
@@ -74,6 +74,7 @@ export async function startNodeRoles(options: NodeRolesOptions): Promise<Fastify
   if (has('jobs') && wallet) {
     const scheduler = new Scheduler({ now: () => Date.now() }, app.log);
     registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs, config.chain.sweepIntervalMs);
+    chainMetrics(metrics, pool, wallet);
     scheduler.start();
     stops.push(() => scheduler.stop());
   }

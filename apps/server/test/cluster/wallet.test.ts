@@ -82,5 +82,7 @@ describe.skipIf(!natsUp)('the chain wallet in a cluster', () => {
     ).toBe(usdt(100));
     expect((await node.call<{ bsc: number }>('GET', '/user/balance', token)).data!.bsc).toBe(before + 500 - 105);
     await expectLedgerInvariants(cluster.database.pool);
+    const metrics = await (await fetch(`http://127.0.0.1:${node.port}/metrics`)).text();
+    expect(metrics).toMatch(/^tickline_chain_cursor_lag_blocks \d+$/m);
   }, 90_000);
 });
