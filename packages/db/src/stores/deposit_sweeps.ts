@@ -153,16 +153,11 @@ export async function unsweptUnits(db: Queryable, tokenAddress: string, movedIds
   return result.rows[0]!.units;
 }
 
-export interface NewSweep {
-  depositAddress: string;
-  userId: number;
-  addressIndex: number;
-  tokenAddress: string;
-  hotWallet: string;
-  amountUnits: string;
-  gasPrice: string;
-  now: Date;
-}
+/** What a new sweep starts with: the record's own fields, before any transaction, plus the moment. */
+export type NewSweep = Pick<
+  SweepRecord,
+  'depositAddress' | 'userId' | 'addressIndex' | 'tokenAddress' | 'hotWallet' | 'amountUnits' | 'gasPrice'
+> & { now: Date };
 
 export type SignedTx = { nonce: number; rawTx: string; txHash: string };
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ActionError } from '../../ui/ActionError.tsx';
 import type { OptionRoundAudit, RoundSourceQuote, RoundTickView } from '@tickline/protocol';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatNumber } from '../../lib/format.ts';
@@ -38,11 +39,7 @@ export function RoundAuditScreen() {
           <Link to={`/options/round/${roundStart + minuteMs}`}>{t('audit.next')}</Link>
           <Link to="/options">{t('audit.backToOptions')}</Link>
         </nav>
-        {query.isError ? (
-          <p className="form-error" role="alert" data-testid="audit-error">
-            {query.error.message}
-          </p>
-        ) : null}
+        <ActionError message={query.error?.message} />
         {audit ? <AuditSummary audit={audit} bet={betFrom(search)} /> : null}
         {audit && !audit.ticksKept && audit.status === 2 ? <p className={styles.note}>{t('audit.notKept')}</p> : null}
         {audit ? (

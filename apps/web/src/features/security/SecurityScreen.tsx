@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/I18nProvider.tsx';
+import { ActionError } from '../../ui/ActionError.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { PasswordCard } from './PasswordCard.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
@@ -14,11 +15,7 @@ export function SecurityScreen({ embedded = false }: { embedded?: boolean }) {
   const data = query.data;
   const body = (
     <div className={styles.grid} data-testid="security-page">
-      {query.isError ? (
-        <p className="form-error" role="alert">
-          {query.error.message}
-        </p>
-      ) : null}
+      <ActionError message={query.error?.message} />
       {data ? (
         <>
           <SessionsCard sessions={data.sessions} logins={data.logins} />

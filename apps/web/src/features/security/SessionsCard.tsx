@@ -1,4 +1,5 @@
 import type { SecurityLogin, SecuritySession } from '@tickline/protocol';
+import { ActionError } from '../../ui/ActionError.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../i18n/I18nProvider.tsx';
@@ -60,11 +61,7 @@ export function SessionsCard({ sessions, logins }: { sessions: SecuritySession[]
   return (
     <section className={`card ${styles.card} ${styles.wide}`}>
       <h2 className="card__title">{t('security.sessions')}</h2>
-      {action.error ? (
-        <p className="form-error" role="alert">
-          {action.error}
-        </p>
-      ) : null}
+      <ActionError message={action.error} />
       <DataTable
         columns={sessionColumns}
         rows={sessions}

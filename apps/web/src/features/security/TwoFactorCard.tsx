@@ -1,6 +1,7 @@
 import type { TotpSetupAnswer } from '@tickline/protocol';
 import { useState, type FormEvent } from 'react';
 import { useT } from '../../i18n/I18nProvider.tsx';
+import { ActionError } from '../../ui/ActionError.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { QrCode } from '../../ui/QrCode.tsx';
 import { disableTotp, enableTotp, startTotpSetup } from './api.ts';
@@ -36,11 +37,7 @@ export function TwoFactorCard({ enabled, recoveryCodesLeft }: { enabled: boolean
     const { ok } = await action.run(() => disableTotp(code), t('security.totpDisabled'));
     if (ok) setCode('');
   };
-  const error = action.error ? (
-    <p className="form-error" role="alert">
-      {action.error}
-    </p>
-  ) : null;
+  const error = <ActionError message={action.error} />;
 
   return (
     <section className={`card ${styles.card}`} data-testid="totp-card">

@@ -1,4 +1,5 @@
 import type { WhitelistAddress } from '@tickline/protocol';
+import { ActionError } from '../../ui/ActionError.tsx';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../lib/format.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
@@ -85,11 +86,7 @@ export function WhitelistCard({ enabled, addresses, codeNeeded, nowMs }: Whiteli
       <p className={enabled ? styles.on : 'muted'} data-testid="whitelist-state">
         {t(enabled ? 'security.whitelistOn' : 'security.whitelistOff')}
       </p>
-      {action.error ? (
-        <p className="form-error" role="alert">
-          {action.error}
-        </p>
-      ) : null}
+      <ActionError message={action.error} />
       <DataTable
         columns={columns}
         rows={addresses}
