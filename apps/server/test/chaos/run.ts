@@ -82,13 +82,19 @@ async function round(dataDir: string, kill: Kill, index: number): Promise<void> 
     ...DEPOSITORS.map((i) => loop(() => deposit(server, load, traders[i]!))),
     loop(() => decide(server, load, operator)),
   ];
-  // A random point in the stream of operations (not of time: the machine's speed varies), at most a minute in, once
-  // a few deposits of the round were acknowledged.
+  // A random point in the stream of operations (not of time: the machine's speed varies), at most a minute in: after
+  // 500-899 more acknowledged operations and a few deposits of the round, then 0-199 more, so that the kill does not
+  // systematically follow the deposit that completed the round's few.
+  const deadline = Date.now() + 60_000;
+  const until = async (reached: () => boolean) => {
+    while (!reached() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
   const target = figures.acknowledged + 500 + Math.floor(random() * 400);
   const deposits = figures.byKind.deposits + DEPOSITS_PER_ROUND;
-  const deadline = Date.now() + 60_000;
-  while ((figures.acknowledged < target || figures.byKind.deposits < deposits) && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  await until(() => figures.acknowledged >= target && figures.byKind.deposits >= deposits);
+  const further = figures.acknowledged + Math.floor(random() * 200);
+  await until(() => figures.acknowledged >= further);
+  const killedAt = figures.acknowledged;
   const postmaster = postmasterPid(dataDir);
   if (kill !== 'postgres') server.child.kill('SIGKILL');
   if (kill !== 'server') process.kill(postmaster, 'SIGKILL');
@@ -109,7 +115,7 @@ async function round(dataDir: string, kill: Kill, index: number): Promise<void> 
   }
   await Promise.all(workers);
   console.log(
-    `round ${index}: killed ${kill} at operation ${target}; ${figures.acknowledged} acknowledged so far ` +
+    `round ${index}: killed ${kill} at operation ${killedAt}; ${figures.acknowledged} acknowledged so far ` +
       `(${figures.byKind.deposits} deposits, ${figures.byKind.withdrawals} withdrawals); ${elapsed()} s`,
   );
 }
