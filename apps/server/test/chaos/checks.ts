@@ -1,19 +1,13 @@
-/** What the chaos run checks after each restart, against PostgreSQL and the running server. */
+/** What the chaos run checks after each restart, against PostgreSQL, the chain and the running server. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { checkLedgerHealth } from '@tickline/db';
+import type { Ledgerbook } from './book.ts';
+import { checkWalletDatabase, walletBacklog, type WalletRows } from './wallet-checks.ts';
 
-/** What the load was told: acknowledged (answered code 0) and unknown (the answer never came: a kill). */
-export interface Ledgerbook {
-  orders: Map<number, number>;
-  cancels: Set<number>;
-  bets: Map<number, number>;
-  /** `${userId}:${sellWallet}:${microAmount}` — amounts are unique per operation. */
-  transfers: Set<string>;
-  unknownTransfers: Set<string>;
-}
+export type { Ledgerbook };
 
 /** The embedded cluster's URL, from the port in its lock file (line 4). */
 export function embeddedUrl(dataDir: string): string {
@@ -21,11 +15,32 @@ export function embeddedUrl(dataDir: string): string {
   return `postgres://postgres:tickline-local@127.0.0.1:${lines[3]}/postgres`;
 }
 
-export async function checkDatabase(url: string, book: Ledgerbook): Promise<string[]> {
+/**
+ * Waits, at most `timeoutMs`, until the wallet's work after a restart is done (deposits credited, withdrawal steps
+ * finished, approved withdrawals confirmed); answers what was still outstanding then (0: nothing).
+ */
+export async function awaitWallet(url: string, book: Ledgerbook, timeoutMs: number): Promise<number> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const backlog = await walletBacklog(client, book);
+      if (backlog === 0 || Date.now() > deadline) return backlog;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Everything stored, read in one snapshot: the operations acknowledged, the wallet's rows, the ledger's health. */
+export async function checkDatabase(url: string, book: Ledgerbook): Promise<[string[], WalletRows]> {
   const violations: string[] = [];
   const client = new pg.Client(url);
   await client.connect();
   try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const orders = await client.query<{ id: string; user_id: string; status: string }>(
       'SELECT id::text, user_id::text, status FROM orders WHERE id = ANY($1::bigint[])',
       [[...book.orders.keys()]],
@@ -62,10 +77,12 @@ export async function checkDatabase(url: string, book: Ledgerbook): Promise<stri
       violations.push(`balance of ${account.id} is ${account.balance}, its postings sum to ${account.postingSum}`);
     for (const account of health.negativeUserAccounts)
       violations.push(`user account ${account.id} is negative (${account.balance})`);
+    const [walletViolations, rows] = await checkWalletDatabase(client, book);
+    await client.query('COMMIT');
+    return [[...violations, ...walletViolations], rows];
   } finally {
     await client.end();
   }
-  return violations;
 }
 
 /** Market data and the user stream resume: a depth snapshot, then the user's event after one of its orders. */

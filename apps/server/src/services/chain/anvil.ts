@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { forgetAnvil, recordAnvil, stopOrphanedAnvil } from './anvil-orphan.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -38,10 +39,15 @@ export interface AnvilOptions {
   chainId: number;
   /** Seconds between blocks; undefined = a block per transaction (automine), as tests want. */
   blockTimeSeconds?: number;
-  /** Where the chain is kept across restarts (loaded at start, dumped every few seconds and on exit). */
+  /**
+   * Where the chain is kept across restarts (loaded at start, dumped every few seconds and on exit). An anvil an
+   * earlier, killed server left running on it is stopped first (anvil-orphan.ts).
+   */
   stateFile?: string;
   /** Mnemonic of the ten funded accounts; anvil's development one when unset. */
   mnemonic?: string;
+  /** What the start tells the operator (an orphaned anvil stopped); console.log when unset. */
+  log?: (line: string) => void;
 }
 
 export interface AnvilNode {
@@ -61,9 +67,16 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
   if (options.blockTimeSeconds !== undefined) args.push('--block-time', String(options.blockTimeSeconds));
   if (options.stateFile) {
     await mkdir(path.dirname(options.stateFile), { recursive: true });
+    await stopOrphanedAnvil(options.stateFile, options.log ?? ((line) => console.log(line)));
     args.push('--state', options.stateFile, '--state-interval', String(STATE_DUMP_INTERVAL_SECONDS));
   }
   const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const { stateFile } = options;
+  if (stateFile && child.pid !== undefined) {
+    const pid = child.pid;
+    recordAnvil(stateFile, pid);
+    child.once('exit', () => forgetAnvil(stateFile, pid));
+  }
   const output: string[] = [];
   let listening: string | undefined;
   const collect = (chunk: Buffer) => {
