@@ -3,11 +3,14 @@ import type { Pool } from '@tickline/db';
 import { Errors, type ErrorDefinition } from '@tickline/protocol';
 import { AppError } from '../../domain/errors.ts';
 import { SequencerUnavailableError, type Sequencer } from '../../services/sequencer/sequencer.ts';
+import type { TradingFreezes } from './freezes.ts';
 
 /** What every trading use case works with: the sequencer (commands and open state) and PostgreSQL (history). */
 export interface TradingCore {
   sequencer: Sequencer<Exchange>;
   pool: Pool;
+  /** Users an operator froze: their new orders and bets are refused. */
+  freezes: TradingFreezes;
 }
 
 /** How many rows the "recent" lists show, and a history page. */

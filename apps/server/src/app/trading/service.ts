@@ -8,6 +8,7 @@ import type { TradingCore } from './core.ts';
 import { accruePartnerSettlement } from './partner-accrual.ts';
 import { payPartnerSettlement } from './partner-payout.ts';
 import { fundDemoUser } from './fund-demo-user.ts';
+import { TradingFreezes } from './freezes.ts';
 import { futuresHistoryPage, openOrders, positions, recentFuturesHistory } from './futures-lookups.ts';
 import { leverageOf, setLeverage } from './leverage.ts';
 import { optionHistoryPage, recentOptionOrders, waitingOptionOrders } from './option-lookups.ts';
@@ -25,9 +26,12 @@ import { balanceOf, transfers } from './wallet-lookups.ts';
  */
 export class TradingService implements BalanceReader {
   private readonly core: TradingCore;
+  /** Users whose trading is frozen; the operators' freeze reloads it after each change. */
+  readonly freezes: TradingFreezes;
 
   constructor(sequencer: Sequencer<Exchange>, pool: Pool) {
-    this.core = { sequencer, pool };
+    this.freezes = new TradingFreezes(pool);
+    this.core = { sequencer, pool, freezes: this.freezes };
   }
 
   balanceOf = (userId: UserId) => balanceOf(this.core, userId);

@@ -4,6 +4,7 @@ import { adminFeedbackRoutes } from './feedback.ts';
 import { adminWithdrawalRoutes } from './withdrawals.ts';
 import { adminPartnerRoutes } from './partners.ts';
 import { adminOperationsRoutes } from './operations.ts';
+import { adminUserRoutes } from './users.ts';
 
 /**
  * The admin area's route plugins, mounted under /api/v1/admin. Each area adds one line; its routes inherit the
@@ -14,6 +15,7 @@ const ADMIN_ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   adminWithdrawalRoutes,
   adminPartnerRoutes,
   adminOperationsRoutes,
+  adminUserRoutes,
 ];
 
 /**
