@@ -109,11 +109,7 @@ interface UserDetail {
 describe('GET /admin/users/detail', () => {
   it('shows balances, the open order, KYC, live sessions and the referral chain above the user', async () => {
     expect((await post(t.app, '/order/registerOrder', limitOrder('40000'), member.accessToken)).body.code).toBe(0);
-    const answer = await get<UserDetail>(
-      t.app,
-      `/admin/users/detail?no=${member.userId}`,
-      operator.accessToken,
-    );
+    const answer = await get<UserDetail>(t.app, `/admin/users/detail?no=${member.userId}`, operator.accessToken);
     expect(answer.body.code).toBe(0);
     const detail = answer.body.data!;
     expect(detail.user).toMatchObject({
