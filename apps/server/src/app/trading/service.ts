@@ -15,6 +15,7 @@ import { optionHistoryPage, recentOptionOrders, waitingOptionOrders } from './op
 import { placeOrder, type PlaceOrderInput } from './place-order.ts';
 import { registerOption } from './register-option.ts';
 import { optionRoundAudit } from './round-audit.ts';
+import { riskSnapshot } from './risk-lookups.ts';
 import { transfer } from './transfer.ts';
 import { updateTpSl } from './update-tpsl.ts';
 import { balanceOf, transfers } from './wallet-lookups.ts';
@@ -62,4 +63,5 @@ export class TradingService implements BalanceReader {
   waitingOptionOrders = (userId: UserId) => waitingOptionOrders(this.core, userId);
   optionHistoryPage = (userId: UserId, page: number) => optionHistoryPage(this.core, userId, page);
   optionRoundAudit = (roundStart: number, nowMs: number) => optionRoundAudit(this.core, roundStart, nowMs);
+  riskSnapshot = () => riskSnapshot(this.core);
 }

@@ -5,6 +5,7 @@ import { adminWithdrawalRoutes } from './withdrawals.ts';
 import { adminPartnerRoutes } from './partners.ts';
 import { adminOperationsRoutes } from './operations.ts';
 import { adminUserRoutes } from './users.ts';
+import { adminMarketRoutes } from './market.ts';
 
 /**
  * The admin area's route plugins, mounted under /api/v1/admin. Each area adds one line; its routes inherit the
@@ -16,6 +17,7 @@ const ADMIN_ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   adminPartnerRoutes,
   adminOperationsRoutes,
   adminUserRoutes,
+  adminMarketRoutes,
 ];
 
 /**
