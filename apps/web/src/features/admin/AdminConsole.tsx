@@ -39,7 +39,10 @@ export function AdminConsole() {
             key={id}
             type="button"
             className={section === id ? styles.navActive : styles.navItem}
-            onClick={() => setSection(id)}
+            onClick={() => {
+              setSection(id);
+              setNotice(null); // an outcome belongs to the panel it happened on
+            }}
             data-testid={`admin-nav-${id}`}
           >
             {label}

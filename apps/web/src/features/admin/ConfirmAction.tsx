@@ -11,6 +11,8 @@ export interface PendingAction {
   danger?: boolean;
   /** A reason is asked for and required (the server refuses an empty one too). */
   needsReason?: boolean;
+  /** Who sees the reason; by default the audit log only. */
+  reasonLabel?: string;
   run(reason: string): Promise<void>;
 }
 
@@ -55,7 +57,7 @@ export function ConfirmAction({ action, onClose }: { action: PendingAction; onCl
       <p className={styles.confirmText}>{action.description}</p>
       {action.needsReason ? (
         <label className={styles.reason}>
-          <span>Reason (kept in the audit log, not shown to the user)</span>
+          <span>{action.reasonLabel ?? 'Reason (kept in the audit log, not shown to the user)'}</span>
           <textarea
             value={reason}
             maxLength={MAX_REASON_LENGTH}
