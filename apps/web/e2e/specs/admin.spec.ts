@@ -150,6 +150,103 @@ test.describe('operator console: users and market', () => {
   });
 });
 
+test.describe('operator console: four-eyes', () => {
+  test.use({ account: 'operator@tickline.dev' });
+
+  test('a withdrawal above the four-eyes amount is sent only after a second, different operator approves', async ({
+    page,
+    browser,
+    baseUrl,
+    saveScreenshot,
+  }) => {
+    test.setTimeout(150_000);
+    // A verified user with 20,000 test USDT from the faucet asks for 15,000 (four-eyes from 10,000).
+    const user = await registerViaApi(baseUrl, 'foureyes');
+    const first = await apiLogin(baseUrl, 'operator@tickline.dev');
+    const member = await apiLogin(baseUrl, user.userid, user.password);
+    const info = await api<{ no: number }>(baseUrl, 'GET', '/user/info', { token: member.accessToken });
+    const kyc = await api(baseUrl, 'POST', '/admin/kyc/decide', {
+      token: first.accessToken,
+      body: { userNo: info.data.no, approveStatus: 1 },
+    });
+    expect(kyc.code, kyc.message).toBe(0);
+    const faucet = await api(baseUrl, 'POST', '/demo/faucet', { token: member.accessToken, body: { amount: 20_000 } });
+    expect(faucet.code, faucet.message).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await api<{ bsc: number }>(baseUrl, 'GET', '/user/balance', { token: member.accessToken })).data.bsc,
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBeGreaterThanOrEqual(20_000);
+    const asked = await api<{ no: number }>(baseUrl, 'POST', '/withdraw/register', {
+      token: member.accessToken,
+      body: { walletAddress: '0x000000000000000000000000000000000000dEaD', amount: 15_000 },
+    });
+    expect(asked.code, asked.message).toBe(0);
+    const no = asked.data.no;
+
+    const approveIn = async (console: typeof page) => {
+      await console
+        .locator(`[data-testid=withdrawals-row][data-no="${no}"]`)
+        .getByTestId('withdrawals-approve')
+        .click();
+      await expect(console.getByRole('dialog')).toContainText('15,000.00 USDT');
+      await console.getByTestId('confirm-action').click();
+    };
+    await page.goto('/admin');
+    await page.getByTestId('admin-nav-withdrawals').click();
+    await approveIn(page);
+    await expect(page.getByTestId('admin-notice')).toHaveText(
+      `#${no}: first approval recorded; a second operator must approve`,
+    );
+    await approveIn(page);
+    await expect(page.getByTestId('admin-notice')).toHaveText(
+      'This withdrawal needs a second approval from a different operator.',
+    );
+    await expect(page.locator(`[data-testid=withdrawals-row][data-no="${no}"]`)).toBeVisible();
+    await saveScreenshot('1440-admin-four-eyes-first', { fullPage: false });
+
+    // The second operator, in a browser of its own.
+    const second = await apiLogin(baseUrl, 'operator2@tickline.dev');
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1440, height: 900 },
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: baseUrl,
+            localStorage: Object.entries(second).map(([name, value]) => ({ name, value: String(value) })),
+          },
+        ],
+      },
+    });
+    try {
+      const other = await context.newPage();
+      await other.goto('/admin');
+      await other.getByTestId('admin-nav-withdrawals').click();
+      await approveIn(other);
+      await expect(other.getByTestId('admin-notice')).toHaveText(`#${no}: approved`);
+      await expect(other.locator(`[data-testid=withdrawals-row][data-no="${no}"]`)).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+
+    await page.getByTestId('admin-nav-audit').click();
+    await page.getByPlaceholder('action or area, e.g. kyc, withdrawal').fill('withdrawal');
+    const entries = page.getByTestId('audit-row').filter({ hasText: `withdrawal ${no}` });
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText('operator2@tickline.dev');
+    await expect(entries.nth(0)).toContainText('withdrawal.approve');
+    await expect(entries.nth(1)).toContainText('operator@tickline.dev');
+    await expect(entries.nth(1)).toContainText('withdrawal.first-approve');
+    await saveScreenshot('1440-admin-four-eyes-audit', { fullPage: false });
+  });
+});
+
 test.describe('the console for anyone else', () => {
   test.use({ account: 'partner7@tickline.dev' });
 
