@@ -39,6 +39,8 @@ export interface Config {
   wsProcesses: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** OPERATOR_SESSION_TTL_SECONDS: an operator's session ends this long after sign-in, refreshed or not (8 h). */
+  operatorSessionTtlSeconds: number;
   trustProxy: boolean;
   /** Demo mode only: a market maker and a taker trade through the sequencer so the book is never empty. */
   demoLiquidity: boolean;
@@ -173,6 +175,7 @@ const environmentSchema = z.object({
     .default(1),
   ACCESS_TOKEN_TTL_SECONDS: positiveSeconds('ACCESS_TOKEN_TTL_SECONDS').default(900),
   REFRESH_TOKEN_TTL_SECONDS: positiveSeconds('REFRESH_TOKEN_TTL_SECONDS').default(30 * 24 * 3600),
+  OPERATOR_SESSION_TTL_SECONDS: positiveSeconds('OPERATOR_SESSION_TTL_SECONDS').default(8 * 3600),
   TRUST_PROXY: booleanFlag('TRUST_PROXY').default(false),
   DEMO_LIQUIDITY: z.enum(['on', 'off'], { error: 'DEMO_LIQUIDITY must be on or off' }).default('on'),
   SETTLEMENT_ESTIMATE_INTERVAL_MS: wholeNumber('SETTLEMENT_ESTIMATE_INTERVAL_MS', 1_000, 300_000),
@@ -276,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     wsProcesses: e.WS_PROCESSES,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    operatorSessionTtlSeconds: e.OPERATOR_SESSION_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,
     demoLiquidity: e.DEMO_LIQUIDITY === 'on',
     settlementEstimateIntervalMs: e.SETTLEMENT_ESTIMATE_INTERVAL_MS,

@@ -17,11 +17,11 @@ async function infoOf(userid: string): Promise<UserInfo> {
 }
 
 describe('demo seed', () => {
-  it('creates the member, partners 2..7 in one chain and the operator, and is idempotent', async () => {
+  it('creates the member, partners 2..7 in one chain and the two operators, and is idempotent', async () => {
     const first = await seedDemo(t.app.context);
     const second = await seedDemo(t.app.context);
     expect([...second.entries()]).toEqual([...first.entries()]);
-    expect((await t.pool.query('SELECT count(*)::int AS n FROM users')).rows[0]).toEqual({ n: 8 });
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM users')).rows[0]).toEqual({ n: 9 });
 
     const demo = await infoOf('demo@tickline.dev');
     expect(demo).toMatchObject({ level: 1, approveStatus: 1, role: 'user' });
@@ -46,7 +46,9 @@ describe('demo seed', () => {
       { userid: 'partner2@tickline.dev', referrer: 'partner3@tickline.dev' },
       { userid: 'demo@tickline.dev', referrer: 'partner2@tickline.dev' },
       { userid: 'operator@tickline.dev', referrer: null },
+      { userid: 'operator2@tickline.dev', referrer: null },
     ]);
     expect((await infoOf('operator@tickline.dev')).role).toBe('operator');
+    expect((await infoOf('operator2@tickline.dev')).role).toBe('operator');
   });
 });

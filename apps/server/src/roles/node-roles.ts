@@ -48,7 +48,17 @@ export async function startNodeRoles(options: NodeRolesOptions): Promise<Fastify
   const readPool = config.databaseReadUrl ? createPool(config.databaseReadUrl) : pool;
   if (readPool !== pool) stops.push(() => closePool(readPool));
   const engine = remoteEngine(bus, config.engineTimeoutMs);
-  const trading = new TradingService(engine, readPool);
+  const trading = new TradingService(engine, pool, readPool);
+  // An operator's freeze on one API node reaches the others' in-memory sets.
+  const stopFreezeNews = trading.freezes.onChanged(() => bus.publish(SUBJECTS.freezesChanged, encodeJson(null)));
+  const stopFreezeReloads = bus.subscribe(
+    SUBJECTS.freezesChanged,
+    () => void trading.freezes.reload().catch(() => undefined),
+  );
+  stops.push(async () => {
+    stopFreezeNews();
+    stopFreezeReloads();
+  });
   const wallet = await startClusterWallet(options, engine);
   const app = await buildApp({
     config,

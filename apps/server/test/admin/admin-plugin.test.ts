@@ -1,6 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@tickline/protocol';
-import { createTestApp, get, post, registerAndLogin, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, databaseState, get, post, registerAndLogin, type TestApp } from '../helpers/test-app.ts';
+
+const ADMIN_ROUTES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/http/admin');
+
+/** Every route the admin plugin's files declare (`app.get('/x'` ...), read from the sources so none is forgotten. */
+function declaredAdminRoutes(): Array<{ method: 'GET' | 'POST'; path: string }> {
+  const routes: Array<{ method: 'GET' | 'POST'; path: string }> = [];
+  for (const file of readdirSync(ADMIN_ROUTES_DIR).filter((name) => name.endsWith('.ts'))) {
+    const source = readFileSync(path.join(ADMIN_ROUTES_DIR, file), 'utf8');
+    for (const match of source.matchAll(/app\.(get|post)\(\s*'([^']+)'/g))
+      routes.push({ method: match[1]!.toUpperCase() as 'GET' | 'POST', path: match[2]! });
+  }
+  return routes;
+}
+
+/** Tables an operator call could change; sessions by what matters (a request touches its own "last used"). */
+const WATCHED_TABLES = [
+  'users',
+  'alarms',
+  'operator_audit',
+  'withdrawals',
+  'partner_settlement_withdrawals',
+  'orders',
+  'option_orders',
+  'ledger_postings',
+  'feedback',
+];
+async function watchedState(): Promise<Record<string, unknown[]>> {
+  const state = await databaseState(t.pool, WATCHED_TABLES);
+  state.sessions = (await t.pool.query('SELECT id, revoked_at FROM sessions ORDER BY id')).rows;
+  return state;
+}
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof registerAndLogin>>;
@@ -52,6 +86,31 @@ describe('the admin plugin (/api/v1/admin), guarded as a whole', () => {
       existNextPage: false,
       existPrevPage: false,
     });
+  });
+
+  it('refuses every declared admin route to a member, a partner and a missing token, and changes nothing', async () => {
+    const routes = declaredAdminRoutes();
+    // The console's areas, so a broken reading of the sources cannot pass with an empty list.
+    for (const expected of ['/feedback', '/withdrawals/approve', '/users', '/users/freeze', '/users/revoke-sessions'])
+      expect(routes.map((route) => route.path)).toContain(expected);
+    const before = await watchedState();
+    const body = { userNo: member.userId, no: 1, trading: true, withdrawals: true, reason: 'probe', level: 7 };
+    for (const token of [member.accessToken, partner.accessToken, undefined]) {
+      for (const route of routes) {
+        const url = `/api/v1/admin${route.path.replace(/:[a-zA-Z]+/g, String(member.userId))}`;
+        const query = route.method === 'GET' ? `?no=${member.userId}&q=a` : '';
+        const response = await t.app.inject({
+          method: route.method,
+          url: url + query,
+          ...(route.method === 'POST' ? { payload: body } : {}),
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+        const answer = response.json<{ code: number; data: unknown }>();
+        const expected = token ? Errors.FORBIDDEN.code : Errors.SESSION_INVALID.code;
+        expect(answer, `${route.method} ${route.path}`).toMatchObject({ code: expected, data: null });
+      }
+    }
+    expect(await watchedState()).toEqual(before);
   });
 
   it('keeps the guard inside the plugin: routes outside it are unaffected', async () => {

@@ -1,5 +1,6 @@
 // The operator console (#16) as operator@tickline.dev at 1440 px (and a look at 375 px): a new user's KYC approved
-// with its image, ledger health green, the audit log listing the decision; everyone else sent home.
+// with its image, ledger health green, the audit log listing the decision; a user found, its withdrawals frozen
+// after a confirmation, the audit log listing that; the market and risk panel; everyone else sent home.
 import { expect, test } from '../harness/fixtures.ts';
 import { api, apiLogin, registerViaApi } from '../harness/helpers.ts';
 
@@ -45,6 +46,204 @@ test.describe('operator console', () => {
     await page.getByTestId('admin-nav-withdrawals').click();
     await expect(page.getByTestId('withdrawals-queue')).toBeVisible();
     await saveScreenshot('375-admin-withdrawals', { fullPage: true });
+  });
+});
+
+test.describe('operator console: users and market', () => {
+  test.use({ account: 'operator@tickline.dev' });
+
+  test('a user found, withdrawals frozen after a confirmation, the audit log lists it; usable at 375 px', async ({
+    page,
+    baseUrl,
+    saveScreenshot,
+  }) => {
+    test.setTimeout(180_000);
+    // A bet of the demo member, to find in the market panel once its round has settled.
+    const demo = await apiLogin(baseUrl, 'demo@tickline.dev');
+    let bet = await api<{ no: number }>(baseUrl, 'POST', '/optionOrder/register', {
+      token: demo.accessToken,
+      body: { symbol: 1, betType: 1, volume: 3 },
+    });
+    if (bet.code === 4005) {
+      // The last 5 s of a round take no bets.
+      await page.waitForTimeout(6_000);
+      bet = await api<{ no: number }>(baseUrl, 'POST', '/optionOrder/register', {
+        token: demo.accessToken,
+        body: { symbol: 1, betType: 1, volume: 3 },
+      });
+    }
+    expect(bet.code, bet.message).toBe(0);
+    const waiting = await api<Array<{ no: number; roundStart: number }>>(baseUrl, 'GET', '/optionOrder/waitLookup', {
+      token: demo.accessToken,
+    });
+    const roundStart = waiting.data.find((order) => order.no === bet.data.no)!.roundStart;
+
+    const user = await registerViaApi(baseUrl, 'freeze');
+    await page.goto('/admin');
+    await page.getByTestId('admin-nav-users').click();
+    await page.getByTestId('user-search').fill(user.userid);
+    const row = page.locator(`[data-testid=user-row][data-user="${user.userid}"]`);
+    await expect(row).toBeVisible();
+    await expect(page.getByTestId('user-row')).toHaveCount(1);
+    await row.click();
+    const detail = page.locator(`[data-testid=user-detail][data-user="${user.userid}"]`);
+    await expect(detail).toBeVisible();
+    await expect(detail).toContainText('KYC pending');
+    await saveScreenshot('1440-admin-users', { fullPage: false });
+
+    // Nothing happens without the confirmation, and the confirmation wants a reason.
+    await detail.getByTestId('freeze-withdrawals').click();
+    const confirm = page.getByTestId('confirm-action');
+    await expect(confirm).toBeDisabled();
+    await page.getByTestId('confirm-cancel').click();
+    await expect(detail.getByTestId('flag-withdrawals-frozen')).toHaveCount(0);
+    await detail.getByTestId('freeze-withdrawals').click();
+    await page.getByTestId('confirm-reason').fill('E2E: withdrawals to a flagged address');
+    await saveScreenshot('1440-admin-freeze-confirm', { fullPage: false });
+    await confirm.click();
+    await expect(page.getByTestId('admin-notice')).toHaveText(`${user.userid}: withdrawals frozen`);
+    await expect(detail.getByTestId('flag-withdrawals-frozen')).toBeVisible();
+    await expect(detail.getByTestId('freeze-reason')).toContainText('E2E: withdrawals to a flagged address');
+    await expect(detail.getByTestId('freeze-withdrawals')).toHaveText('Unfreeze withdrawals');
+    await expect(row.getByTestId('flag-withdrawals-frozen')).toBeVisible();
+
+    const tokens = await apiLogin(baseUrl, user.userid, user.password);
+    const refused = await api(baseUrl, 'POST', '/withdraw/register', {
+      token: tokens.accessToken,
+      body: { walletAddress: '0x000000000000000000000000000000000000dEaD', amount: 20 },
+    });
+    expect(refused.code).toBe(9002);
+
+    await page.getByTestId('admin-nav-audit').click();
+    const entry = page.getByTestId('audit-row').filter({ hasText: 'user.freeze' }).first();
+    await expect(entry).toContainText('operator@tickline.dev');
+    await expect(entry).toContainText('"withdrawals":true');
+    await expect(entry).toContainText('E2E: withdrawals to a flagged address');
+    await saveScreenshot('1440-admin-audit-freeze', { fullPage: false });
+
+    await page.getByTestId('admin-nav-market').click();
+    await expect(page.getByTestId('market-panel')).toBeVisible();
+    await expect(page.getByTestId('insurance-balance')).toHaveText(/\d/);
+    // Today first (the demo traders' fees), quiet days hidden.
+    await expect(page.getByTestId('revenue-day').first()).toContainText(
+      new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10),
+    );
+    // The bet's round, once settled (the panel reads the newest rounds every 10 s), with the bet counted.
+    const round = page.locator(`[data-testid=option-round][data-round="${roundStart}"]`);
+    await expect(round).toBeVisible({ timeout: 90_000 });
+    await expect(round.locator('td').nth(4)).toHaveText(/^[1-9]/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot('1440-admin-market', { fullPage: true });
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByTestId('admin-nav-users').click();
+    await page.getByTestId('user-search').fill(user.userid);
+    await expect(page.getByTestId('user-row')).toHaveCount(1);
+    await page.locator(`[data-testid=user-row][data-user="${user.userid}"]`).click();
+    await expect(page.getByTestId('user-detail')).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot('375-admin-users', { fullPage: true });
+    await page.getByTestId('admin-nav-market').click();
+    await expect(page.getByTestId('largest-positions')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot('375-admin-market', { fullPage: true });
+  });
+});
+
+test.describe('operator console: four-eyes', () => {
+  test.use({ account: 'operator@tickline.dev' });
+
+  test('a withdrawal above the four-eyes amount is sent only after a second, different operator approves', async ({
+    page,
+    browser,
+    baseUrl,
+    saveScreenshot,
+  }) => {
+    test.setTimeout(150_000);
+    // A verified user with 20,000 test USDT from the faucet asks for 15,000 (four-eyes from 10,000).
+    const user = await registerViaApi(baseUrl, 'foureyes');
+    const first = await apiLogin(baseUrl, 'operator@tickline.dev');
+    const member = await apiLogin(baseUrl, user.userid, user.password);
+    const info = await api<{ no: number }>(baseUrl, 'GET', '/user/info', { token: member.accessToken });
+    const kyc = await api(baseUrl, 'POST', '/admin/kyc/decide', {
+      token: first.accessToken,
+      body: { userNo: info.data.no, approveStatus: 1 },
+    });
+    expect(kyc.code, kyc.message).toBe(0);
+    const faucet = await api(baseUrl, 'POST', '/demo/faucet', { token: member.accessToken, body: { amount: 20_000 } });
+    expect(faucet.code, faucet.message).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await api<{ bsc: number }>(baseUrl, 'GET', '/user/balance', { token: member.accessToken })).data.bsc,
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBeGreaterThanOrEqual(20_000);
+    const asked = await api<{ no: number }>(baseUrl, 'POST', '/withdraw/register', {
+      token: member.accessToken,
+      body: { walletAddress: '0x000000000000000000000000000000000000dEaD', amount: 15_000 },
+    });
+    expect(asked.code, asked.message).toBe(0);
+    const no = asked.data.no;
+
+    const approveIn = async (console: typeof page) => {
+      await console
+        .locator(`[data-testid=withdrawals-row][data-no="${no}"]`)
+        .getByTestId('withdrawals-approve')
+        .click();
+      await expect(console.getByRole('dialog')).toContainText('15,000.00 USDT');
+      await console.getByTestId('confirm-action').click();
+    };
+    await page.goto('/admin');
+    await page.getByTestId('admin-nav-withdrawals').click();
+    await approveIn(page);
+    await expect(page.getByTestId('admin-notice')).toHaveText(
+      `#${no}: first approval recorded; a second operator must approve`,
+    );
+    await approveIn(page);
+    await expect(page.getByTestId('admin-notice')).toHaveText(
+      'This withdrawal needs a second approval from a different operator.',
+    );
+    await expect(page.locator(`[data-testid=withdrawals-row][data-no="${no}"]`)).toBeVisible();
+    await saveScreenshot('1440-admin-four-eyes-first', { fullPage: false });
+
+    // The second operator, in a browser of its own.
+    const second = await apiLogin(baseUrl, 'operator2@tickline.dev');
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1440, height: 900 },
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: baseUrl,
+            localStorage: Object.entries(second).map(([name, value]) => ({ name, value: String(value) })),
+          },
+        ],
+      },
+    });
+    try {
+      const other = await context.newPage();
+      await other.goto('/admin');
+      await other.getByTestId('admin-nav-withdrawals').click();
+      await approveIn(other);
+      await expect(other.getByTestId('admin-notice')).toHaveText(`#${no}: approved`);
+      await expect(other.locator(`[data-testid=withdrawals-row][data-no="${no}"]`)).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+
+    await page.getByTestId('admin-nav-audit').click();
+    await page.getByPlaceholder('action or area, e.g. kyc, withdrawal').fill('withdrawal');
+    const entries = page.getByTestId('audit-row').filter({ hasText: `withdrawal ${no}` });
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText('operator2@tickline.dev');
+    await expect(entries.nth(0)).toContainText('withdrawal.approve');
+    await expect(entries.nth(1)).toContainText('operator@tickline.dev');
+    await expect(entries.nth(1)).toContainText('withdrawal.first-approve');
+    await saveScreenshot('1440-admin-four-eyes-audit', { fullPage: false });
   });
 });
 

@@ -135,4 +135,9 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   INVALID_LEVEL: '레벨은 1에서 7 사이의 정수여야 합니다.',
   INVALID_FEE_RATE: '수수료율은 0에서 100 사이, 소수점 둘째 자리까지의 백분율이어야 합니다.',
   FEE_TOP_LEVEL_ONLY: '운영자는 레벨 7 파트너의 수수료율만 정하며, 그 아래는 파트너가 정합니다.',
+  TRADING_FROZEN: '계정의 거래가 정지되었습니다. 새 주문과 옵션 베팅을 할 수 없습니다. 고객센터에 문의해 주세요.',
+  WITHDRAWALS_FROZEN: '계정의 출금이 정지되었습니다. 고객센터에 문의해 주세요.',
+  FREEZE_NOTHING_SELECTED: '정지 또는 해제할 항목을 선택해 주세요: 거래, 출금 또는 둘 다(true).',
+  FREEZE_REASON_REQUIRED: '사유를 입력해 주세요(최대 500자).',
+  FREEZE_UNCHANGED: '이미 해당 상태인 사용자입니다. 변경된 내용이 없습니다.',
 };

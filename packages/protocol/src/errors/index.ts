@@ -7,6 +7,7 @@ import { custodyErrors } from './custody.ts';
 import { marketErrors } from './market.ts';
 import { partnersErrors } from './partners.ts';
 import { securityErrors } from './security.ts';
+import { operatorsErrors } from './operators.ts';
 import type { ErrorDefinition } from './define.ts';
 
 export type { ErrorDefinition } from './define.ts';
@@ -26,6 +27,7 @@ export const errorAreas = [
   custodyErrors,
   marketErrors,
   partnersErrors,
+  operatorsErrors,
 ] as const;
 
 type AreaDefinitions = (typeof errorAreas)[number]['definitions'];

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
 import { verifyPassword } from '../../services/auth/passwords.ts';
 import { notifyUser } from './alarms.ts';
+import { MEMBER_POLICY, OPERATOR_POLICY, type ThrottlePolicy } from './login-throttle.ts';
 import { normalizeUserid } from './rules.ts';
 import { checkSecondFactor } from './security/second-factor.ts';
 import { startSession } from './sessions.ts';
@@ -30,21 +31,22 @@ export async function login(
   if (input.password === '') throw loginFailure(Errors.PASSWORD_REQUIRED);
   const remember = (userId: number, outcome: accountSecurity.LoginOutcome) =>
     accountSecurity.recordLogin(ctx.pool, userId, { at: new Date(ctx.clock.now()), ...device, outcome });
-  const throttle = ctx.loginThrottle.check(userid);
+  // Looked up first: an operator's account is throttled more strictly than a member's (login-throttle.ts).
+  const user = await users.findUserByUserid(ctx.pool, userid);
+  const policy = user?.role === 'operator' ? OPERATOR_POLICY : MEMBER_POLICY;
+  const throttle = ctx.loginThrottle.check(userid, policy);
   if (!throttle.allowed) {
-    const throttled = await users.findUserByUserid(ctx.pool, userid);
-    if (throttled) await remember(throttled.id, 'throttled');
+    if (user) await remember(user.id, 'throttled');
     const seconds = Math.ceil(throttle.retryAfterMs / 1000);
     throw loginFailure(
       Errors.LOGIN_THROTTLED,
       `Too many failed sign-in attempts on this account. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
     );
   }
-  const user = await users.findUserByUserid(ctx.pool, userid);
   // Unknown user and wrong password answer alike, in about the same time.
   if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
     if (user) await remember(user.id, 'wrong_password');
-    await countFailure(ctx, userid, user?.id ?? null);
+    await countFailure(ctx, userid, user?.id ?? null, policy);
     throw loginFailure(Errors.LOGIN_FAILED);
   }
   // With two-factor on, the password alone is not enough: the client asks for the code and sends both again.
@@ -55,18 +57,23 @@ export async function login(
   }
   if (secondFactor === 'wrong') {
     await remember(user.id, 'wrong_code');
-    await countFailure(ctx, userid, user.id);
+    await countFailure(ctx, userid, user.id, policy);
     throw loginFailure(Errors.TOTP_INVALID);
   }
   ctx.loginThrottle.succeeded(userid);
   await remember(user.id, 'success');
-  const tokens = await startSession(ctx, user.id, device);
+  const tokens = await startSession(ctx, user, device);
   return { level: user.level, ...tokens, errorMessage: '' };
 }
 
 /** A failed attempt counts toward the throttle; a run of them warns the account's owner. */
-async function countFailure(ctx: AppContext, userid: string, userId: number | null): Promise<void> {
-  if (!ctx.loginThrottle.failed(userid) || userId === null) return;
+async function countFailure(
+  ctx: AppContext,
+  userid: string,
+  userId: number | null,
+  policy: ThrottlePolicy,
+): Promise<void> {
+  if (!ctx.loginThrottle.failed(userid, policy) || userId === null) return;
   const count = ctx.loginThrottle.failureCount(userid);
   const text = `${count} failed sign-in attempts on your account in a row. If this was not you, change your password.`;
   await notifyUser(ctx.pool, userId, text, new Date(ctx.clock.now()));

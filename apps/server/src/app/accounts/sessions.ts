@@ -23,12 +23,29 @@ export interface AuthenticatedUser {
 const sessionInvalid = () => new AppError(Errors.SESSION_INVALID);
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * When a session ends if nothing revokes it. A member's slides: each refresh moves it to now + REFRESH_TOKEN_TTL. An
+ * operator's does not: it ends OPERATOR_SESSION_TTL_SECONDS after sign-in however active it is (never later than a
+ * member's would), so an operator signs in again at least once a shift.
+ */
+function sessionExpiry(ctx: AppContext, role: users.UserRole, createdAt: Date, now: Date): Date {
+  return new Date(
+    Math.min(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000, roleLimitMs(ctx, role, createdAt)),
+  );
+}
+
+/** The latest a session of this role may last, whatever its stored expiry says (members: no limit of their own). */
+function roleLimitMs(ctx: AppContext, role: users.UserRole, createdAt: Date): number {
+  return role === 'operator' ? createdAt.getTime() + ctx.config.operatorSessionTtlSeconds * 1000 : Infinity;
+}
+
 /** Starts a session: a new session row (with the device it is for), its first refresh token and an access token. */
 export async function startSession(
   ctx: AppContext,
-  userId: number,
+  user: { id: number; role: users.UserRole },
   device: { userAgent: string; clientAddress: string } = { userAgent: '', clientAddress: '' },
 ): Promise<TokenPair> {
+  const userId = user.id;
   const now = new Date(ctx.clock.now());
   const sessionId = newSessionId();
   const refreshToken = newRefreshToken();
@@ -37,7 +54,7 @@ export async function startSession(
       id: sessionId,
       userId,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000),
+      expiresAt: sessionExpiry(ctx, user.role, now, now),
     });
     await sessions.insertRefreshToken(db, { tokenHash: hashRefreshToken(refreshToken), sessionId, createdAt: now });
     await accountSecurity.recordSessionDevice(db, sessionId, device, now);
@@ -60,10 +77,14 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
       await sessions.revokeSession(db, session.id, 'refresh token reused', now);
       return { ok: false as const, revoked: session.id };
     }
+    const user = await users.findUserById(db, session.userId);
+    if (!user) return { ok: false as const, revoked: null };
+    const expiresAt = sessionExpiry(ctx, user.role, session.createdAt, now);
+    if (expiresAt <= now) return { ok: false as const, revoked: null };
     const next = newRefreshToken();
     await sessions.markRefreshTokenRotated(db, presented.tokenHash, now);
     await sessions.insertRefreshToken(db, { tokenHash: hashRefreshToken(next), sessionId: session.id, createdAt: now });
-    await sessions.extendSession(db, session.id, new Date(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000));
+    await sessions.extendSession(db, session.id, expiresAt);
     await accountSecurity.touchSession(db, session.id, now);
     return { ok: true as const, refreshToken: next, sessionId: session.id, userId: session.userId };
   });
@@ -111,10 +132,14 @@ export async function authenticate(ctx: AppContext, accessToken: string): Promis
     throw sessionInvalid();
   const user = await users.findUserById(ctx.pool, claims.userId);
   if (!user) throw sessionInvalid();
+  // An operator's session ends at its operator lifetime even when it was started before the account became an
+  // operator's or before the lifetime was shortened.
+  const sessionEndsAt = Math.min(session.expiresAt.getTime(), roleLimitMs(ctx, user.role, session.createdAt));
+  if (sessionEndsAt <= ctx.clock.now()) throw sessionInvalid();
   // "Last used" on the security page, written at most once a minute per session and never in the request's way.
   const now = ctx.clock.now();
   if (!session.lastUsedAt || now - session.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS)
     void accountSecurity.touchSession(ctx.pool, session.id, new Date(now)).catch(() => undefined);
-  const expiresAtMs = Math.min(claims.expiresAtMs, session.expiresAt.getTime());
+  const expiresAtMs = Math.min(claims.expiresAtMs, sessionEndsAt);
   return { id: user.id, userid: user.userid, level: user.level, role: user.role, sessionId: session.id, expiresAtMs };
 }

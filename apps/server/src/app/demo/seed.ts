@@ -17,7 +17,7 @@ export interface DemoAccount {
   referrer: string | null;
 }
 
-/** Partners 7→6→…→2 in one chain, the member under partner 2, and an operator apart. */
+/** Partners 7→6→…→2 in one chain, the member under partner 2, and two operators apart (four-eyes needs two). */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   ...[7, 6, 5, 4, 3, 2].map((level) => ({
     userid: `partner${level}@tickline.dev`,
@@ -39,6 +39,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     userid: 'operator@tickline.dev',
     name: 'Operator',
     phone: '010-0000-0009',
+    level: 1,
+    role: 'operator',
+    referrer: null,
+  },
+  // A second operator: a withdrawal from the four-eyes amount needs two different ones.
+  {
+    userid: 'operator2@tickline.dev',
+    name: 'Operator2',
+    phone: '010-0000-0010',
     level: 1,
     role: 'operator',
     referrer: null,

@@ -4,11 +4,14 @@ import { Errors, type ErrorDefinition } from '@tickline/protocol';
 import { AppError } from '../../domain/errors.ts';
 import { SequencerUnavailableError } from '../../services/sequencer/sequencer.ts';
 import type { EngineAccess, EngineReadName, EngineReads } from './engine-access.ts';
+import type { TradingFreezes } from './freezes.ts';
 
 /** What every trading use case works with: the engine (commands and open state) and PostgreSQL (history). */
 export interface TradingCore {
   engine: EngineAccess;
   pool: Pool;
+  /** Users an operator froze: their new orders and bets are refused. */
+  freezes: TradingFreezes;
 }
 
 /** How many rows the "recent" lists show, and a history page. */

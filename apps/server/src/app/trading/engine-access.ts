@@ -1,14 +1,15 @@
-import type {
-  BalanceView,
-  Command,
-  CommandResult,
-  DepthView,
-  Exchange,
-  OptionOrderState,
-  OrderState,
-  PositionState,
+import {
+  Account,
+  type BalanceView,
+  type Command,
+  type CommandResult,
+  type DepthView,
+  type Exchange,
+  type OptionOrderState,
+  type OrderState,
+  type PositionState,
 } from '@tickline/engine';
-import type { PriceTicks } from '@tickline/money';
+import type { MicroUsdt, PriceTicks } from '@tickline/money';
 import type { Sequencer } from '../../services/sequencer/sequencer.ts';
 
 /**
@@ -24,6 +25,14 @@ export interface EngineReads {
   optionOrders: OptionOrderState[];
   optionRoundMs: number;
   depth: DepthView;
+  /** The operators' risk panel: prices, house balances and every open position at one committed batch. */
+  risk: {
+    markPrice: PriceTicks | null;
+    indexPrice: PriceTicks | null;
+    insuranceFund: MicroUsdt;
+    optionPool: MicroUsdt;
+    positions: PositionState[];
+  };
 }
 
 export type EngineReadName = keyof EngineReads;
@@ -48,6 +57,13 @@ const READS: { [K in EngineReadName]: (engine: Exchange, arg: number) => EngineR
   optionOrders: (engine, userId) => engine.optionOrders(userId),
   optionRoundMs: (engine) => engine.config.option.roundMs,
   depth: (engine, levels) => engine.depth(levels),
+  risk: (engine) => ({
+    markPrice: engine.markPrice,
+    indexPrice: engine.indexPrice,
+    insuranceFund: engine.accountBalance(Account.insuranceFund),
+    optionPool: engine.accountBalance(Account.optionPool),
+    positions: engine.positions(),
+  }),
 };
 
 export const isEngineReadName = (name: unknown): name is EngineReadName =>

@@ -31,6 +31,7 @@ export async function placeOrder(core: TradingCore, userId: UserId, input: Place
   if (!isValidLeverage(leverage)) refuse('INVALID_LEVERAGE');
   const qty = positiveDecimal(input.volume, parseQty, 'INVALID_QUANTITY');
   const price = orderPath === 1 ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
+  if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
 
   const current = await readEngine(core, 'leverage', userId);
   if (current !== leverage)

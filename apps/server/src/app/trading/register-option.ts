@@ -18,6 +18,7 @@ export async function registerOption(
   if (betType !== 1 && betType !== 2) refuse('OPTION_INVALID_BET_TYPE');
   const stake = positiveDecimal(input.volume, parseUsdt, 'OPTION_INVALID_STAKE');
   if (stake % WHOLE_USDT !== 0) refuse('OPTION_INVALID_STAKE');
+  if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
   const placed = await execute<{ optionOrderId: number }>(core, { type: 'placeOptionOrder', userId, betType, stake });
   return { no: placed.optionOrderId };
 }

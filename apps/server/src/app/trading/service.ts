@@ -8,12 +8,14 @@ import type { TradingCore } from './core.ts';
 import { accruePartnerSettlement } from './partner-accrual.ts';
 import { payPartnerSettlement } from './partner-payout.ts';
 import { fundDemoUser } from './fund-demo-user.ts';
+import { TradingFreezes } from './freezes.ts';
 import { futuresHistoryPage, openOrders, positions, recentFuturesHistory } from './futures-lookups.ts';
 import { leverageOf, setLeverage } from './leverage.ts';
 import { optionHistoryPage, recentOptionOrders, waitingOptionOrders } from './option-lookups.ts';
 import { placeOrder, type PlaceOrderInput } from './place-order.ts';
 import { registerOption } from './register-option.ts';
 import { optionRoundAudit } from './round-audit.ts';
+import { riskSnapshot } from './risk-lookups.ts';
 import { transfer } from './transfer.ts';
 import { updateTpSl } from './update-tpsl.ts';
 import { balanceOf, transfers } from './wallet-lookups.ts';
@@ -25,9 +27,13 @@ import { balanceOf, transfers } from './wallet-lookups.ts';
  */
 export class TradingService implements BalanceReader {
   private readonly core: TradingCore;
+  /** Users whose trading is frozen; the operators' freeze reloads it after each change. */
+  readonly freezes: TradingFreezes;
 
-  constructor(engine: EngineAccess, pool: Pool) {
-    this.core = { engine, pool };
+  /** `historyPool`: where history is read (a read replica on a cluster's API nodes); `pool` otherwise. */
+  constructor(engine: EngineAccess, pool: Pool, historyPool: Pool = pool) {
+    this.freezes = new TradingFreezes(pool);
+    this.core = { engine, pool: historyPool, freezes: this.freezes };
   }
 
   balanceOf = (userId: UserId) => balanceOf(this.core, userId);
@@ -58,4 +64,5 @@ export class TradingService implements BalanceReader {
   waitingOptionOrders = (userId: UserId) => waitingOptionOrders(this.core, userId);
   optionHistoryPage = (userId: UserId, page: number) => optionHistoryPage(this.core, userId, page);
   optionRoundAudit = (roundStart: number, nowMs: number) => optionRoundAudit(this.core, roundStart, nowMs);
+  riskSnapshot = () => riskSnapshot(this.core);
 }

@@ -3,7 +3,7 @@
 // outcome is unknown is repeated with the same bytes, never re-signed. A hot wallet that cannot pay the next one
 // holds the queue and alerts the operators.
 import type { Address, Hex } from 'viem';
-import { inTransaction, operatorAudit, withdrawals, type Pool } from '@tickline/db';
+import { inTransaction, operatorAudit, userAdmin, withdrawals, type Pool } from '@tickline/db';
 import { formatUsdt, type MicroUsdt } from '@tickline/money';
 import { Errors } from '@tickline/protocol';
 import type { Clock } from '../../clock.ts';
@@ -74,6 +74,7 @@ export class WithdrawalDesk {
     const min = this.options.fourEyesMin ?? 0;
     const row = await withdrawals.findWithdrawal(this.options.pool, no);
     if (min <= 0 || !row || !row.held || row.status !== 1 || row.amount < min) return false;
+    if (await userAdmin.withdrawalsFrozen(this.options.pool, row.userId)) throw new AppError(Errors.WITHDRAWALS_FROZEN);
     const first = await operatorAudit.searchOperatorActions(
       this.options.pool,
       { action: 'withdrawal.first-approve', targetType: 'withdrawal', targetId: no },
@@ -107,6 +108,8 @@ export class WithdrawalDesk {
     const signed = await inTransaction(pool, async (db) => {
       const locked = await withdrawals.findWithdrawal(db, no, true);
       if (locked?.status !== 1) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
+      // Frozen by an operator: not sent until unfrozen (it may be refused). The row lock orders this against a freeze.
+      if (await userAdmin.withdrawalsFrozen(db, locked.userId, true)) throw new AppError(Errors.WITHDRAWALS_FROZEN);
       const nonce = await withdrawals.allocateNonce(db, hotWallet.address, chainNonce);
       const transfer = await hotWallet.signTransfer({
         to: locked.walletAddress as Address,
@@ -246,6 +249,7 @@ export class WithdrawalDesk {
       } catch (error) {
         if (error instanceof AppError && error.code === Errors.HOT_WALLET_SHORT.code) break;
         if (error instanceof AppError && error.code === Errors.WITHDRAWAL_NOT_WAITING.code) continue;
+        if (error instanceof AppError && error.code === Errors.WITHDRAWALS_FROZEN.code) continue;
         throw error;
       }
     }

@@ -78,12 +78,19 @@ export class WithdrawalService {
   }
 
   private async checkAccount(userId: number, walletAddress: Address): Promise<void> {
-    const { rows } = await this.options.pool.query<{ approve_status: number; blocked_until: Date | null }>(
-      'SELECT approve_status, withdrawals_blocked_until AS blocked_until FROM users WHERE id = $1',
+    const { rows } = await this.options.pool.query<{
+      approve_status: number;
+      blocked_until: Date | null;
+      frozen: boolean;
+    }>(
+      `SELECT approve_status, withdrawals_blocked_until AS blocked_until, withdrawals_frozen_at IS NOT NULL AS frozen
+       FROM users WHERE id = $1`,
       [userId],
     );
     const user = rows[0];
     if (!user) throw new AppError(Errors.SESSION_INVALID);
+    // An operator froze this account's withdrawals (a request racing the freeze is held, then not sent: the desk).
+    if (user.frozen) throw new AppError(Errors.WITHDRAWALS_FROZEN);
     if (user.approve_status !== 1) throw new AppError(Errors.WITHDRAW_KYC_REQUIRED);
     if (user.blocked_until && user.blocked_until.getTime() > this.options.clock.now())
       throw new AppError(Errors.WITHDRAW_BLOCKED_AFTER_PASSWORD_CHANGE);

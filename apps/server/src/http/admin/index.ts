@@ -4,6 +4,8 @@ import { adminFeedbackRoutes } from './feedback.ts';
 import { adminWithdrawalRoutes } from './withdrawals.ts';
 import { adminPartnerRoutes } from './partners.ts';
 import { adminOperationsRoutes } from './operations.ts';
+import { adminUserRoutes } from './users.ts';
+import { adminMarketRoutes } from './market.ts';
 
 /**
  * The admin area's route plugins, mounted under /api/v1/admin. Each area adds one line; its routes inherit the
@@ -14,6 +16,8 @@ const ADMIN_ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   adminWithdrawalRoutes,
   adminPartnerRoutes,
   adminOperationsRoutes,
+  adminUserRoutes,
+  adminMarketRoutes,
 ];
 
 /**

@@ -54,6 +54,8 @@ export const SUBJECTS = {
   marketSnapshot: 'tickline.market.snapshot',
   /** Publish: user stream events of committed batches and of the wallet. */
   userEvents: 'tickline.user.events',
+  /** Publish: an operator froze or unfroze a user's trading: every API node reads its set again. */
+  freezesChanged: 'tickline.freezes.changed',
   /** Publish: sessions ended (logout, revoke, password change): their streams end on every websocket node. */
   sessionsEnded: 'tickline.sessions.ended',
 } as const;

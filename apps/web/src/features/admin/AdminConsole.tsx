@@ -1,16 +1,20 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useUserInfo } from '../account/queries.ts';
+import { MarketPanel } from './MarketPanel.tsx';
 import { AuditPanel, FeedbackPanel, HealthPanel, KycPanel, QueuePanel } from './panels.tsx';
+import { UsersPanel } from './UsersPanel.tsx';
 import styles from './admin.module.css';
 
 // The operator console (#16), in its own lazily loaded chunk: nothing here is in a trader's bundle, so its labels are
 // English constants rather than entries of the app's dictionary.
 
 const SECTIONS = [
+  ['users', 'Users'],
   ['kyc', 'KYC queue'],
   ['withdrawals', 'Withdrawals'],
   ['settlements', 'Settlement applications'],
+  ['market', 'Market & risk'],
   ['health', 'Ledger health'],
   ['audit', 'Audit log'],
   ['feedback', 'Feedback'],
@@ -35,7 +39,10 @@ export function AdminConsole() {
             key={id}
             type="button"
             className={section === id ? styles.navActive : styles.navItem}
-            onClick={() => setSection(id)}
+            onClick={() => {
+              setSection(id);
+              setNotice(null); // an outcome belongs to the panel it happened on
+            }}
             data-testid={`admin-nav-${id}`}
           >
             {label}
@@ -49,9 +56,11 @@ export function AdminConsole() {
             {notice.text}
           </p>
         ) : null}
+        {section === 'users' ? <UsersPanel report={report} /> : null}
         {section === 'kyc' ? <KycPanel report={report} /> : null}
         {section === 'withdrawals' ? <QueuePanel kind="withdrawals" report={report} /> : null}
         {section === 'settlements' ? <QueuePanel kind="settlements" report={report} /> : null}
+        {section === 'market' ? <MarketPanel /> : null}
         {section === 'health' ? <HealthPanel /> : null}
         {section === 'audit' ? <AuditPanel /> : null}
         {section === 'feedback' ? <FeedbackPanel /> : null}

@@ -18,6 +18,7 @@ import {
   type KycUser,
   type QueueWithdrawal,
 } from './api.ts';
+import { ConfirmAction, type PendingAction } from './ConfirmAction.tsx';
 import styles from './admin.module.css';
 
 /** The outcome of an action: the server's message on a refusal, a short confirmation otherwise. */
@@ -92,21 +93,41 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
     queryKey: key,
     queryFn: () => (kind === 'withdrawals' ? fetchWithdrawals(status) : fetchSettlementApplications(status)),
   });
-  const act = async (row: QueueWithdrawal, approve: boolean) => {
-    let answer;
-    if (approve) answer = kind === 'withdrawals' ? await approveWithdrawal(row.no) : await approveSettlement(row.no);
-    else {
-      const reason = window.prompt(`Reason for refusing #${row.no}`) ?? '';
-      answer = kind === 'withdrawals' ? await refuseWithdrawal(row.no, reason) : await refuseSettlement(row.no, reason);
-    }
-    const secondNeeded = (answer.data as { awaitingSecondApproval?: boolean } | null)?.awaitingSecondApproval === true;
-    const done = secondNeeded
-      ? 'first approval recorded; a second operator must approve'
-      : approve
-        ? 'approved'
-        : 'refused';
-    report(answer.code === 0 ? `#${row.no}: ${done}` : answer.message, answer.code === 0);
-    void queryClient.invalidateQueries({ queryKey: ['admin', kind] });
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const noun = kind === 'withdrawals' ? 'withdrawal' : 'settlement application';
+  const act = (row: QueueWithdrawal, approve: boolean) => {
+    const who = row.userid ?? `user ${row.userId ?? row.userNo}`;
+    const amount = `${formatNumber(row.amount, 2)} USDT`;
+    setPending({
+      title: `${approve ? 'Approve' : 'Refuse'} ${noun} #${row.no}`,
+      description: approve
+        ? kind === 'withdrawals'
+          ? `${amount} of ${who} to ${row.walletAddress ?? ''} is signed and sent on chain. From the four-eyes ` +
+            'amount your approval is the first of two, by different operators.'
+          : `${amount} of ${who} is paid from the settlement into the partner's spot wallet.`
+        : `The ${noun} of ${amount} of ${who} is refused and the amount goes back to the user. The user sees the reason.`,
+      confirmLabel: approve ? 'Approve' : 'Refuse',
+      danger: !approve,
+      needsReason: !approve,
+      reasonLabel: 'Reason (shown to the user and kept in the audit log)',
+      run: async (reason) => {
+        let answer;
+        if (approve)
+          answer = kind === 'withdrawals' ? await approveWithdrawal(row.no) : await approveSettlement(row.no);
+        else
+          answer =
+            kind === 'withdrawals' ? await refuseWithdrawal(row.no, reason) : await refuseSettlement(row.no, reason);
+        const secondNeeded =
+          (answer.data as { awaitingSecondApproval?: boolean } | null)?.awaitingSecondApproval === true;
+        const done = secondNeeded
+          ? 'first approval recorded; a second operator must approve'
+          : approve
+            ? 'approved'
+            : 'refused';
+        report(answer.code === 0 ? `#${row.no}: ${done}` : answer.message, answer.code === 0);
+        void queryClient.invalidateQueries({ queryKey: ['admin', kind] });
+      },
+    });
   };
   const rows = query.data?.withdrawals ?? [];
   return (
@@ -137,7 +158,7 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.no} data-testid={`${kind}-row`}>
+              <tr key={row.no} data-testid={`${kind}-row`} data-no={row.no}>
                 <td>{row.no}</td>
                 <td>{row.userid ?? row.userId ?? row.userNo}</td>
                 <td className="num">{formatNumber(row.amount, 2)}</td>
@@ -153,12 +174,17 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
                       <button
                         type="button"
                         className="btn btn--primary btn--sm"
-                        onClick={() => void act(row, true)}
+                        onClick={() => act(row, true)}
                         data-testid={`${kind}-approve`}
                       >
                         Approve
                       </button>
-                      <button type="button" className="btn btn--ghost btn--sm" onClick={() => void act(row, false)}>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() => act(row, false)}
+                        data-testid={`${kind}-refuse`}
+                      >
                         Refuse
                       </button>
                     </>
@@ -170,6 +196,7 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
         </table>
         {rows.length === 0 ? <p className={styles.empty}>Nothing here.</p> : null}
       </div>
+      {pending ? <ConfirmAction action={pending} onClose={() => setPending(null)} /> : null}
     </div>
   );
 }

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Modal } from '../../ui/Modal.tsx';
+import styles from './admin.module.css';
+
+/** An operator action waiting for its confirmation: what it does, and the reason the audit log will keep. */
+export interface PendingAction {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  /** Destructive or restrictive actions (freeze, revoke) get the danger colour. */
+  danger?: boolean;
+  /** A reason is asked for and required (the server refuses an empty one too). */
+  needsReason?: boolean;
+  /** Who sees the reason; by default the audit log only. */
+  reasonLabel?: string;
+  run(reason: string): Promise<void>;
+}
+
+const MAX_REASON_LENGTH = 500;
+
+/** The console's confirmation: nothing happens until the operator confirms, with a reason where one is needed. */
+export function ConfirmAction({ action, onClose }: { action: PendingAction; onClose(): void }) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ready = !action.needsReason || reason.trim() !== '';
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await action.run(reason.trim());
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  };
+  return (
+    <Modal
+      title={action.title}
+      onClose={onClose}
+      size="md"
+      footer={
+        <div className={styles.confirmFoot}>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={onClose} data-testid="confirm-cancel">
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={`btn btn--sm ${action.danger ? styles.dangerButton : 'btn--primary'}`}
+            disabled={!ready || busy}
+            onClick={() => void confirm()}
+            data-testid="confirm-action"
+          >
+            {action.confirmLabel}
+          </button>
+        </div>
+      }
+    >
+      <p className={styles.confirmText}>{action.description}</p>
+      {action.needsReason ? (
+        <label className={styles.reason}>
+          <span>{action.reasonLabel ?? 'Reason (kept in the audit log, not shown to the user)'}</span>
+          <textarea
+            value={reason}
+            maxLength={MAX_REASON_LENGTH}
+            rows={3}
+            onChange={(event) => setReason(event.target.value)}
+            data-testid="confirm-reason"
+          />
+        </label>
+      ) : null}
+    </Modal>
+  );
+}

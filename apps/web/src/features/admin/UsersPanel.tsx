@@ -1,0 +1,123 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { formatDateTime } from '../../lib/format.ts';
+import { searchUsers } from './api.ts';
+import { UserDetailView } from './UserDetail.tsx';
+import { levelLabel, UserFlags } from './userBits.tsx';
+import type { Report } from './panels.tsx';
+import styles from './admin.module.css';
+
+/** How long typing must pause before the search is sent. */
+const SEARCH_DELAY_MS = 300;
+/** Where admin.module.css stacks the list and the user's page. */
+const STACKED = '(max-width: 1199px)';
+
+/** Users (#16 item 4): search by number, id, name, referral code or deposit address; one user's page beside it. */
+export function UsersPanel({ report }: { report: Report }) {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number | null>(null);
+  const detailRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(text.trim());
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const result = useQuery({ queryKey: ['admin', 'users', query, page], queryFn: () => searchUsers(query, page) });
+  const open = (userNo: number) => {
+    setSelected(userNo);
+    // Below 1200 px the page is under the list: bring it into view (beside the list it already is).
+    if (window.matchMedia(STACKED).matches)
+      requestAnimationFrame(() => detailRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+  };
+  const rows = result.data?.list ?? [];
+  const pagination = result.data?.pagination;
+
+  return (
+    <div className={styles.split} data-testid="users-panel">
+      <section className={styles.listPane}>
+        <input
+          className={styles.search}
+          type="search"
+          placeholder="Number, email, name, referral code or deposit address"
+          value={text}
+          maxLength={100}
+          onChange={(event) => setText(event.target.value)}
+          data-testid="user-search"
+        />
+        <div className="table-scroll">
+          <table className={`table ${styles.table} ${styles.dense}`}>
+            <thead>
+              <tr>
+                <th>No</th>
+                <th>User</th>
+                <th>Level</th>
+                <th>State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((user) => (
+                <tr
+                  key={user.userNo}
+                  className={user.userNo === selected ? styles.selectedRow : styles.clickRow}
+                  onClick={() => open(user.userNo)}
+                  data-testid="user-row"
+                  data-user={user.userid}
+                >
+                  <td>{user.userNo}</td>
+                  <td>
+                    {/* Keyboard access; the click reaches the row. */}
+                    <button type="button" className={styles.linkButton}>
+                      {user.userid}
+                    </button>
+                    <div className={styles.muted}>
+                      {user.name} · {formatDateTime(user.insertDate)}
+                    </div>
+                  </td>
+                  <td>{levelLabel(user.level)}</td>
+                  <td className={styles.wrap}>
+                    <UserFlags user={user} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {rows.length === 0 && !result.isPending ? <p className={styles.empty}>No user matches.</p> : null}
+        </div>
+        {pagination && pagination.endPage > 1 ? (
+          <div className={styles.pager}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={!pagination.existPrevPage}
+              onClick={() => setPage(page - 1)}
+            >
+              Previous
+            </button>
+            <span className={styles.muted}>
+              page {pagination.curPage} of {pagination.endPage}
+            </span>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={!pagination.existNextPage}
+              onClick={() => setPage(page + 1)}
+            >
+              Next
+            </button>
+          </div>
+        ) : null}
+      </section>
+      <section className={styles.detailPane} ref={detailRef}>
+        {selected === null ? (
+          <p className={styles.empty}>Choose a user to see the account.</p>
+        ) : (
+          <UserDetailView userNo={selected} report={report} />
+        )}
+      </section>
+    </div>
+  );
+}
