@@ -50,6 +50,8 @@ export const accountMessages = defineMessages({
     'kyc.updated': 'Successfully updated.',
     'kyc.selectImage': 'Please select an image before uploading.',
     'kyc.loginFirst': 'Log in to update your verification photo.',
+    'kyc.verifiedBody': 'Your identity has been verified: there is no photo to upload.',
+    'kyc.toProfile': 'Back to your profile',
 
     'findId.title': 'Find ID',
     'findId.subtitle': 'Enter the email and phone number you registered with.',
@@ -65,7 +67,8 @@ export const accountMessages = defineMessages({
     'findPassword.tab': 'Find Password',
     'findPassword.userId': 'UserID',
     'findPassword.address': 'USDT (BEP-20) Address',
-    'findPassword.addressHint': 'Your deposit address, shown on the Deposit screen.',
+    'findPassword.addressHint':
+      'The USDT (BEP-20) deposit address Tickline gave you, not an address of another wallet. It is shown on the Deposit screen (Wallet → Deposit) and on your Profile.',
     'findPassword.newPassword': 'New password',
     'findPassword.confirmPassword': 'Confirm new password',
     'findPassword.submit': 'Change password',
@@ -133,6 +136,8 @@ export const accountMessages = defineMessages({
     'kyc.updated': '업데이트되었습니다.',
     'kyc.selectImage': '업로드할 이미지를 선택해 주세요.',
     'kyc.loginFirst': '인증 사진을 변경하려면 로그인해 주세요.',
+    'kyc.verifiedBody': '신원 인증이 완료되어 올릴 사진이 없습니다.',
+    'kyc.toProfile': '프로필로 돌아가기',
 
     'findId.title': '아이디 찾기',
     'findId.subtitle': '가입할 때 사용한 이메일과 전화번호를 입력하세요.',
@@ -148,7 +153,8 @@ export const accountMessages = defineMessages({
     'findPassword.tab': '비밀번호 찾기',
     'findPassword.userId': '아이디',
     'findPassword.address': 'USDT (BEP-20) 주소',
-    'findPassword.addressHint': '입금 화면에 표시되는 입금 주소입니다.',
+    'findPassword.addressHint':
+      'Tickline이 발급한 USDT (BEP-20) 입금 주소입니다 (다른 지갑의 주소가 아닙니다). 입금 화면(지갑 → 입금)과 프로필에 표시됩니다.',
     'findPassword.newPassword': '새 비밀번호',
     'findPassword.confirmPassword': '새 비밀번호 확인',
     'findPassword.submit': '비밀번호 변경',
