@@ -4,6 +4,7 @@ export type {
   Alarm,
   ApproveStatus,
   ChangePasswordRequest,
+  CheckRegisterRequest,
   FeedbackRequest,
   FindIdRequest,
   LoginAnswer as LoginData,
