@@ -2,6 +2,7 @@
 import { accountMessages } from '../features/account/messages.ts';
 import { futuresMessages } from '../features/futures/messages.ts';
 import { legalMessages } from '../features/legal/messages.ts';
+import { marketMessages } from '../features/market/messages.ts';
 import { partnersMessages } from '../features/partners/messages.ts';
 import { placeholderMessages } from '../features/placeholder/messages.ts';
 import { preferencesMessages } from '../features/preferences/messages.ts';
@@ -24,6 +25,7 @@ export const dictionaries = mergeMessages([
   securityMessages,
   partnersMessages,
   legalMessages,
+  marketMessages,
 ]);
 export type MessageKey = KeysOf<typeof dictionaries>;
 export type { Language };

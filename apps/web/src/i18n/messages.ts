@@ -113,7 +113,6 @@ export const coreMessages = defineMessages({
     'market.unavailable': 'Market data is not available right now. It will appear here as soon as it is.',
     'markets.title': 'Markets',
     'markets.subtitle': 'Top 30 cryptocurrencies by market capitalisation',
-    'markets.refreshNote': 'Prices in USD, refreshed every 30 seconds.',
 
     'profile.title': 'Profile',
     'profile.verification': 'Identity verification',
@@ -282,7 +281,6 @@ export const coreMessages = defineMessages({
     'market.unavailable': '지금은 시세 정보를 불러올 수 없습니다. 준비되는 대로 여기에 표시됩니다.',
     'markets.title': '마켓',
     'markets.subtitle': '시가총액 상위 30개 암호화폐',
-    'markets.refreshNote': 'USD 기준 가격, 30초마다 갱신됩니다.',
 
     'profile.title': '프로필',
     'profile.verification': '신원 인증',
