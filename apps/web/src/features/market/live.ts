@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { MARKET_LIST_SYMBOL, type MarketListStreamType } from '@tickline/protocol';
 import type { MarketCoin, MarketTicker } from '../../api/types.ts';
 import { wsClient } from '../../api/ws.ts';
@@ -28,13 +28,6 @@ export function useLiveList<K extends MarketListStreamType>(kind: K): Lists[K] {
     [kind],
   );
   return useFrameValue(lists, kind);
-}
-
-const isOpen = () => wsClient().getState() === 'open';
-
-/** Whether the app's socket is open: the seeds' 30 s poll runs only while it is not. */
-export function useSocketOpen(): boolean {
-  return useSyncExternalStore(wsClient().subscribeState, isOpen, isOpen);
 }
 
 /** The newer of the socket's list and the REST answer (received at `polledAtMs`). */

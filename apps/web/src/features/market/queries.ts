@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchCoinsWithSparkline, fetchKlines, fetchTickers } from '../../api/market.ts';
 import type { MarketCoin, MarketTicker } from '../../api/types.ts';
-import { newest, useLiveList, useSocketOpen } from './live.ts';
+import { useSocketOpen } from '../../api/useSocketOpen.ts';
+import { newest, useLiveList } from './live.ts';
 
 /** Seeds §9: home and markets prices refresh every 30 s; ours only while the socket is down (#18: live otherwise). */
 export const MARKET_REFRESH_MS = 30_000;
