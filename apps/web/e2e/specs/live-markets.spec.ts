@@ -48,7 +48,7 @@ for (const width of [1440, 375]) {
       await expect(rowOf(table, 'SHIB').locator('img.coin-avatar')).toHaveAttribute('src', /^data:image\/svg\+xml;/);
       // The hero: our BTCUSDT ticker and a chart of our candles.
       const hero = page.getByTestId('hero-card');
-      await expect(hero.getByRole('img', { name: 'BTCUSDT, last 6 hours' })).toBeVisible();
+      await expect(hero.getByRole('img', { name: 'BTCUSDT, last 2 hours' })).toBeVisible();
       await expect(page.getByTestId('hero-price')).toHaveText(/^[\d,]+\.\d{2}$/);
       await changesWithin(page.getByTestId('hero-price'), 4_000);
       await saveScreenshot(`${width}-home-live`, { fullPage: false });

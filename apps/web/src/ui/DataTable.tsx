@@ -1,5 +1,6 @@
 import type { Key, ReactNode } from 'react';
 import styles from './DataTable.module.css';
+import { TriangleIcon } from './icons.tsx';
 
 /** The properties of Row whose values can serve as React keys. */
 type KeysOf<Row> = { [Name in keyof Row]: Row[Name] extends Key ? Name : never }[keyof Row];
@@ -71,7 +72,7 @@ function HeaderCell<Row>({ column, sort }: { column: Column<Row>; sort?: TableSo
       >
         {column.header}
         <span className={styles.mark} aria-hidden="true">
-          {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+          {active ? <TriangleIcon direction={sort.direction === 'asc' ? 'up' : 'down'} /> : null}
         </span>
       </button>
     </th>

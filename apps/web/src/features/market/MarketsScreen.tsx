@@ -4,6 +4,7 @@ import { PageHeader } from '../layout/PageHeader.tsx';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { formatCompact, formatMarketPrice, formatMoney, formatPercent, trendOf } from '../../lib/format.ts';
 import type { Column, SortDirection } from '../../ui/DataTable.tsx';
+import { StarIcon } from '../../ui/icons.tsx';
 import { CoinAvatar } from './CoinAvatar.tsx';
 import { coinRows, nextSort, type CoinSortKey, type RankedCoin } from './coinList.ts';
 import { toggleFavourite, useFavourites } from './favourites.ts';
@@ -75,7 +76,7 @@ export function MarketsScreen() {
                 toggleFavourite(coin.id);
               }}
             >
-              {favourite ? '★' : '☆'}
+              <StarIcon filled={favourite} size={16} />
             </button>
             <CoinAvatar symbol={coin.symbol} image={coin.image} />
             <span className="coin-cell__names">
@@ -183,7 +184,7 @@ export function MarketsScreen() {
             {sortable.flatMap((column) =>
               (['desc', 'asc'] as const).map((direction) => (
                 <option key={`${column.sortKey}:${direction}`} value={`${column.sortKey}:${direction}`}>
-                  {column.header} {direction === 'asc' ? '▲' : '▼'}
+                  {column.header} {direction === 'asc' ? '↑' : '↓'}
                 </option>
               )),
             )}

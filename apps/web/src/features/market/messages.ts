@@ -3,7 +3,7 @@ import { defineMessages } from '../../i18n/defineMessages.ts';
 
 export const marketMessages = defineMessages({
   en: {
-    'market.heroChart': 'BTCUSDT, last 6 hours',
+    'market.heroChart': 'BTCUSDT, last 2 hours',
     'market.chartUnavailable': 'Chart unavailable',
     'market.search': 'Search coins',
     'market.all': 'All',
@@ -20,7 +20,7 @@ export const marketMessages = defineMessages({
     'markets.liveNote': 'Prices update live. Click Bitcoin to trade our BTCUSDT perpetual.',
   },
   ko: {
-    'market.heroChart': 'BTCUSDT, 최근 6시간',
+    'market.heroChart': 'BTCUSDT, 최근 2시간',
     'market.chartUnavailable': '차트를 불러올 수 없습니다',
     'market.search': '코인 검색',
     'market.all': '전체',
