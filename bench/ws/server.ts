@@ -38,6 +38,9 @@ if (kind === 'ours') {
     },
     onTrade: () => () => undefined,
     onKline: () => () => undefined,
+    tickers: () => [],
+    coins: () => [],
+    onMarketLists: () => () => undefined,
   };
   book = new ChurningBook(() => {
     for (const listener of depthListeners) listener('BTCUSDT');

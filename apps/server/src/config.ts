@@ -12,6 +12,7 @@ export interface RateLimit {
 export type RateLimitName =
   | 'login'
   | 'register'
+  | 'checkRegister'
   | 'findId'
   | 'changePassword'
   | 'upload'
@@ -72,6 +73,7 @@ export type ProcessRole = (typeof PROCESS_ROLES)[number];
 const DEFAULT_RATE_LIMITS: Record<RateLimitName, string> = {
   login: '10/60',
   register: '10/600',
+  checkRegister: '20/600',
   findId: '5/60',
   changePassword: '5/900',
   upload: '20/600',
@@ -86,6 +88,7 @@ const DEFAULT_RATE_LIMITS: Record<RateLimitName, string> = {
 const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
   login: 'RATE_LIMIT_LOGIN',
   register: 'RATE_LIMIT_REGISTER',
+  checkRegister: 'RATE_LIMIT_CHECK_REGISTER',
   findId: 'RATE_LIMIT_FINDID',
   changePassword: 'RATE_LIMIT_CHANGE_PASSWORD',
   upload: 'RATE_LIMIT_UPLOAD',

@@ -5,3 +5,4 @@ export * from './ws.ts';
 export * from './api/trading.ts';
 export * from './api/wallet.ts';
 export * from './api/partners.ts';
+export * from './api/market.ts';

@@ -5,13 +5,28 @@
  * was built, epoch ms). Numbers: prices with 2 decimals, quantities with 4, formatted from integer ticks and lots.
  */
 
+import type { CoinMarket, HomeTicker } from './api/market.ts';
+
 export const WS_PROTOCOL_VERSION = 1 as const;
 export type WsProtocolVersion = typeof WS_PROTOCOL_VERSION;
 export const WS_PATH = '/ws';
 
 /** Public market streams a client can subscribe to per symbol. */
-export const MARKET_STREAM_TYPES = ['depth', 'ticker', 'trade', 'kline'] as const;
+export const SYMBOL_STREAM_TYPES = ['depth', 'ticker', 'trade', 'kline'] as const;
+/**
+ * Market-wide lists, subscribed with the symbol MARKET_LIST_SYMBOL: `tickers` (the home table's eight symbols, as
+ * GET /market/tickers) and `coins` (the top 30, as GET /market/coins without sparklines). Sent on subscribe and then
+ * every second while they change.
+ */
+export const MARKET_LIST_STREAM_TYPES = ['tickers', 'coins'] as const;
+export const MARKET_LIST_SYMBOL = 'ALL';
+export const MARKET_STREAM_TYPES = [...SYMBOL_STREAM_TYPES, ...MARKET_LIST_STREAM_TYPES] as const;
 export type MarketStreamType = (typeof MARKET_STREAM_TYPES)[number];
+export type MarketListStreamType = (typeof MARKET_LIST_STREAM_TYPES)[number];
+
+export function isMarketListStream(stream: MarketStreamType): stream is MarketListStreamType {
+  return (MARKET_LIST_STREAM_TYPES as readonly string[]).includes(stream);
+}
 
 /** Kinds of events on the authenticated user stream, published as the sequencer commits them. */
 export const USER_EVENT_KINDS = ['order', 'position', 'balance', 'optionOrder', 'alarm', 'wallet'] as const;
@@ -164,6 +179,18 @@ export interface KlineMessage extends MarketMessageBase {
   data: KlineData;
 }
 
+/** The home table's tickers (stream `tickers`, symbol MARKET_LIST_SYMBOL). */
+export interface TickersMessage extends MarketMessageBase {
+  type: 'tickers';
+  data: HomeTicker[];
+}
+
+/** The top-30 coins (stream `coins`, symbol MARKET_LIST_SYMBOL), without sparklines. */
+export interface CoinsMessage extends MarketMessageBase {
+  type: 'coins';
+  data: CoinMarket[];
+}
+
 export interface SubscribedMessage {
   type: 'subscribed' | 'unsubscribed';
   v: WsProtocolVersion;
@@ -211,6 +238,8 @@ export type WsServerMessage =
   | TickerMessage
   | TradeMessage
   | KlineMessage
+  | TickersMessage
+  | CoinsMessage
   | SubscribedMessage
   | AuthOkMessage
   | UserEventMessage

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Errors, ok } from '@tickline/protocol';
 import { changePassword } from '../app/accounts/change-password.ts';
+import { checkRegister } from '../app/accounts/check-register.ts';
 import { findId } from '../app/accounts/find-id.ts';
 import { updateKyc } from '../app/accounts/kyc.ts';
 import { login } from '../app/accounts/login.ts';
@@ -34,6 +35,20 @@ const registerBody = z.object({
   verificationImage: optionalText('verificationImage', IMAGE_REFERENCE_MAX_LENGTH),
 });
 
+// A missing userid and password (not empty ones) leave them unchecked: the screen checks a link's code alone.
+const checkRegisterBody = z.object({
+  userid: z
+    .string({ error: 'userid must be a text' })
+    .max(254, { error: 'userid must be at most 254 characters' })
+    .trim()
+    .optional(),
+  password: z
+    .string({ error: 'password must be a text' })
+    .max(PASSWORD_INPUT_MAX_LENGTH, { error: `password must be at most ${PASSWORD_INPUT_MAX_LENGTH} characters` })
+    .optional(),
+  referralCode: optionalText('referralCode', 40),
+});
+
 const updateKycBody = z.object({ verificationImage: optionalText('verificationImage', IMAGE_REFERENCE_MAX_LENGTH) });
 
 const findIdBody = z.object({ email: optionalText('email', 254), phone: optionalText('phone', 40) });
@@ -60,6 +75,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/auth/register', { config: rateLimited(app, 'register') }, async (request) => {
     await register(ctx, parseInput(registerBody, request.body));
     return ok(null, 'Successfully registered.');
+  });
+
+  // Ours (#18): what /auth/register would refuse before the photo, so the screen can say it at step 1.
+  app.post('/auth/checkRegister', { config: rateLimited(app, 'checkRegister') }, async (request) => {
+    await checkRegister(ctx, parseInput(checkRegisterBody, request.body));
+    return ok(null);
   });
 
   app.post('/auth/updateKyc', { preHandler: requireUser }, async (request) => {

@@ -28,6 +28,7 @@ import { managerRoutes } from './manager.ts';
 import { partnerWithdrawalRoutes } from './partner-withdrawals.ts';
 import { PartnerService } from '../app/partners/service.ts';
 import { registerWebClient } from './web.ts';
+import { coinIconRoutes } from './coin-icons.ts';
 import { DepositAddressDeriver } from '../services/chain/deposit-addresses.ts';
 import { ImageStore } from '../services/uploads/images.ts';
 import type { Secrets } from '../services/secrets/secrets.ts';
@@ -166,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The operator API: one encapsulated plugin, guarded as a whole (http/admin/index.ts).
   await app.register(adminRoutes, { prefix: '/api/v1/admin' });
 
+  // Coin logos at /coin-icons (not under /api: images, not envelopes).
+  await app.register(coinIconRoutes);
   await registerWebClient(app, deps.webDistDir ?? null);
   return app;
 }

@@ -2,7 +2,7 @@
  * Market data endpoints (ours: the seeds called third parties from the browser). Every answer comes from the
  * market service's memory, refreshed in the background, so a slow or dead source never holds up a request.
  *   GET /market/tickers   the eight home symbols: symbol, lastPrice, priceChangePercent
- *   GET /market/coins     top 30 by market cap, CoinGecko's field names
+ *   GET /market/coins     top 30 by market cap, CoinGecko's field names; ?sparkline=true adds sparkline_in_7d
  *   GET /market/futures   BTCUSDT: last, change, mark, index, funding rate and time, 24 h high/low/volume
  *   GET /market/depth     ?symbol=BTCUSDT&limit=N (1–100, default 20): {symbol, ts, a, b} as the websocket sends
  *   GET /market/klines    ?symbol=BTCUSDT&interval=1m&limit=N (1–1500, default 500): 1-minute candles, oldest first
@@ -28,7 +28,11 @@ export async function marketRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/market/tickers', async () => ok(await market().tickers()));
 
-  app.get('/market/coins', async () => ok(await market().coins()));
+  // As CoinGecko: `sparkline=true` adds seven days of hourly prices per coin (the markets page asks once).
+  app.get('/market/coins', async (request) => {
+    const { sparkline } = request.query as Record<string, unknown>;
+    return ok(await (sparkline === 'true' ? market().coinsWithSparkline() : market().coins()));
+  });
 
   app.get('/market/futures', async () => {
     const futures = await market().futures();

@@ -10,7 +10,8 @@ import type { BookSnapshot } from '../services/market/types.ts';
 const READ_TIMEOUT_MS = 2_000;
 
 type MarketRead =
-  { method: 'tickers' | 'coins' | 'futures' } | { method: 'depth' | 'klines'; symbol: string; count: number };
+  | { method: 'tickers' | 'coins' | 'coinsWithSparkline' | 'futures' }
+  | { method: 'depth' | 'klines'; symbol: string; count: number };
 
 /** Engine node: answers the API nodes' market reads from the market service's memory. */
 export function serveMarketReads(market: MarketService, bus: Bus): Unsubscribe {
@@ -21,6 +22,8 @@ export function serveMarketReads(market: MarketService, bus: Bus): Unsubscribe {
         return encodeJson(market.tickers());
       case 'coins':
         return encodeJson(market.coins());
+      case 'coinsWithSparkline':
+        return encodeJson(market.coinsWithSparkline());
       case 'futures':
         return encodeJson(market.futures());
       case 'depth':
@@ -43,6 +46,7 @@ export class MarketMirror implements MarketReads {
 
   tickers = () => this.ask<HomeTicker[]>({ method: 'tickers' });
   coins = () => this.ask<CoinMarket[]>({ method: 'coins' });
+  coinsWithSparkline = () => this.ask<CoinMarket[]>({ method: 'coinsWithSparkline' });
   futures = () => this.ask<FuturesSummary | null>({ method: 'futures' });
   depth = (symbol: string, count: number) => this.ask<BookSnapshot>({ method: 'depth', symbol, count });
   klines = (symbol: string, count: number) => this.ask<KlineData[]>({ method: 'klines', symbol, count });

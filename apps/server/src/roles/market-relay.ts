@@ -1,4 +1,9 @@
-import type { MarketStreamType } from '@tickline/protocol';
+import {
+  MARKET_LIST_STREAM_TYPES,
+  MARKET_LIST_SYMBOL,
+  SYMBOL_STREAM_TYPES,
+  type MarketStreamType,
+} from '@tickline/protocol';
 import { SUBJECTS, decodeJson, encodeJson, type Bus, type Unsubscribe } from '../services/bus/bus.ts';
 import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
 import type { MarketFlush, MarketHub, MarketLink, MarketSink } from '../ws/pump.ts';
@@ -6,7 +11,13 @@ import type { MarketFlush, MarketHub, MarketLink, MarketSink } from '../ws/pump.
 // The websocket market payloads across the bus: the engine node's pump builds each payload once and publishes it;
 // every websocket node hands the bytes to its gateway (as the worker processes of ws/cluster.ts do over IPC).
 
-const STREAMS: readonly MarketStreamType[] = ['depth', 'trade', 'kline', 'ticker'];
+/** Every channel there is: the futures symbol's streams and the market-wide lists. */
+const CHANNELS: ReadonlyArray<readonly [string, MarketStreamType]> = [
+  ...SYMBOL_STREAM_TYPES.map((stream) => [FUTURES_SYMBOL, stream] as const),
+  ...MARKET_LIST_STREAM_TYPES.map((stream) => [MARKET_LIST_SYMBOL, stream] as const),
+];
+const isChannel = (symbol: string, stream: MarketStreamType) =>
+  CHANNELS.some(([channelSymbol, channelStream]) => channelSymbol === symbol && channelStream === stream);
 const SNAPSHOT_TIMEOUT_MS = 2_000;
 
 interface WireFlush {
@@ -43,10 +54,10 @@ export function publishMarket(hub: MarketHub, bus: Bus): Unsubscribe {
     },
   };
   const link = hub.link(sink);
-  for (const stream of STREAMS) link.watch(FUTURES_SYMBOL, stream);
+  for (const [symbol, stream] of CHANNELS) link.watch(symbol, stream);
   const stopServing = bus.serve(SUBJECTS.marketSnapshot, async (data) => {
     const { symbol, stream } = decodeJson<SnapshotAsk>(data);
-    if (!link.isSymbol(symbol) || !STREAMS.includes(stream)) return encodeJson({ payload: null });
+    if (!isChannel(symbol, stream)) return encodeJson({ payload: null });
     const payload = await new Promise<Buffer | null>((resolve) => {
       const key = `${symbol}:${stream}`;
       waiting.set(key, [...(waiting.get(key) ?? []), resolve]);

@@ -37,6 +37,7 @@ import {
   type MarketLink,
   type MarketSink,
   type PumpLimits,
+  isMarketChannel,
 } from './pump.ts';
 import { encodeMessage, userEventPayload } from './serialize.ts';
 import { UserStreamSessions, type StreamIdentity } from './session-revocation.ts';
@@ -409,7 +410,7 @@ export class WsGateway implements MarketSink {
     }
     const stream = streamType as MarketStreamType;
     const symbol = rawSymbol.toUpperCase();
-    if (!this.market.isSymbol(symbol)) return this.sendError(client, Errors.MARKET_UNKNOWN_SYMBOL);
+    if (!isMarketChannel(this.market, symbol, stream)) return this.sendError(client, Errors.MARKET_UNKNOWN_SYMBOL);
     const key = channelKey(symbol, stream);
     if (type === 'unsubscribe') {
       const channel = this.channels.get(key);

@@ -9,7 +9,13 @@
  * Fan-outs (`MarketSink`: the in-process gateway, or one per websocket worker process) link to the pump and tell it
  * which channels they have subscribers for; a channel nobody watches costs nothing.
  */
-import { WS_PROTOCOL_VERSION, type MarketStreamType, type TradeData } from '@tickline/protocol';
+import {
+  isMarketListStream,
+  MARKET_LIST_SYMBOL,
+  WS_PROTOCOL_VERSION,
+  type MarketStreamType,
+  type TradeData,
+} from '@tickline/protocol';
 import type { Unsubscribe } from '../services/market/types.ts';
 import type { MarketFeed } from '../services/market/feed.ts';
 import { encodeDepth, encodeMessage } from './serialize.ts';
@@ -98,6 +104,10 @@ export class MarketPump implements MarketHub {
     this.feedSubscriptions = [
       feed.onDepthChange((symbol) => this.markChanged(symbol, 'depth')),
       feed.onKline((symbol) => this.markChanged(symbol, 'kline')),
+      feed.onMarketLists(() => {
+        this.markChanged(MARKET_LIST_SYMBOL, 'tickers');
+        this.markChanged(MARKET_LIST_SYMBOL, 'coins');
+      }),
       feed.onTrade((symbol, trade) => {
         const channel = this.channels.get(channelKey(symbol, 'trade'));
         if (!channel) return;
@@ -117,7 +127,7 @@ export class MarketPump implements MarketHub {
       isSymbol: (symbol) => this.feed.isSymbol(symbol),
       watch: (symbol, stream) => {
         const key = channelKey(symbol, stream);
-        if (watched.has(key) || !this.feed.isSymbol(symbol)) return;
+        if (watched.has(key) || !isMarketChannel(this.feed, symbol, stream)) return;
         watched.add(key);
         let channel = this.channels.get(key);
         if (!channel) {
@@ -157,7 +167,7 @@ export class MarketPump implements MarketHub {
     if (channel.sinks.size === 0) this.channels.delete(key);
   }
 
-  private markChanged(symbol: string, stream: 'depth' | 'kline'): void {
+  private markChanged(symbol: string, stream: 'depth' | 'kline' | 'tickers' | 'coins'): void {
     const channel = this.channels.get(channelKey(symbol, stream));
     if (!channel) return;
     channel.cachedSnapshot = null;
@@ -168,6 +178,7 @@ export class MarketPump implements MarketHub {
     if (stream === 'depth') return this.limits.depthIntervalMs;
     if (stream === 'trade') return this.limits.tradeIntervalMs;
     if (stream === 'kline') return this.limits.klineIntervalMs;
+    // The ticker, and the market-wide lists (each second, while they change).
     return this.limits.tickerIntervalMs;
   }
 
@@ -286,12 +297,25 @@ export class MarketPump implements MarketHub {
         const data = this.feed.recentTrades(symbol, recentTrades);
         return encodeMessage({ type: 'trade', v: WS_PROTOCOL_VERSION, symbol, ts, data });
       }
+      case 'tickers':
+        return encodeMessage({ type: 'tickers', v: WS_PROTOCOL_VERSION, symbol, ts, data: this.feed.tickers() });
+      case 'coins':
+        return encodeMessage({ type: 'coins', v: WS_PROTOCOL_VERSION, symbol, ts, data: this.feed.coins() });
     }
   }
 }
 
 function greatestCommonDivisor(a: number, b: number): number {
   return b === 0 ? a : greatestCommonDivisor(b, a % b);
+}
+
+/** A per-symbol stream of a symbol we have, or a market-wide list under MARKET_LIST_SYMBOL. */
+export function isMarketChannel(
+  market: { isSymbol(symbol: string): boolean },
+  symbol: string,
+  stream: MarketStreamType,
+): boolean {
+  return isMarketListStream(stream) ? symbol === MARKET_LIST_SYMBOL : market.isSymbol(symbol);
 }
 
 export function channelKey(symbol: string, stream: MarketStreamType): string {

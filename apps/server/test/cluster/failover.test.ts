@@ -57,6 +57,7 @@ describe.skipIf(!natsUp)('a cluster over NATS', () => {
     const user = await TestClient.connect(`ws://127.0.0.1:${nodeB.port}/ws`);
     depthA.subscribe('depth');
     depthB.subscribe('depth');
+    depthB.subscribe('tickers', 'ALL');
     user.send({ type: 'auth', token });
     await user.waitFor('auth');
     const placed = await order(nodeA, '41234.5');
@@ -72,6 +73,7 @@ describe.skipIf(!natsUp)('a cluster over NATS', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(showsBid(depthA), 'node A depth stream').toBe(true);
     expect(showsBid(depthB), 'node B depth stream').toBe(true);
+    expect((await depthB.waitFor('tickers', 1, 5_000))[0]).toMatchObject({ symbol: 'ALL' });
     const events = await user.waitFor('user', 1, 5_000);
     const orderEvent = events.find((event) => event.event === 'order');
     expect(orderEvent?.data).toMatchObject({ no: placed.data!.no, price: 41_234.5, status: 'open' });

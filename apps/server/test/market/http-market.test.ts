@@ -74,14 +74,43 @@ describe('market endpoints', () => {
       'SHIBUSDT',
       'BCHUSDT',
     ]);
-    expect(Object.keys(body.data![0]!).sort()).toEqual(['lastPrice', 'priceChangePercent', 'symbol']);
+    expect(Object.keys(body.data![0]!).sort()).toEqual(['image', 'lastPrice', 'priceChangePercent', 'symbol']);
   });
 
   it('answers the top 30 coins by market cap', async () => {
     const { body } = await get<Array<Record<string, unknown>>>(testApp.app, '/market/coins');
     expect(body.data).toHaveLength(30);
     expect(body.data![0]).toMatchObject({ id: 'bitcoin', symbol: 'btc' });
-    expect(String(body.data![0]!.image)).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(String(body.data![0]!.image)).toMatch(/^\/coin-icons\/btc\.svg\?v=/);
+    expect(body.data![0]!.sparkline_in_7d).toBeUndefined();
+  });
+
+  it('adds seven days of hourly prices with ?sparkline=true, the latest price last', async () => {
+    const { body } = await get<Array<{ id: string; current_price: number; sparkline_in_7d: { price: number[] } }>>(
+      testApp.app,
+      '/market/coins?sparkline=true',
+    );
+    expect(body.data).toHaveLength(30);
+    for (const coin of body.data!) {
+      const prices = coin.sparkline_in_7d.price;
+      // 168 closed hours of the simulated week and the current hour.
+      expect(prices.length, coin.id).toBe(169);
+      expect(prices.every((price) => price > 0)).toBe(true);
+      expect(prices.at(-1)).toBe(coin.current_price);
+    }
+  });
+
+  it('serves the shipped coin logos compressed and cached, and 404 for a coin without one', async () => {
+    const logo = await testApp.app.inject({ url: '/coin-icons/btc.svg?v=1', headers: { 'accept-encoding': 'br' } });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(logo.headers['content-encoding']).toBe('br');
+    expect(logo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await testApp.app.inject({ url: '/coin-icons/eth.svg' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toMatch(/^<svg/);
+    for (const missing of ['shib.svg', '..%2Fpackage.json', 'BTC.svg'])
+      expect((await testApp.app.inject({ url: `/coin-icons/${missing}` })).statusCode, missing).toBe(404);
   });
 
   it('answers the futures header with the names the seeds read', async () => {

@@ -109,6 +109,33 @@ describe('websocket gateway', () => {
       expect(depth!.symbol).toBe('BTCUSDT');
     });
 
+    it('streams the market-wide lists under the symbol ALL: on subscribe, then each second while they change', async () => {
+      const { feed } = await start();
+      const ticker = { symbol: 'BTCUSDT', lastPrice: 67_001.25, priceChangePercent: 1.5, image: '/coin-icons/btc.svg' };
+      feed.setLists([ticker], []);
+      const c = await client();
+      c.subscribe('tickers', 'ALL');
+      c.subscribe('coins', 'all');
+      const [first] = await c.waitFor('tickers');
+      expect(first).toMatchObject({ type: 'tickers', v: 1, symbol: 'ALL', data: [ticker] });
+      await c.waitFor('coins');
+      const moved = { ...ticker, lastPrice: 67_002.5 };
+      feed.setLists([moved], []);
+      const [, second] = await c.waitFor('tickers', 2, 2_500);
+      expect(second!.data).toEqual([moved]);
+      // Unchanged lists send nothing more.
+      await sleep(1_300);
+      expect(c.messages.filter((message) => message.type === 'tickers')).toHaveLength(2);
+      // A list under a symbol, or a symbol stream under ALL, does not exist.
+      c.subscribe('tickers', 'BTCUSDT');
+      c.subscribe('ticker', 'ALL');
+      const errors = await c.waitFor('error', 2);
+      expect(errors.map((error) => error.code)).toEqual([
+        Errors.MARKET_UNKNOWN_SYMBOL.code,
+        Errors.MARKET_UNKNOWN_SYMBOL.code,
+      ]);
+    });
+
     it('caps subscriptions per connection', async () => {
       await start({ limits: { maxSubscriptions: 2 } });
       const c = await client();

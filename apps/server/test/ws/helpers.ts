@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import type { KlineData, MarketStreamType, TickerData, TradeData } from '@tickline/protocol';
+import type { CoinMarket, HomeTicker, KlineData, MarketStreamType, TickerData, TradeData } from '@tickline/protocol';
 import { WsGateway, type GatewayOptions } from '../../src/ws/gateway.ts';
 import type { MarketFeed } from '../../src/services/market/feed.ts';
 import type { BookSnapshot } from '../../src/services/market/types.ts';
@@ -12,6 +12,9 @@ export class FakeFeed implements MarketFeed {
   tickerData: TickerData | null = null;
   klineData: KlineData | null = null;
   trades: TradeData[] = [];
+  tickerList: HomeTicker[] = [];
+  coinList: CoinMarket[] = [];
+  private readonly listListeners = new Set<() => void>();
   private readonly depthListeners = new Set<(symbol: string) => void>();
   private readonly tradeListeners = new Set<(symbol: string, trade: TradeData) => void>();
   private readonly klineListeners = new Set<(symbol: string) => void>();
@@ -44,6 +47,22 @@ export class FakeFeed implements MarketFeed {
     return () => this.klineListeners.delete(listener);
   }
 
+  tickers(): HomeTicker[] {
+    return this.tickerList;
+  }
+  coins(): CoinMarket[] {
+    return this.coinList;
+  }
+  onMarketLists(listener: () => void) {
+    this.listListeners.add(listener);
+    return () => this.listListeners.delete(listener);
+  }
+
+  setLists(tickers: HomeTicker[], coins: CoinMarket[]): void {
+    this.tickerList = tickers;
+    this.coinList = coins;
+    for (const listener of this.listListeners) listener();
+  }
   setBook(book: BookSnapshot): void {
     this.book = book;
     for (const listener of this.depthListeners) listener('BTCUSDT');

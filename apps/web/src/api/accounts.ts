@@ -3,6 +3,7 @@ import type {
   Alarm,
   Balance,
   ChangePasswordRequest,
+  CheckRegisterRequest,
   FeedbackRequest,
   FindIdRequest,
   LoginData,
@@ -17,6 +18,10 @@ import type {
 export const login = (body: LoginRequest) => apiRequest<LoginData>('POST', '/auth/login', { body, auth: false });
 
 export const register = (body: RegisterRequest) => apiRequest<unknown>('POST', '/auth/register', { body, auth: false });
+
+/** Ours (#18): what /auth/register would refuse before the photo; a referral code alone checks only the code. */
+export const checkRegister = (body: CheckRegisterRequest) =>
+  apiRequest<null>('POST', '/auth/checkRegister', { body, auth: false });
 
 /** Multipart field `uploadFile`, no auth needed. */
 export function uploadImage(file: File) {

@@ -4,6 +4,7 @@ export type {
   Alarm,
   ApproveStatus,
   ChangePasswordRequest,
+  CheckRegisterRequest,
   FeedbackRequest,
   FindIdRequest,
   LoginAnswer as LoginData,
@@ -17,21 +18,8 @@ export type {
 /** Numbers may arrive as JSON numbers or numeric strings (money is fixed-point on the server). */
 export type Numeric = number | string;
 
-/** GET /market/tickers: the eight home symbols. */
-export interface MarketTicker {
-  symbol: string;
-  lastPrice: Numeric;
-  priceChangePercent: Numeric;
-}
+/** GET /market/tickers (and the `tickers` stream): the eight home symbols. */
+export type { HomeTicker as MarketTicker } from '@tickline/protocol';
 
-/** GET /market/coins: the top 30 coins by market cap. */
-export interface MarketCoin {
-  id: string;
-  image: string;
-  name: string;
-  symbol: string;
-  current_price: Numeric;
-  price_change_percentage_24h: Numeric;
-  total_volume: Numeric;
-  market_cap: Numeric;
-}
+/** GET /market/coins (and the `coins` stream): the top 30 coins by market cap. */
+export type { CoinMarket as MarketCoin } from '@tickline/protocol';

@@ -31,7 +31,7 @@ export function backoffDelay(attempt: number, options: BackoffOptions, random: (
   return Math.round(ceiling * (0.75 + random() * 0.5));
 }
 
-const MARKET_HEAD = /^\{"type":"(depth|ticker|trade|kline)","v":\d+,"symbol":"([^"]+)"/;
+const MARKET_HEAD = /^\{"type":"(depth|ticker|trade|kline|tickers|coins)","v":\d+,"symbol":"([^"]+)"/;
 
 const BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 15_000 };
 const PING_EVERY_MS = 15_000;
@@ -200,7 +200,9 @@ export class WsClient {
       case 'depth':
       case 'ticker':
       case 'trade':
-      case 'kline': {
+      case 'kline':
+      case 'tickers':
+      case 'coins': {
         const listeners = this.streams.get(`${message.symbol}|${message.type}`);
         if (listeners) for (const listener of listeners) listener(message);
         break;

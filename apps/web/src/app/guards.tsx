@@ -12,3 +12,9 @@ export function RequirePartner() {
   const session = useSession();
   return session.level >= PARTNER_MIN_LEVEL ? <Outlet /> : <Navigate to="/" replace />;
 }
+
+/** #18: a logged-in user has nothing to do on /login or /register; they go home. */
+export function RedirectIfLoggedIn() {
+  const session = useSession();
+  return session.accessToken ? <Navigate to="/" replace /> : <Outlet />;
+}

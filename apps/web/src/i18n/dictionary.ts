@@ -1,6 +1,9 @@
 // Every feature's messages, merged into one dictionary per language. A new feature adds its messages.ts here.
 import { accountMessages } from '../features/account/messages.ts';
 import { futuresMessages } from '../features/futures/messages.ts';
+import { layoutMessages } from '../features/layout/messages.ts';
+import { legalMessages } from '../features/legal/messages.ts';
+import { marketMessages } from '../features/market/messages.ts';
 import { partnersMessages } from '../features/partners/messages.ts';
 import { placeholderMessages } from '../features/placeholder/messages.ts';
 import { preferencesMessages } from '../features/preferences/messages.ts';
@@ -22,6 +25,9 @@ export const dictionaries = mergeMessages([
   optionAuditMessages,
   securityMessages,
   partnersMessages,
+  legalMessages,
+  marketMessages,
+  layoutMessages,
 ]);
 export type MessageKey = KeysOf<typeof dictionaries>;
 export type { Language };

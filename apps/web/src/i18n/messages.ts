@@ -113,7 +113,6 @@ export const coreMessages = defineMessages({
     'market.unavailable': 'Market data is not available right now. It will appear here as soon as it is.',
     'markets.title': 'Markets',
     'markets.subtitle': 'Top 30 cryptocurrencies by market capitalisation',
-    'markets.refreshNote': 'Prices in USD, refreshed every 30 seconds.',
 
     'profile.title': 'Profile',
     'profile.verification': 'Identity verification',
@@ -131,6 +130,11 @@ export const coreMessages = defineMessages({
     'profile.copy': 'Copy',
     'profile.copied': 'The referralLink has been copied to the clipboard!',
     'profile.copyFailed': 'Failed to copy the link.',
+    'profile.depositAddress': 'USDT (BEP-20) deposit address',
+    'profile.depositAddressHint':
+      'Deposits to this address reach your wallet. Find Password asks for it to set a new password.',
+    'profile.depositAddressCopied': 'The deposit address has been copied to the clipboard!',
+    'profile.depositAddressCopyFailed': 'Failed to copy the address.',
 
     'level.1': 'Member',
     'level.2': 'Influencer',
@@ -277,7 +281,6 @@ export const coreMessages = defineMessages({
     'market.unavailable': '지금은 시세 정보를 불러올 수 없습니다. 준비되는 대로 여기에 표시됩니다.',
     'markets.title': '마켓',
     'markets.subtitle': '시가총액 상위 30개 암호화폐',
-    'markets.refreshNote': 'USD 기준 가격, 30초마다 갱신됩니다.',
 
     'profile.title': '프로필',
     'profile.verification': '신원 인증',
@@ -295,6 +298,11 @@ export const coreMessages = defineMessages({
     'profile.copy': '복사',
     'profile.copied': '추천 링크가 클립보드에 복사되었습니다!',
     'profile.copyFailed': '링크를 복사하지 못했습니다.',
+    'profile.depositAddress': 'USDT (BEP-20) 입금 주소',
+    'profile.depositAddressHint':
+      '이 주소로 입금하면 지갑에 반영됩니다. 비밀번호 찾기에서 새 비밀번호를 설정할 때 필요합니다.',
+    'profile.depositAddressCopied': '입금 주소가 클립보드에 복사되었습니다!',
+    'profile.depositAddressCopyFailed': '주소를 복사하지 못했습니다.',
 
     'level.1': '회원',
     'level.2': '인플루언서',

@@ -1,7 +1,16 @@
 import { formatDecimal } from '@tickline/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMarketPrice, formatMoney, formatNumber, formatPercent, trendOf } from './format.ts';
+import {
+  formatCompact,
+  formatCount,
+  formatHomePrice,
+  formatMarketPrice,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  trendOf,
+} from './format.ts';
 
 describe('formatNumber and its money, count and percent forms', () => {
   it('prints a fixed number of decimals with thousands separators, exactly', () => {
@@ -47,7 +56,9 @@ describe('formatNumber and its money, count and percent forms', () => {
 describe('formatMarketPrice', () => {
   it('uses 2 decimals from 1 up and 4 significant digits below', () => {
     expect(formatMarketPrice(97123.456)).toBe('97,123.46');
-    expect(formatMarketPrice('1')).toBe('1.00');
+    expect(formatMarketPrice('1')).toBe('1.000');
+    expect(formatMarketPrice('4.4012')).toBe('4.401');
+    expect(formatMarketPrice('26.125')).toBe('26.12');
     expect(formatMarketPrice('0.5')).toBe('0.5000');
     expect(formatMarketPrice('0.00001234567')).toBe('0.00001235');
     expect(formatMarketPrice(1.2e-5)).toBe('0.00001200');
@@ -62,5 +73,30 @@ describe('trendOf', () => {
     expect(trendOf(-3)).toBe('down');
     expect(trendOf('0.000')).toBe('flat');
     expect(trendOf(undefined)).toBe('flat');
+  });
+});
+
+describe('formatHomePrice', () => {
+  it("keeps the seeds' 5 decimals and never shows fewer than 4 significant digits", () => {
+    expect(formatHomePrice(67001.25)).toBe('67,001.25000');
+    expect(formatHomePrice(0.13)).toBe('0.13000');
+    expect(formatHomePrice(0.00001789)).toBe('0.00001789');
+    expect(formatHomePrice('0.000000123456')).toBe('0.00000012');
+    expect(formatHomePrice(undefined)).toBe('-');
+  });
+});
+
+describe('formatCompact', () => {
+  it('shortens with T, B, M, K exactly (half to even) and keeps small values as money', () => {
+    expect(formatCompact(1_324_567_890_123)).toBe('1.32T');
+    expect(formatCompact(845_249_999)).toBe('845.2M');
+    expect(formatCompact(845_250_000)).toBe('845.2M');
+    expect(formatCompact(845_350_000)).toBe('845.4M');
+    expect(formatCompact(45_678_901_234)).toBe('45.68B');
+    expect(formatCompact(12_345)).toBe('12.34K');
+    expect(formatCompact(12_355)).toBe('12.36K');
+    expect(formatCompact(1_000)).toBe('1.00K');
+    expect(formatCompact(999)).toBe('999.00');
+    expect(formatCompact('abc')).toBe('-');
   });
 });

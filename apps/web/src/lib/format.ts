@@ -2,7 +2,7 @@
 // thousands separators by @tickline/money. No floating-point arithmetic on the way.
 import { formatDecimal, type Rounding } from '@tickline/money';
 import type { Numeric } from '../api/types.ts';
-import { decimalToMinorUnits, readDecimal, signOf } from './decimal.ts';
+import { decimalToMinorUnits, readDecimal, signOf, type ExactDecimal } from './decimal.ts';
 
 /** Thousands separators and a fixed number of decimals (rounded half to even unless named); '-' when not a number. */
 export function formatNumber(
@@ -28,19 +28,60 @@ export function formatPercent(value: Numeric | null | undefined): string {
   return `${signOf(value) === 1 ? '+' : ''}${shown}%`;
 }
 
-const SIGNIFICANT_DIGITS = 4;
+/** World prices come with at most 8 decimals (Binance's precision, our Price8). */
+const MAX_PRICE_DECIMALS = 8;
+/** A price shows at least this many significant digits wherever it is listed. */
+const PRICE_SIGNIFICANT_DIGITS = 4;
+
+/** Decimals that show `significant` significant digits: 67001.25 → 0, 4.4012 → 3, 0.00001789 → 8. */
+function decimalsForSignificant(decimal: ExactDecimal, significant: number): number {
+  const wholeDigits = decimal.digits.toString().length - decimal.fractionDigits;
+  // 0.000ddd…: -wholeDigits zeros after the point before the first significant digit.
+  return decimal.digits === 0n ? 0 : Math.max(0, significant - wholeDigits);
+}
+
+function formatPriceWith(value: Numeric | null | undefined, minDecimals: number): string {
+  const decimal = readDecimal(value);
+  if (!decimal) return '-';
+  const decimals = Math.min(
+    MAX_PRICE_DECIMALS,
+    Math.max(minDecimals, decimalsForSignificant(decimal, PRICE_SIGNIFICANT_DIGITS)),
+  );
+  return formatNumber(value, decimals);
+}
 
 /**
- * Market prices below 1 USDT need more than 2 decimals to say anything (e.g. SHIB): 4 significant digits there;
- * money rules (2 decimals) from 1 up. Rounded half to even.
+ * The markets list (#18): the decimals a price needs for 4 significant digits, at least 2, at most 8; decided by the
+ * price alone, so the same at every screen width (97,123.46; 4.401; 1.000; 0.00001789). Rounded half to even.
  */
-export function formatMarketPrice(value: Numeric | null | undefined): string {
+export const formatMarketPrice = (value: Numeric | null | undefined) => formatPriceWith(value, 2);
+
+/** The home Market Trend table: the seeds' 5 decimals, more when a price needs them (SHIB 0.00001789, not 0.00002). */
+export const formatHomePrice = (value: Numeric | null | undefined) => formatPriceWith(value, 5);
+
+const COMPACT_UNITS: [exponent: number, suffix: string][] = [
+  [12, 'T'],
+  [9, 'B'],
+  [6, 'M'],
+  [3, 'K'],
+];
+
+/**
+ * Volumes and market caps in short form (#18): 1.32T, 845.2M, 12.35K (2 decimals below 100 of the unit, 1 above);
+ * below a thousand as money. Exact: the value is shifted by its unit's power of ten, never divided in floating point.
+ */
+export function formatCompact(value: Numeric | null | undefined): string {
   const decimal = readDecimal(value);
   if (!decimal) return '-';
   const wholeDigits = decimal.digits.toString().length - decimal.fractionDigits;
-  if (decimal.digits === 0n || wholeDigits > 0) return formatNumber(value, 2);
-  // 0.000ddd…: -wholeDigits zeros after the point before the first significant digit.
-  return formatNumber(value, -wholeDigits + SIGNIFICANT_DIGITS);
+  for (const [exponent, suffix] of COMPACT_UNITS) {
+    if (wholeDigits <= exponent) continue;
+    const shifted: ExactDecimal = { ...decimal, fractionDigits: decimal.fractionDigits + exponent };
+    const decimals = wholeDigits - exponent >= 3 ? 1 : 2;
+    const units = decimalToMinorUnits(shifted, decimals, 'halfEven');
+    return units === null ? '-' : `${formatDecimal(units, decimals)}${suffix}`;
+  }
+  return formatNumber(value, 2);
 }
 
 export type Trend = 'up' | 'down' | 'flat';

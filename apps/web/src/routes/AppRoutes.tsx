@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { RequireLogin, RequirePartner } from '../app/guards.tsx';
+import { RedirectIfLoggedIn, RequireLogin, RequirePartner } from '../app/guards.tsx';
 import { lazyPage } from '../app/lazyPage.tsx';
 import { SiteLayout } from '../features/layout/SiteLayout.tsx';
 import { HomePage } from './home/HomePage.tsx';
@@ -17,6 +17,7 @@ const PrivacyPage = lazyPage(() => import('./privacy/PrivacyPage.tsx'));
 const TermsPage = lazyPage(() => import('./terms/TermsPage.tsx'));
 const LegalPage = lazyPage(() => import('./legal/LegalPage.tsx'));
 const FeePage = lazyPage(() => import('./fee/FeePage.tsx'));
+const AboutPage = lazyPage(() => import('./about/AboutPage.tsx'));
 const EarnPage = lazyPage(() => import('./earn/EarnPage.tsx'));
 const FaqPage = lazyPage(() => import('./faq/FaqPage.tsx'));
 const FuturesPage = lazyPage(() => import('./futures/FuturesPage.tsx'));
@@ -54,9 +55,12 @@ export function AppRoutes() {
         <Route path="terms" element={<TermsPage />} />
         <Route path="legal" element={<LegalPage />} />
         <Route path="fee" element={<FeePage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="register/:code" element={<RegisterPage />} />
-        <Route path="login" element={<LoginPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route element={<RedirectIfLoggedIn />}>
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="register/:code" element={<RegisterPage />} />
+          <Route path="login" element={<LoginPage />} />
+        </Route>
         <Route path="findid" element={<FindIdPage />} />
         <Route path="findpass" element={<FindPasswordPage />} />
         <Route path="verification" element={<VerificationPage />} />

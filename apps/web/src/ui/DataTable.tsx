@@ -1,4 +1,6 @@
 import type { Key, ReactNode } from 'react';
+import styles from './DataTable.module.css';
+import { TriangleIcon } from './icons.tsx';
 
 /** The properties of Row whose values can serve as React keys. */
 type KeysOf<Row> = { [Name in keyof Row]: Row[Name] extends Key ? Name : never }[keyof Row];
@@ -13,7 +15,20 @@ export interface Column<Row> {
   labelled?: boolean;
   /** The placeholder shown while loading (skeleton--<size>). */
   skeleton?: 'tiny' | 'text' | 'num';
+  /** With the table's `sort`: the header is a button that sorts by this key. */
+  sortKey?: string;
   cell(row: Row, index: number): ReactNode;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** Sortable headers: the current key and direction, and what a header click asks for. */
+export interface TableSort {
+  key: string;
+  direction: SortDirection;
+  onSort(key: string): void;
+  /** The header button's accessible name ("Sort by Price"). */
+  label(header: string): string;
 }
 
 export interface DataTableProps<Row> {
@@ -31,6 +46,50 @@ export interface DataTableProps<Row> {
   skeletonRows?: number;
   /** Shown in one row across the table when it has no rows once loaded. */
   emptyMessage?: string;
+  sort?: TableSort;
+  /** A row that answers a click (and Enter) gets this handler and a link role. */
+  rowAction?: (row: Row) => (() => void) | null;
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+function HeaderCell<Row>({ column, sort }: { column: Column<Row>; sort?: TableSort }) {
+  if (!sort || !column.sortKey)
+    return (
+      <th scope="col" className={column.className}>
+        {column.header}
+      </th>
+    );
+  const key = column.sortKey;
+  const active = sort.key === key;
+  return (
+    <th scope="col" className={column.className} aria-sort={active ? ARIA_SORT[sort.direction] : 'none'}>
+      <button
+        type="button"
+        className={styles.sort}
+        aria-label={sort.label(column.header)}
+        onClick={() => sort.onSort(key)}
+      >
+        {column.header}
+        <span className={styles.mark} aria-hidden="true">
+          {active ? <TriangleIcon direction={sort.direction === 'asc' ? 'up' : 'down'} /> : null}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+function rowProps(action: (() => void) | null | undefined) {
+  if (!action) return {};
+  return {
+    className: styles.link,
+    role: 'link',
+    tabIndex: 0,
+    onClick: action,
+    onKeyDown: (event: { key: string }) => {
+      if (event.key === 'Enter') action();
+    },
+  };
 }
 
 /** A plain data table: one header row, a row per item, skeleton rows while loading and an empty-state row. */
@@ -44,6 +103,8 @@ export function DataTable<Row>({
   pending = false,
   skeletonRows = 0,
   emptyMessage,
+  sort,
+  rowAction,
 }: DataTableProps<Row>) {
   const cellClass = (column: Column<Row>, row: Row) =>
     (typeof column.cellClassName === 'function' ? column.cellClassName(row) : column.cellClassName) ?? column.className;
@@ -53,9 +114,7 @@ export function DataTable<Row>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={column.className}>
-                {column.header}
-              </th>
+              <HeaderCell key={column.header} column={column} sort={sort} />
             ))}
           </tr>
         </thead>
@@ -71,7 +130,7 @@ export function DataTable<Row>({
                 </tr>
               ))
             : rows.map((row, index) => (
-                <tr key={row[rowKey] as Key}>
+                <tr key={row[rowKey] as Key} {...rowProps(rowAction?.(row))}>
                   {columns.map((column) => (
                     <td
                       key={column.header}

@@ -162,3 +162,27 @@ export const EyeOffIcon = (props: IconProps) => (
     <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
   </Icon>
 );
+
+/**
+ * A solid triangle pointing up or down. Drawn rather than typed: ▲▼ are not in the shipped Inter subset, and the
+ * browser fetched the 540 KB Korean font file for those two glyphs alone.
+ */
+export const TriangleIcon = ({ direction, size = 8, ...props }: IconProps & { direction: 'up' | 'down' }) => (
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 10 10"
+    fill="currentColor"
+    aria-hidden="true"
+    focusable="false"
+    {...props}
+  >
+    <path d={direction === 'up' ? 'M5 1l4.5 8h-9z' : 'M5 9L.5 1h9z'} />
+  </svg>
+);
+
+export const StarIcon = ({ filled = false, ...props }: IconProps & { filled?: boolean }) => (
+  <Icon {...props} fill={filled ? 'currentColor' : 'none'}>
+    <path d="M12 3.5l2.6 5.3 5.9.9-4.25 4.1 1 5.8L12 16.9l-5.25 2.7 1-5.8L3.5 9.7l5.9-.9z" />
+  </Icon>
+);

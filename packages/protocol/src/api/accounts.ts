@@ -49,6 +49,16 @@ export interface RegisterRequest {
   verificationImage: string;
 }
 
+/**
+ * POST /auth/checkRegister (ours) — answer data is null. What /auth/register would refuse before the photo: the id
+ * and password rules, a taken id, an unknown referral code. Without userid and password only the code is checked.
+ */
+export interface CheckRegisterRequest {
+  userid?: string;
+  password?: string;
+  referralCode?: string;
+}
+
 /** POST /upload/images (multipart, field uploadFile) */
 export interface UploadImagesAnswer {
   /** Opaque references like img_<random>. */

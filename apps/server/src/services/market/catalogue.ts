@@ -3,6 +3,7 @@
  * volumes are plausible late-2024 figures; they seed the simulated source and give names, supplies (for market
  * caps) and images to every source. Volatilities are annualised.
  */
+import { coinIconUrl } from './coin-icons.ts';
 
 export const FUTURES_SYMBOL = 'BTCUSDT';
 
@@ -102,11 +103,16 @@ export const COINS_BY_PAIR: ReadonlyMap<string, CoinDefinition> = new Map(COINS.
 /** Every pair any screen shows (home symbols are all in the top 30). */
 export const QUOTED_PAIRS: readonly string[] = COINS.map((c) => c.pair);
 
-/**
- * A small round logo as an inline SVG data URI: no third-party image host, nothing to fetch.
- * Deterministic per coin, so browsers cache it with the answer.
- */
+/** The coin's logo: the shipped `cryptocurrency-icons` one when the package has it, else a letter badge. */
 export function coinImage(definition: CoinDefinition): string {
+  return coinIconUrl(definition.symbol) ?? letterBadge(definition);
+}
+
+/**
+ * A small round badge with the ticker's letters as an inline SVG data URI, for a coin without a shipped logo:
+ * nothing to fetch, deterministic per coin.
+ */
+export function letterBadge(definition: CoinDefinition): string {
   const label = definition.symbol.toUpperCase().slice(0, 4);
   const fontSize = label.length <= 3 ? 22 : 17;
   const svg =

@@ -2,7 +2,7 @@
  * What the websocket gateway needs from market data. The market service implements it; tests and the benchmark
  * feed the gateway with small fakes.
  */
-import type { KlineData, TickerData, TradeData } from '@tickline/protocol';
+import type { CoinMarket, HomeTicker, KlineData, TickerData, TradeData } from '@tickline/protocol';
 import type { BookSnapshot, Unsubscribe } from './types.ts';
 
 export interface MarketFeed {
@@ -19,4 +19,9 @@ export interface MarketFeed {
   onDepthChange(listener: (symbol: string) => void): Unsubscribe;
   onTrade(listener: (symbol: string, trade: TradeData) => void): Unsubscribe;
   onKline(listener: (symbol: string) => void): Unsubscribe;
+  /** The market-wide lists (streams `tickers` and `coins`): the home tickers and the top-30 coins. */
+  tickers(): HomeTicker[];
+  coins(): CoinMarket[];
+  /** After the lists changed. */
+  onMarketLists(listener: () => void): Unsubscribe;
 }

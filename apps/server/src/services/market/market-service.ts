@@ -8,13 +8,14 @@
  */
 import { klines as klineStore, type Queryable } from '@tickline/db';
 import type { PriceTicks } from '@tickline/money';
-import type { FuturesMarketAnswer, KlineData, TickerData, TradeData } from '@tickline/protocol';
+import type { CoinMarket, FuturesMarketAnswer, HomeTicker, KlineData, TickerData, TradeData } from '@tickline/protocol';
 import type { MarketFeed } from './feed.ts';
 import { candleToRecord, MinuteCandles, MINUTE_MS, recordToCandle, type Candle } from './candles.ts';
-import { COINS, coinImage, FUTURES_SYMBOL, HOME_SYMBOLS } from './catalogue.ts';
+import { FUTURES_SYMBOL } from './catalogue.ts';
 import type { MarketConfig } from './config.ts';
 import { FundingTracker, premiumSamplePpm, type FundingSettlement } from './funding.ts';
 import { Listeners } from './listeners.ts';
+import { WorldMarkets } from './world-markets.ts';
 import { silentLogger, type MarketLogger } from './logger.ts';
 import { markPrice, MovingBasis } from './mark-price.ts';
 import {
@@ -22,7 +23,6 @@ import {
   changeBps,
   lotsToNumber,
   medianInteger,
-  price8ToNumber,
   price8ToTicks,
   scaledToNumber,
   ticksToNumber,
@@ -53,23 +53,7 @@ const EMPTY_BOOK: BookSnapshot = Object.freeze({ bids: [], asks: [] }) as unknow
 /** `GET /api/v1/market/futures`: field names of Binance's premium index and 24 h ticker, as the seeds read them. */
 export type FuturesSummary = FuturesMarketAnswer;
 
-export interface HomeTicker {
-  symbol: string;
-  lastPrice: number;
-  priceChangePercent: number;
-}
-
-/** `GET /api/v1/market/coins`: CoinGecko's `/coins/markets` field names, as the seeds read them. */
-export interface CoinMarket {
-  id: string;
-  image: string;
-  name: string;
-  symbol: string;
-  current_price: number;
-  price_change_percentage_24h: number;
-  total_volume: number;
-  market_cap: number;
-}
+export type { CoinMarket, HomeTicker } from '@tickline/protocol';
 
 /** Published every tick: what the sequencer (liquidations, TP/SL) and the option rounds need. */
 export interface PriceUpdate {
@@ -84,12 +68,6 @@ export interface PriceUpdate {
   fundingRatePpm: number;
   nextFundingTimeMs: number;
   timeMs: number;
-}
-
-interface WorldQuote {
-  price: number;
-  changeBps: number;
-  quoteVolume24h: number;
 }
 
 export interface MarketServiceOptions {
@@ -126,9 +104,7 @@ export class MarketService implements MarketFeed {
   private lastSettlement: FundingSettlement | null = null;
   private futuresCache: FuturesSummary | null = null;
   private tickerCache: TickerData | null = null;
-  private readonly worldQuotes = new Map<string, WorldQuote>();
-  private tickersCache: HomeTicker[] = [];
-  private coinsCache: CoinMarket[] = [];
+  private readonly world = new WorldMarkets();
   private lastKlineVersion = -1;
 
   private persisting: Promise<void> | null = null;
@@ -137,6 +113,7 @@ export class MarketService implements MarketFeed {
   private readonly depthListeners: Listeners<[string]>;
   private readonly tradeListeners: Listeners<[string, TradeData]>;
   private readonly klineListeners: Listeners<[string]>;
+  private readonly listListeners: Listeners<[]>;
   private readonly priceListeners: Listeners<[PriceUpdate]>;
   private readonly fundingListeners: Listeners<[FundingSettlement]>;
 
@@ -151,6 +128,7 @@ export class MarketService implements MarketFeed {
     this.depthListeners = new Listeners(onError);
     this.tradeListeners = new Listeners(onError);
     this.klineListeners = new Listeners(onError);
+    this.listListeners = new Listeners(onError);
     this.priceListeners = new Listeners(onError);
     this.fundingListeners = new Listeners(onError);
   }
@@ -170,6 +148,7 @@ export class MarketService implements MarketFeed {
       for (const source of this.sources) source.resumeFrom?.(FUTURES_SYMBOL, lastClose);
     }
     await Promise.all(this.sources.map((source) => source.start()));
+    await this.world.loadHistory(this.sources, nowMs, this.logger);
     if (stored.length === 0 && this.config.backfillCandles) await this.backfill(nowMs);
     // Later ticks and candle writes are the scheduler's price-tick and candle-persist jobs (jobs/market-jobs.ts).
     this.tick();
@@ -232,11 +211,16 @@ export class MarketService implements MarketFeed {
   }
 
   tickers(): HomeTicker[] {
-    return this.tickersCache;
+    return this.world.tickers();
   }
 
   coins(): CoinMarket[] {
-    return this.coinsCache;
+    return this.world.coins();
+  }
+
+  /** The coins with 7 days of hourly prices each (GET /market/coins?sparkline=true). */
+  coinsWithSparkline(): CoinMarket[] {
+    return this.world.coinsWithSparkline();
   }
 
   /** Candles for the chart, oldest first, the open minute last. */
@@ -286,6 +270,11 @@ export class MarketService implements MarketFeed {
     return this.klineListeners.add(listener);
   }
 
+  /** After a tick that changed the home tickers or the top-30 coins. */
+  onMarketLists(listener: () => void): Unsubscribe {
+    return this.listListeners.add(listener);
+  }
+
   /** Every tick with a known index: index, mark and funding for the sequencer and the option rounds. */
   onPrices(listener: (update: PriceUpdate) => void): Unsubscribe {
     return this.priceListeners.add(listener);
@@ -307,7 +296,8 @@ export class MarketService implements MarketFeed {
   /** Recomputes everything from the sources' latest quotes (the price-tick job calls it; tests call it directly). */
   tick(): void {
     const nowMs = this.clock();
-    this.refreshWorldQuotes(nowMs);
+    if (this.world.refresh((pair) => this.freshQuotes(pair, nowMs).map(({ quote }) => quote), nowMs))
+      this.listListeners.emit();
     const freshIndex = this.freshIndex(nowMs);
     if (freshIndex !== null) {
       if (this.index?.price !== freshIndex) this.index = { price: freshIndex, updatedAtMs: nowMs };
@@ -411,41 +401,6 @@ export class MarketService implements MarketFeed {
       low,
       volume,
     };
-  }
-
-  /** Home tickers and top-30 coins: median per field over fresh sources; a pair without fresh quotes keeps its last values. */
-  private refreshWorldQuotes(nowMs: number): void {
-    for (const coin of COINS) {
-      const quotes = this.freshQuotes(coin.pair, nowMs).map(({ quote }) => quote);
-      if (quotes.length === 0) continue;
-      this.worldQuotes.set(coin.pair, {
-        price: medianInteger(quotes.map((quote) => quote.price))!,
-        changeBps: medianInteger(quotes.map((quote) => changeBps(quote.open24h, quote.price)))!,
-        quoteVolume24h: medianInteger(quotes.map((quote) => quote.quoteVolume24h))!,
-      });
-    }
-    this.tickersCache = HOME_SYMBOLS.flatMap((symbol) => {
-      const quote = this.worldQuotes.get(symbol);
-      if (!quote) return [];
-      return [{ symbol, lastPrice: price8ToNumber(quote.price), priceChangePercent: bpsToPercent(quote.changeBps) }];
-    });
-    this.coinsCache = COINS.flatMap((coin) => {
-      const quote = this.worldQuotes.get(coin.pair);
-      if (!quote) return [];
-      const price = price8ToNumber(quote.price);
-      return [
-        {
-          id: coin.id,
-          image: coinImage(coin),
-          name: coin.name,
-          symbol: coin.symbol,
-          current_price: price,
-          price_change_percentage_24h: bpsToPercent(quote.changeBps),
-          total_volume: quote.quoteVolume24h,
-          market_cap: Math.round(price * coin.circulatingSupply),
-        },
-      ];
-    }).sort((a, b) => b.market_cap - a.market_cap);
   }
 
   private handleTrade(trade: TradeTick): void {

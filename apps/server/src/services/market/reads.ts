@@ -12,6 +12,8 @@ export interface MarketReads {
   isSymbol(symbol: string): boolean;
   tickers(): Answer<HomeTicker[]>;
   coins(): Answer<CoinMarket[]>;
+  /** The coins with seven days of hourly prices each (CoinGecko's `sparkline=true`). */
+  coinsWithSparkline(): Answer<CoinMarket[]>;
   futures(): Answer<FuturesSummary | null>;
   depth(symbol: string, levels: number): Answer<BookSnapshot>;
   klines(symbol: string, limit: number): Answer<KlineData[]>;

@@ -8,6 +8,7 @@
 import { COINS, type CoinDefinition } from './catalogue.ts';
 import { SeededRandom } from './prng.ts';
 import { PRICE8_SCALE, type Price8 } from './units.ts';
+import { HOUR_MS, SPARKLINE_HOURS, type HourlyClose } from './sparklines.ts';
 import type { PriceSource, SourceCandle, SourceQuote } from './types.ts';
 
 const SECONDS_PER_YEAR = 365 * 24 * 3600;
@@ -20,6 +21,9 @@ const JUMPS_PER_SECOND = 4 / 86_400;
 const JUMP_SIZE_STDEV = 0.005;
 /** A live step never simulates more than this at once (a stalled timer catches up in several steps). */
 const MAX_STEP_MS = 5_000;
+/** Before the minute history, a week of hourly prices (the sparklines' past) at a coarser step. */
+const LONG_HISTORY_MS = SPARKLINE_HOURS * HOUR_MS;
+const LONG_HISTORY_STEP_MS = 5 * MINUTE_MS;
 
 export interface SimulatedSourceOptions {
   seed: number;
@@ -46,6 +50,8 @@ interface CoinState {
   /** Closed minutes, oldest first, at most historyMinutes. */
   bars: MinuteBar[];
   current: MinuteBar;
+  /** Hourly closes, oldest first, the current hour last; at most a week and the current hour. */
+  hours: { hourMs: number; close: number }[];
 }
 
 export class SimulatedSource implements PriceSource {
@@ -125,6 +131,15 @@ export class SimulatedSource implements PriceSource {
       }));
   }
 
+  async hourlyHistory(pair: string, hours: number, endMs: number): Promise<HourlyClose[]> {
+    const state = this.ensureHistory().get(pair);
+    if (!state) return [];
+    return state.hours
+      .filter((hour) => hour.hourMs + HOUR_MS <= endMs)
+      .slice(-hours)
+      .map((hour) => ({ hourMs: hour.hourMs, close: toPrice8(hour.close) }));
+  }
+
   /** Moves the market forward to `nowMs` (the live timer calls this; tests may call it directly). */
   advanceTo(nowMs: number): void {
     const states = this.ensureHistory();
@@ -145,9 +160,16 @@ export class SimulatedSource implements PriceSource {
         price: definition.referencePriceUsdt,
         bars: [],
         current: newBar(firstMinuteMs, definition.referencePriceUsdt),
+        hours: [],
       });
     }
-    this.lastStepMs = firstMinuteMs;
+    // The week before the minute history: hourly closes only, at a coarse step.
+    this.lastStepMs = Math.min(firstMinuteMs, Math.floor(nowMs / HOUR_MS) * HOUR_MS - LONG_HISTORY_MS);
+    while (this.lastStepMs < firstMinuteMs) {
+      const stepMs = Math.min(LONG_HISTORY_STEP_MS, firstMinuteMs - this.lastStepMs);
+      this.step(states, this.lastStepMs + stepMs, stepMs, false);
+    }
+    for (const state of states.values()) state.current = newBar(firstMinuteMs, state.price);
     // Generate the past at a coarse step, then rescale each path so it ends at its anchor (the last stored close,
     // or the reference price): log-returns are scale-free, so the shape is unchanged.
     while (this.lastStepMs + HISTORY_STEP_MS <= nowMs)
@@ -157,13 +179,15 @@ export class SimulatedSource implements PriceSource {
       const target = this.anchors.get(state.definition.pair) ?? state.definition.referencePriceUsdt;
       const factor = target / state.price;
       for (const bar of [...state.bars, state.current]) scaleBar(bar, factor);
+      for (const hour of state.hours) hour.close *= factor;
       state.price *= factor;
     }
     this.states = states;
     return states;
   }
 
-  private step(states: Map<string, CoinState>, toMs: number, stepMs: number): void {
+  /** One step of every coin; `minutes` false records the hourly closes only (the long history). */
+  private step(states: Map<string, CoinState>, toMs: number, stepMs: number, minutes = true): void {
     const dtSeconds = stepMs / 1000;
     const marketShock = this.random.normal();
     const jump = this.random.next() < JUMPS_PER_SECOND * dtSeconds ? this.random.normal() * JUMP_SIZE_STDEV : 0;
@@ -186,7 +210,8 @@ export class SimulatedSource implements PriceSource {
       // Volume follows activity: busier when prices move more than usual.
       const activity = Math.exp(0.4 * this.random.normal()) * (0.6 + 0.4 * Math.min(relativeMove, 4));
       const volume = (definition.referenceVolume24hUsdt * dtSeconds * activity) / 86_400;
-      this.record(state, toMs, volume);
+      recordHour(state, toMs);
+      if (minutes) this.record(state, toMs, volume);
     }
     this.lastStepMs = toMs;
   }
@@ -204,6 +229,14 @@ export class SimulatedSource implements PriceSource {
     bar.close = state.price;
     bar.quoteVolume += quoteVolume;
   }
+}
+
+function recordHour(state: CoinState, timeMs: number): void {
+  const hourMs = Math.floor((timeMs - 1) / HOUR_MS) * HOUR_MS;
+  const last = state.hours.at(-1);
+  if (last && last.hourMs === hourMs) last.close = state.price;
+  else state.hours.push({ hourMs, close: state.price });
+  if (state.hours.length > SPARKLINE_HOURS + 1) state.hours.shift();
 }
 
 function newBar(openTimeMs: number, price: number): MinuteBar {

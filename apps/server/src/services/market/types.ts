@@ -4,6 +4,7 @@
  * them the service runs on the index alone (see mark-price.ts for the fallback).
  */
 import type { PriceTicks, QtyLots } from '@tickline/money';
+import type { HourlyClose } from './sparklines.ts';
 import type { Price8 } from './units.ts';
 
 export type Unsubscribe = () => void;
@@ -47,6 +48,8 @@ export interface PriceSource {
   quote(pair: string): SourceQuote | undefined;
   /** Recent 1-minute candles ending before `endMs`, oldest first (may return fewer). */
   history?(pair: string, minutes: number, endMs: number): Promise<SourceCandle[]>;
+  /** Hourly closes of up to the last `hours` closed hours before `endMs`, oldest first (the sparklines' past). */
+  hourlyHistory?(pair: string, hours: number, endMs: number): Promise<HourlyClose[]>;
   /** Continue the pair from this price (the last stored candle's close), before start(). */
   resumeFrom?(pair: string, price: Price8): void;
 }

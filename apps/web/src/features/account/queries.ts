@@ -1,8 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fetchAlarms, fetchBalance, fetchUserInfo, logout } from '../../api/accounts.ts';
 import { clearSession, getSession, useSession } from '../../api/session.ts';
+import type { Alarm } from '../../api/types.ts';
+import { useSocketOpen } from '../../api/useSocketOpen.ts';
+import { wsClient } from '../../api/ws.ts';
+
+/** How often balance and alarms are read while the socket is down (#18: live from the user stream otherwise). */
+const BALANCE_POLL_MS = 30_000;
+const ALARMS_POLL_MS = 60_000;
 
 export const accountKeys = {
   info: ['account', 'info'] as const,
@@ -18,22 +25,59 @@ export function useUserInfo() {
 
 export function useBalance() {
   const { accessToken } = useSession();
+  const open = useSocketOpen();
   return useQuery({
     queryKey: accountKeys.balance,
     queryFn: fetchBalance,
     enabled: accessToken !== null,
-    refetchInterval: 30_000,
+    refetchInterval: open ? false : BALANCE_POLL_MS,
   });
 }
 
 export function useAlarms() {
   const { accessToken } = useSession();
+  const open = useSocketOpen();
   return useQuery({
     queryKey: accountKeys.alarms,
     queryFn: fetchAlarms,
     enabled: accessToken !== null,
-    refetchInterval: 60_000,
+    refetchInterval: open ? false : ALARMS_POLL_MS,
   });
+}
+
+/** The server's `alarm` event: the stored alarm (content, insertDate) and its kind. */
+function alarmOf(data: unknown): Alarm | null {
+  const { content, insertDate } = (data ?? {}) as Partial<Alarm>;
+  return typeof content === 'string' && typeof insertDate === 'string' ? { content, insertDate } : null;
+}
+
+/**
+ * #18: the header's notifications and balance follow the user stream while logged in: an `alarm` goes to the top of
+ * the list at once, a `balance` hint reloads the balance; after a reconnect both are read again (events of the gap
+ * are not replayed).
+ */
+export function useAccountStream(): void {
+  const queryClient = useQueryClient();
+  const { accessToken } = useSession();
+  useEffect(() => {
+    const client = wsClient();
+    if (!accessToken) return client.setToken(null);
+    client.setToken(accessToken);
+    const stopEvents = client.onUserEvent((event, data) => {
+      if (event === 'alarm') {
+        const alarm = alarmOf(data);
+        if (alarm) queryClient.setQueryData<Alarm[]>(accountKeys.alarms, (list) => [alarm, ...(list ?? [])]);
+      } else if (event === 'balance') void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
+    });
+    const stopResync = client.onResync(() => {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.alarms });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
+    });
+    return () => {
+      stopEvents();
+      stopResync();
+    };
+  }, [accessToken, queryClient]);
 }
 
 /** Seeds §4: log out removes the access token and goes to /login (the server session is revoked too). */

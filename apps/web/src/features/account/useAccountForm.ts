@@ -28,7 +28,8 @@ export function useAccountForm<Field extends string>({
 }: AccountFormOptions<Field>) {
   const t = useT();
   const [values, setValues] = useState(initial);
-  const [error, setError] = useState<FieldError<Field> | null>(null);
+  // A check of this form (a message key) or the server's answer about a field (its text, already localised).
+  const [error, setError] = useState<FieldError<Field> | { field: Field; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const inputs = useRef(new Map<Field, HTMLInputElement | null>());
   const inputRef = useCallback(
@@ -46,12 +47,18 @@ export function useAccountForm<Field extends string>({
     return failure === null;
   };
 
+  /** Shows the server's refusal under `field` (its message is already in the interface language) and focuses it. */
+  const showError = (field: Field, text: string): void => {
+    setError({ field, text });
+    inputs.current.get(field)?.focus();
+  };
+
   /** The props that tie one input to a field; `filter` is the field's input rule (inputRules.ts). */
   const bind = (field: Field, filter: (raw: string) => string = keepInput) => ({
     ref: inputRef(field),
     name: field,
     value: values[field],
-    error: error?.field === field ? t(error.message) : null,
+    error: error?.field !== field ? null : 'text' in error ? error.text : t(error.message),
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const value = filter(event.target.value);
       setValues((current) => ({ ...current, [field]: value }));
@@ -71,5 +78,5 @@ export function useAccountForm<Field extends string>({
     }
   };
 
-  return { values, bind, check, onSubmit, submitting };
+  return { values, bind, check, showError, onSubmit, submitting };
 }

@@ -2,7 +2,6 @@ import type {
   DepthAnswer,
   FuturesHistoryAnswer,
   FuturesMarketAnswer,
-  KlineRow,
   OpenOrdersAnswer,
   PositionRow,
   RegisterOrderAnswer,
@@ -29,5 +28,4 @@ export const updateTpsl = (body: UpdateTpslRequest) => apiRequest<null>('POST', 
 export const fetchServerTime = () => apiData<ServerTime>('GET', '/server/serverTime', { auth: false });
 export const fetchFuturesMarket = () => apiData<FuturesMarketAnswer>('GET', '/market/futures', { auth: false });
 export const fetchDepth = () => apiData<DepthAnswer>('GET', '/market/depth?symbol=BTCUSDT&limit=50', { auth: false });
-export const fetchKlines = (limit = 1500) =>
-  apiData<KlineRow[]>('GET', `/market/klines?symbol=BTCUSDT&interval=1m&limit=${limit}`, { auth: false });
+export { fetchKlines } from '../../api/market.ts';

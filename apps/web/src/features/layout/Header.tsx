@@ -4,7 +4,9 @@ import { PARTNER_MIN_LEVEL, useSession } from '../../api/session.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { BellIcon, ChevronDownIcon, LogoMark, MenuIcon, UserIcon } from '../../ui/icons.tsx';
-import { useAlarms, useBalance, useLogout, useUserInfo } from '../account/queries.ts';
+import { useAccountStream, useAlarms, useBalance, useLogout, useUserInfo } from '../account/queries.ts';
+import { useUnreadAlarms } from '../account/unreadAlarms.ts';
+import styles from './Header.module.css';
 import { UpDownColoursSwitch } from '../preferences/UpDownColoursSwitch.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
@@ -32,20 +34,29 @@ function NavDropdown({ group, testId }: { group: NavGroup; testId: string }) {
   );
 }
 
+/** The most the badge says; more reads "9+". */
+const UNREAD_SHOWN = 9;
+
+/** Seed 000 §2 and #18: the alarms, live from the user stream, with the number not seen yet on the bell. */
 function NotificationsMenu() {
   const t = useT();
   const alarms = useAlarms();
   const list = alarms.data ?? [];
+  const { unread, markSeen } = useUnreadAlarms(list);
   return (
-    <div className="dropdown dropdown--right" data-testid="notifications">
+    <div className="dropdown dropdown--right" data-testid="notifications" onPointerEnter={markSeen} onFocus={markSeen}>
       <button
         type="button"
         className="icon-btn dropdown__trigger"
         aria-haspopup="true"
-        aria-label={t('header.notifications')}
+        aria-label={unread > 0 ? t('header.notificationsUnread', { count: unread }) : t('header.notifications')}
       >
         <BellIcon />
-        {list.length > 0 ? <span className="icon-btn__dot" /> : null}
+        {unread > 0 ? (
+          <span className={styles.badge} data-testid="unread-count" aria-hidden="true">
+            {unread > UNREAD_SHOWN ? `${UNREAD_SHOWN}+` : unread}
+          </span>
+        ) : null}
       </button>
       <div className="dropdown__panel dropdown__panel--wide">
         <div className="dropdown__heading">{t('header.notifications')}</div>
@@ -126,6 +137,7 @@ function AccountMenu() {
 export function Header() {
   const t = useT();
   const session = useSession();
+  useAccountStream();
   const [menuOpen, setMenuOpen] = useState(false);
   const loggedIn = session.accessToken !== null;
 

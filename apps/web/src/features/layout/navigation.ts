@@ -39,7 +39,7 @@ export const accountLinks: NavLinkItem[] = [
 ];
 
 export const footerLinks: NavLinkItem[] = [
-  { to: '/', label: 'footer.about' },
+  { to: '/about', label: 'footer.about' },
   { to: '/privacy', label: 'footer.privacy' },
   { to: '/terms', label: 'footer.terms' },
   { to: '/legal', label: 'footer.legal' },

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /** Only our own server's images or inline data: URIs are loaded; never a third-party address. */
 export function isOwnImage(src: string | undefined | null): src is string {
   if (!src) return false;
@@ -24,13 +26,25 @@ const KNOWN_COLOURS: Record<string, string> = {
 const AVATAR_HUES = [36, 200, 280, 150, 10, 320, 90, 240];
 
 /**
- * Coin image when it is ours; otherwise a coloured initial, so a row never shows a broken picture. Loaded eagerly:
- * the images are small inline data (nothing to fetch), and lazily the rows below the first screen showed an empty
- * circle until scrolled to.
+ * Coin image when it is ours (a shipped logo from /coin-icons or an inline badge); otherwise, or when it fails to
+ * load, a coloured initial, so a row never shows a broken picture. Loaded eagerly: the logos are small and cached
+ * for good, and lazily the rows below the first screen showed an empty circle until scrolled to.
  */
 export function CoinAvatar({ symbol, image, size = 28 }: { symbol: string; image?: string | null; size?: number }) {
-  if (isOwnImage(image))
-    return <img className="coin-avatar" src={image} alt="" width={size} height={size} decoding="async" />;
+  // A logo that fails to load (an old address, the server gone) falls back to the letter too.
+  const [failed, setFailed] = useState<string | null>(null);
+  if (isOwnImage(image) && failed !== image)
+    return (
+      <img
+        className="coin-avatar"
+        src={image}
+        alt=""
+        width={size}
+        height={size}
+        decoding="async"
+        onError={() => setFailed(image)}
+      />
+    );
   const key = symbol.toUpperCase();
   const hue = AVATAR_HUES[(key.charCodeAt(0) || 0) % AVATAR_HUES.length];
   return (

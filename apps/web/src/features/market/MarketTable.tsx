@@ -9,17 +9,20 @@ const MARKET_TABLES = {
   markets: { className: 'table--markets', testId: 'markets-table', skeletonRows: 10 },
 };
 
-interface MarketTableProps<Row> extends Pick<DataTableProps<Row>, 'columns' | 'rows' | 'rowKey' | 'pending'> {
+interface MarketTableProps<Row> extends Pick<
+  DataTableProps<Row>,
+  'columns' | 'rows' | 'rowKey' | 'pending' | 'sort' | 'rowAction' | 'emptyMessage'
+> {
   kind: keyof typeof MARKET_TABLES;
 }
 
 /** A market data table in its card, with skeleton rows while loading and "unavailable" when there is no data. */
-export function MarketTable<Row>({ kind, ...table }: MarketTableProps<Row>) {
+export function MarketTable<Row>({ kind, emptyMessage, ...table }: MarketTableProps<Row>) {
   const t = useT();
   return (
     <DataTable
       wrapperClassName="card table-card table-scroll"
-      emptyMessage={t('market.unavailable')}
+      emptyMessage={emptyMessage ?? t('market.unavailable')}
       {...MARKET_TABLES[kind]}
       {...table}
     />

@@ -1,14 +1,17 @@
 import { Link } from 'react-router-dom';
 import type { MarketTicker } from '../../api/types.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
-import { formatNumber, formatPercent, trendOf } from '../../lib/format.ts';
+import { formatHomePrice, formatPercent, trendOf } from '../../lib/format.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { ArrowRightIcon } from '../../ui/icons.tsx';
 import { CoinAvatar } from './CoinAvatar.tsx';
 import { MarketTable } from './MarketTable.tsx';
 import { splitSymbol, useTickers } from './queries.ts';
 
-/** Seed 000 §2/§9: name, price (5 decimals) and 24h change (2 decimals, green/red) of the eight home symbols. */
+/**
+ * Seed 000 §2/§9: name, price (5 decimals, more when a price needs them) and 24h change (2 decimals) of the eight
+ * home symbols; live from the socket's `tickers` stream (#18).
+ */
 export function MarketTrendTable() {
   const t = useT();
   const tickers = useTickers();
@@ -20,7 +23,7 @@ export function MarketTrendTable() {
         const { base, quote } = splitSymbol(ticker.symbol);
         return (
           <span className="coin-cell">
-            <CoinAvatar symbol={base} />
+            <CoinAvatar symbol={base} image={ticker.image} />
             <strong>{base}</strong>
             <span className="muted coin-cell__quote">/{quote}</span>
           </span>
@@ -31,7 +34,7 @@ export function MarketTrendTable() {
       header: t('market.price'),
       className: 'num',
       skeleton: 'num',
-      cell: (ticker) => formatNumber(ticker.lastPrice, 5),
+      cell: (ticker) => formatHomePrice(ticker.lastPrice),
     },
     {
       header: t('market.change24h'),

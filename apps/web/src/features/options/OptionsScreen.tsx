@@ -12,7 +12,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { accountKeys } from '../account/queries.ts';
 import { OrderBook } from '../futures/components/OrderBook.tsx';
 import { TickerStrip } from '../futures/components/TickerStrip.tsx';
-import { useFrameValue } from '../futures/stream/frameStore.ts';
+import { useFrameValue } from '../../lib/frameStore.ts';
 import { connectMarket, createMarketStore } from '../futures/stream/marketFeed.ts';
 import { OptionChart } from './OptionChart.tsx';
 import { OptionPanel } from './OptionPanel.tsx';

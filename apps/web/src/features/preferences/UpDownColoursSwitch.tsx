@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/I18nProvider.tsx';
+import { TriangleIcon } from '../../ui/icons.tsx';
 import type { MessageKey } from '../../i18n/I18nProvider.tsx';
 import styles from './UpDownColoursSwitch.module.css';
 import type { UpDownColours } from './upDownColours.ts';
@@ -32,8 +33,8 @@ export function UpDownColoursSwitch({ variant = 'compact' }: { variant?: 'compac
         data-testid="updown-switch"
         onClick={() => setUpDown(upDown === 'red-up' ? 'green-up' : 'red-up')}
       >
-        <span className={styles.up}>▲</span>
-        <span className={styles.down}>▼</span>
+        <TriangleIcon direction="up" className={styles.up} />
+        <TriangleIcon direction="down" className={styles.down} />
       </button>
     );
   }
@@ -48,8 +49,8 @@ export function UpDownColoursSwitch({ variant = 'compact' }: { variant?: 'compac
           onClick={() => setUpDown(option.value)}
         >
           <span aria-hidden="true">
-            <span className={option.up}>▲</span>
-            <span className={option.down}>▼</span>
+            <TriangleIcon direction="up" className={option.up} />
+            <TriangleIcon direction="down" className={option.down} />
           </span>
           {t(option.label)}
         </button>

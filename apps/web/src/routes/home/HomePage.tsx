@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../api/session.ts';
+import { HeroCard } from '../../features/market/HeroCard.tsx';
 import { MarketTrendTable } from '../../features/market/MarketTrendTable.tsx';
-import { useTickers } from '../../features/market/queries.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../i18n/I18nProvider.tsx';
-import { formatNumber, formatPercent, trendOf } from '../../lib/format.ts';
-import type { Trend } from '../../lib/format.ts';
 import {
   BoltIcon,
   ChartIcon,
@@ -30,65 +28,6 @@ const steps: { icon: ReactNode; title: MessageKey; body: MessageKey }[] = [
   { icon: <BoltIcon />, title: 'home.step3Title', body: 'home.step3Body' },
 ];
 
-const SPARK_POINTS = [70, 64, 68, 55, 58, 44, 50, 38, 42, 30, 36, 24, 30, 18, 22, 12, 16];
-
-/** A decorative sparkline whose direction and colour follow the 24h change. */
-function HeroSpark({ trend }: { trend: Trend }) {
-  const falling = trend === 'down';
-  const points = (falling ? [...SPARK_POINTS].reverse() : SPARK_POINTS).map((y, index) => `${index * 20} ${y}`);
-  const line = `M${points.join(' L')}`;
-  const colour = falling ? 'var(--down)' : 'var(--up)';
-  return (
-    <svg className="hero__spark" viewBox="0 0 320 90" preserveAspectRatio="none" aria-hidden="true">
-      <defs>
-        <linearGradient id="hero-spark-fill" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor={colour} stopOpacity="0.35" />
-          <stop offset="1" stopColor={colour} stopOpacity="0" />
-        </linearGradient>
-      </defs>
-      <path d={`${line} L320 90 L0 90 Z`} fill="url(#hero-spark-fill)" />
-      <path d={line} fill="none" stroke={colour} strokeWidth="2" />
-    </svg>
-  );
-}
-
-/** The hero's live card: BTCUSDT from the same ticker poll as the table. */
-function HeroTicker() {
-  const t = useT();
-  const tickers = useTickers();
-  const btc = tickers.data?.find((ticker) => ticker.symbol === 'BTCUSDT');
-  return (
-    <div className="hero__card card" aria-hidden={btc ? undefined : true}>
-      <div className="hero__card-row">
-        <span className="muted">BTC/USDT · {t('home.perpetual')}</span>
-        {btc ? (
-          <span className={`pill trend--${trendOf(btc.priceChangePercent)}`}>
-            {formatPercent(btc.priceChangePercent)}
-          </span>
-        ) : null}
-      </div>
-      <div className="hero__card-price">
-        {btc ? formatNumber(btc.lastPrice, 2) : <span className="skeleton skeleton--price" />}
-      </div>
-      <HeroSpark trend={btc ? trendOf(btc.priceChangePercent) : 'up'} />
-      <div className="hero__card-grid">
-        <span>
-          <span className="muted">{t('home.heroLeverage')}</span>
-          <strong>1–100×</strong>
-        </span>
-        <span>
-          <span className="muted">{t('home.heroRound')}</span>
-          <strong>60 s</strong>
-        </span>
-        <span>
-          <span className="muted">{t('home.heroMaker')}</span>
-          <strong>0.02%</strong>
-        </span>
-      </div>
-    </div>
-  );
-}
-
 export function HomePage() {
   const t = useT();
   const { accessToken } = useSession();
@@ -111,7 +50,7 @@ export function HomePage() {
               )}
             </div>
           </div>
-          <HeroTicker />
+          <HeroCard />
         </div>
       </section>
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { login } from '../../api/accounts.ts';
 import { isSuccess } from '../../api/client.ts';
 import { saveLogin } from '../../api/session.ts';
@@ -21,12 +21,14 @@ const TOTP_REQUIRED_CODE = 2040;
 export default function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
+  // #18: arriving from a registration, the new id is filled in.
+  const registered = (useLocation().state as { userid?: unknown } | null)?.userid;
   const [popup, setPopup] = useState<string | null>(null);
   // Two-factor on: the server asks for the code (2040) and the same form sends the password again with it.
   const [codeAsked, setCodeAsked] = useState(false);
   const [otp, setOtp] = useState('');
   const { bind, onSubmit, submitting } = useAccountForm<LoginField>({
-    initial: { email: '', password: '' },
+    initial: { email: typeof registered === 'string' ? registered : '', password: '' },
     validate: validateLogin,
     send: async ({ email, password }) => {
       const answer = await login({ userid: email, password, ...(codeAsked ? { otp } : {}) });

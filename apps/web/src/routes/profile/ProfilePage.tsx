@@ -30,24 +30,37 @@ export function referralLinkFor(code: string): string {
   return `${window.location.origin}/register/${code}`;
 }
 
+/** A read-only value with a Copy button; the toasts say whether the clipboard took it. */
+function CopyField(props: { label: string; value: string; copied: string; failed: string; testId: string }) {
+  const { label, value, copied, failed, testId } = props;
+  const t = useT();
+  const toast = useToast();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      toast(copied, 'success');
+    } catch {
+      toast(failed, 'error');
+    }
+  };
+  return (
+    <div className="copy-field">
+      <input className="input copy-field__input" readOnly value={value} aria-label={label} data-testid={testId} />
+      <button type="button" className="btn btn--primary" onClick={copy} disabled={!value}>
+        <CopyIcon /> {t('profile.copy')}
+      </button>
+    </div>
+  );
+}
+
 /** Seed 000 §2/§4/§8: avatar placeholder, name, email, referral link with Copy, KYC status, Log out. */
 export default function ProfilePage() {
   const t = useT();
-  const toast = useToast();
   const info = useUserInfo();
   const logout = useLogout();
   const user = info.data;
   const referralLink = user?.parent2ReferralCode ? referralLinkFor(user.parent2ReferralCode) : '';
   const status = user ? kycStatus[user.approveStatus as ApproveStatus] : undefined;
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(referralLink);
-      toast(t('profile.copied'), 'success');
-    } catch {
-      toast(t('profile.copyFailed'), 'error');
-    }
-  };
 
   return (
     <>
@@ -131,18 +144,25 @@ export default function ProfilePage() {
           <section className="card profile__panel profile__panel--referral">
             <h2 className="card__title">{t('profile.referral')}</h2>
             <p className="muted">{t('profile.referralHint')}</p>
-            <div className="copy-field">
-              <input
-                className="input copy-field__input"
-                readOnly
-                value={referralLink}
-                aria-label={t('profile.referral')}
-                data-testid="referral-link"
-              />
-              <button type="button" className="btn btn--primary" onClick={copy} disabled={!referralLink}>
-                <CopyIcon /> {t('profile.copy')}
-              </button>
-            </div>
+            <CopyField
+              label={t('profile.referral')}
+              value={referralLink}
+              copied={t('profile.copied')}
+              failed={t('profile.copyFailed')}
+              testId="referral-link"
+            />
+          </section>
+
+          <section className="card profile__panel profile__panel--deposit">
+            <h2 className="card__title">{t('profile.depositAddress')}</h2>
+            <p className="muted">{t('profile.depositAddressHint')}</p>
+            <CopyField
+              label={t('profile.depositAddress')}
+              value={user?.bscAddress ?? ''}
+              copied={t('profile.depositAddressCopied')}
+              failed={t('profile.depositAddressCopyFailed')}
+              testId="deposit-address"
+            />
           </section>
         </div>
       </div>

@@ -8,6 +8,8 @@ import { AuthCard } from '../../features/account/AuthCard.tsx';
 import { ImagePicker } from '../../features/account/ImagePicker.tsx';
 import { uploadVerificationImage } from '../../features/account/kycImage.ts';
 import { filterNameInput, formatPhone344, isAcceptedImage } from '../../features/account/inputRules.ts';
+import { ReferralNote } from '../../features/account/ReferralNote.tsx';
+import { runRegisterCheck } from '../../features/account/registerCheck.ts';
 import { useAccountForm } from '../../features/account/useAccountForm.ts';
 import { validateRegisterStep1 } from '../../features/account/validation.ts';
 import type { RegisterField } from '../../features/account/validation.ts';
@@ -35,14 +37,18 @@ function StepIndicator({ step }: { step: 1 | 2 }) {
   );
 }
 
-/** Seed 000 §2/§4/§5/§8: two-step registration with a KYC photo; the referral code comes from /register/:code. */
+/**
+ * Seed 000 §2/§4/§5/§8: two-step registration with a KYC photo; the referral code comes from /register/:code.
+ * #18: step 1 asks the server what registration would refuse (password rule, taken id, unknown code) before step 2,
+ * so no photo is uploaded for an attempt that cannot succeed.
+ */
 export default function RegisterPage() {
   const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
   const { code } = useParams();
   const [step, setStep] = useState<1 | 2>(1);
-  const { values, bind, check } = useAccountForm<RegisterField>({
+  const { values, bind, check, showError } = useAccountForm<RegisterField>({
     initial: { email: '', password: '', confirmPassword: '', name: '', phone: '' },
     validate: validateRegisterStep1,
   });
@@ -50,13 +56,39 @@ export default function RegisterPage() {
   const [submitting, setSubmitting] = useState(false);
   const [popup, setPopup] = useState<string | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const referralCode = code ?? '';
+  const [referralCode, setReferralCode] = useState(code ?? '');
+  const [codeProblem, setCodeProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
 
   useEffect(() => () => (redirectTimer.current ? clearTimeout(redirectTimer.current) : undefined), []);
 
-  const next = (event: FormEvent) => {
+  // A link's code is checked on arrival, alone (nothing else is filled in yet).
+  useEffect(() => {
+    if (!code) return;
+    let current = true;
+    void runRegisterCheck({ referralCode: code }).then((result) => {
+      if (current && !result.ok && result.field === 'referralCode') setCodeProblem(result.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [code]);
+
+  const dropCode = () => {
+    setReferralCode('');
+    setCodeProblem(null);
+  };
+
+  const next = async (event: FormEvent) => {
     event.preventDefault();
-    if (check()) setStep(2);
+    if (checking || !check()) return;
+    setChecking(true);
+    const result = await runRegisterCheck({ userid: values.email.trim(), password: values.password, referralCode });
+    setChecking(false);
+    if (result.ok) return setStep(2);
+    if (result.field === 'referralCode') return setCodeProblem(result.message);
+    if (result.field) return showError(result.field, result.message);
+    setPopup(result.message ?? t('register.failed'));
   };
 
   const createAccount = async (event: FormEvent) => {
@@ -85,7 +117,9 @@ export default function RegisterPage() {
         return setSubmitting(false);
       }
       toast(t('register.success'), 'success');
-      redirectTimer.current = setTimeout(() => navigate('/login'), REDIRECT_AFTER_REGISTER_MS);
+      // #18: the login screen opens with the new id filled in.
+      const userid = values.email.trim();
+      redirectTimer.current = setTimeout(() => navigate('/login', { state: { userid } }), REDIRECT_AFTER_REGISTER_MS);
     } catch {
       toast(t('register.failed'), 'error');
       setSubmitting(false);
@@ -108,7 +142,12 @@ export default function RegisterPage() {
             autoComplete="email"
             spellCheck={false}
           />
-          <PasswordField {...bind('password')} label={t('register.password')} autoComplete="new-password" />
+          <PasswordField
+            {...bind('password')}
+            label={t('register.password')}
+            autoComplete="new-password"
+            hint={t('register.passwordRule')}
+          />
           <PasswordField
             {...bind('confirmPassword')}
             label={t('register.confirmPassword')}
@@ -122,12 +161,10 @@ export default function RegisterPage() {
           />
           <PhoneField {...bind('phone', formatPhone344)} label={t('register.phone')} />
           <input type="hidden" name="referralCode" value={referralCode} />
-          {referralCode ? (
-            <p className="note" data-testid="referral-note">
-              {t('register.referralApplied', { code: referralCode })}
-            </p>
-          ) : null}
-          <SubmitButton>{t('register.next')}</SubmitButton>
+          <ReferralNote code={referralCode} problem={codeProblem} onDrop={dropCode} />
+          <SubmitButton busy={checking} spinner>
+            {t('register.next')}
+          </SubmitButton>
         </form>
       ) : (
         <form className="form" onSubmit={createAccount} noValidate data-testid="kyc-form">

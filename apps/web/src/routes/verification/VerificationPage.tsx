@@ -9,13 +9,32 @@ import { AuthCard } from '../../features/account/AuthCard.tsx';
 import { ImagePicker } from '../../features/account/ImagePicker.tsx';
 import { uploadVerificationImage } from '../../features/account/kycImage.ts';
 import { isAcceptedImage } from '../../features/account/inputRules.ts';
-import { accountKeys } from '../../features/account/queries.ts';
+import { accountKeys, useUserInfo } from '../../features/account/queries.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
 /** Seeds §9: after a successful KYC update, go back one page after 1 second. */
 const BACK_AFTER_UPDATE_MS = 1000;
+/** Seed 000 §3: approveStatus 1 = verified. */
+const KYC_VERIFIED = 1;
+
+/** #18: a verified user is told so instead of being invited to upload again (the server refuses it anyway). */
+function Verified() {
+  const t = useT();
+  return (
+    <div className="stack" data-testid="kyc-verified">
+      <p className="kyc-status__text tone--success">
+        <span className="status-dot status-dot--success" />
+        {t('profile.kycVerified')}
+      </p>
+      <p className="muted">{t('kyc.verifiedBody')}</p>
+      <Link to="/profile" className="btn btn--primary btn--block">
+        {t('kyc.toProfile')}
+      </Link>
+    </div>
+  );
+}
 
 /** Seed 000 §2/§4/§5/§8: re-upload the KYC photo; Update is disabled while uploading. */
 export default function VerificationPage() {
@@ -24,6 +43,7 @@ export default function VerificationPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { accessToken } = useSession();
+  const info = useUserInfo();
   const [image, setImage] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const backTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -59,9 +79,16 @@ export default function VerificationPage() {
     }
   };
 
+  const verified = info.data?.approveStatus === KYC_VERIFIED;
+  // The form waits for the status (a verified user should not see it flash); a failed status read shows it.
+  const statusPending = accessToken !== null && info.isPending;
   return (
-    <AuthCard title={t('kyc.title')} subtitle={t('kyc.subtitle')}>
-      {accessToken ? (
+    <AuthCard title={t('kyc.title')} subtitle={verified ? undefined : t('kyc.subtitle')}>
+      {statusPending ? (
+        <span className="skeleton skeleton--text" />
+      ) : verified ? (
+        <Verified />
+      ) : accessToken ? (
         <form className="form" onSubmit={submit} noValidate data-testid="verification-form">
           <ImagePicker file={image} onChange={setImage} disabled={uploading} label={t('kyc.choose')} />
           <p className="note">{t('kyc.privacyNote')}</p>

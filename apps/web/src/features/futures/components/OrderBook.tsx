@@ -12,7 +12,7 @@ import {
   type BookPrecision,
   type BookRow,
 } from '../calc/book.ts';
-import { useFrameValue } from '../stream/frameStore.ts';
+import { useFrameValue } from '../../../lib/frameStore.ts';
 import { depthOf, type MarketStore } from '../stream/marketFeed.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';

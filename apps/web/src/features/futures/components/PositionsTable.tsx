@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatPrice, formatQty, formatUsdt } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
 import { nearLiquidation, riskRatioBasisPoints, roeBasisPoints, unrealisedPnl } from '../calc/orderMaths.ts';
-import { useFrameValue } from '../stream/frameStore.ts';
+import { useFrameValue } from '../../../lib/frameStore.ts';
 import type { MarketStore } from '../stream/marketFeed.ts';
 import { lotsOf, microsOf, ticksOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { TradeData } from '@tickline/protocol';
 import { formatNumber } from '../../../lib/format.ts';
-import { useFrameValue } from '../stream/frameStore.ts';
+import { useFrameValue } from '../../../lib/frameStore.ts';
 import { TRADE_ROWS, type MarketStore } from '../stream/marketFeed.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';

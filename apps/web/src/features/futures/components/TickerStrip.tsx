@@ -3,7 +3,7 @@ import { wsClient } from '../../../api/ws.ts';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import { fetchFuturesMarket, fetchServerTime } from '../api.ts';
 import { clockOffset, formatCountdown, remainingMs } from '../calc/countdown.ts';
-import { useFrameValue } from '../stream/frameStore.ts';
+import { useFrameValue } from '../../../lib/frameStore.ts';
 import { applyTicker, type MarketStore } from '../stream/marketFeed.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';

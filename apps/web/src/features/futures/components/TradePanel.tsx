@@ -20,7 +20,7 @@ import {
 } from '../calc/orderMaths.ts';
 import { useFeedback } from '../feedback.tsx';
 import { futuresKeys, reloadTrading } from '../queries.ts';
-import { useFrameValueWhen } from '../stream/frameStore.ts';
+import { useFrameValueWhen } from '../../../lib/frameStore.ts';
 import type { MarketStore } from '../stream/marketFeed.ts';
 import { microsOf, ticksOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';

@@ -1,6 +1,6 @@
 import type { DepthData, TickerData, TradeData } from '@tickline/protocol';
 import type { WsClient } from '../../../api/ws.ts';
-import { FrameStore, type Schedule } from './frameStore.ts';
+import { FrameStore, type Schedule } from '../../../lib/frameStore.ts';
 
 export type PriceDirection = 'up' | 'down' | 'flat';
 

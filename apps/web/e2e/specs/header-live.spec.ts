@@ -1,0 +1,81 @@
+// #18 item 1 (header), at 1440 and 375 px: the account menu's total assets follow the user stream's `balance`
+// events and the notifications its `alarm` events, with an unread count on the bell, all without a reload (the
+// REST polls stand still while the socket is open).
+import type { Page } from '@playwright/test';
+import { expect, test } from '../harness/fixtures.ts';
+import { api } from '../harness/helpers.ts';
+
+const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
+
+/** Opens a header dropdown the way the screen's width allows (hover on a desktop, a tap on a phone). */
+async function open(page: Page, testId: string, width: number) {
+  const dropdown = page.getByTestId(testId);
+  if (width > 767) await dropdown.hover();
+  else await dropdown.locator('.dropdown__trigger').click();
+}
+
+async function close(page: Page) {
+  await page.mouse.move(5, 400);
+  await page
+    .locator('main, body')
+    .first()
+    .click({ position: { x: 5, y: 400 } });
+}
+
+for (const width of [1440, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 767 ? 900 : 812 }, account: 'demo@tickline.dev' });
+
+    test(`${width}: total assets follow balance events and the bell counts new alarms, live`, async ({
+      page,
+      baseUrl,
+      session,
+      saveScreenshot,
+    }) => {
+      test.setTimeout(150_000);
+      const token = session!.accessToken;
+      await page.goto('/');
+
+      // Balance: a transfer made elsewhere moves the header's total at once.
+      await open(page, 'account-menu', width);
+      const total = page.getByTestId('total-assets');
+      await expect(total).toHaveText(/^[\d,]+\.\d{2} USDT \(BEP-20\)$/);
+      const before = cents(await total.textContent());
+      const out = await api(baseUrl, 'POST', '/transfer/registerFutures', {
+        token,
+        body: { to: 'usdtm', amount: '1' },
+      });
+      expect(out.code, out.message).toBe(0);
+      await expect.poll(async () => cents(await total.textContent()), { timeout: 5_000 }).toBe(before - 100);
+      await api(baseUrl, 'POST', '/transfer/registerFutures', { token, body: { to: 'bsc', amount: '1' } });
+      await expect.poll(async () => cents(await total.textContent()), { timeout: 5_000 }).toBe(before);
+      await close(page);
+
+      // Alarms: everything listed is seen once the panel opens; a new one then counts 1 on the bell.
+      await open(page, 'notifications', width);
+      await expect(page.getByTestId('unread-count')).toHaveCount(0);
+      await close(page);
+      // A 1 USDT option bet: its result is an alarm pushed when the round settles (within about two minutes).
+      for (let placed = false; !placed;) {
+        const bet = await api(baseUrl, 'POST', '/optionOrder/register', {
+          token,
+          body: { symbol: 1, betType: 1, volume: '1' },
+        });
+        placed = bet.code === 0;
+        if (!placed) await page.waitForTimeout(1_000);
+      }
+      const badge = page.getByTestId('unread-count');
+      await expect(badge).toHaveText('1', { timeout: 130_000 });
+      await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+      await saveScreenshot(`${width}-notifications-unread`, { fullPage: false });
+      await open(page, 'notifications', width);
+      const panel = page.locator('[data-testid=notifications] .dropdown__panel');
+      await expect(panel.locator('.alarm-list__item').first()).toBeVisible();
+      await saveScreenshot(`${width}-notifications-live`, { fullPage: false });
+      await expect(badge).toHaveCount(0);
+      const box = (await panel.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    });
+  });
+}

@@ -1,0 +1,108 @@
+// #18 items 1 and 2, at 1440 and 375 px: the home Market Trend table and hero card move with the websocket (no
+// reload, no poll), the hero chart is drawn from our candles, coin logos are ours; /markets is live too, with each
+// price's own precision at every width, compact figures with the exact one on hover, sorting, search, favourites
+// kept across a reload, a 7-day sparkline per coin, and Bitcoin's row opening /futures.
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../harness/fixtures.ts';
+import { expectPath, openAs } from '../harness/helpers.ts';
+
+/** Counts the page's REST reads of a market list (the live screens should not need them after the first). */
+function countRequests(page: Page, path: string): { count: number } {
+  const seen = { count: 0 };
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path) seen.count += 1;
+  });
+  return seen;
+}
+
+async function changesWithin(locator: Locator, timeoutMs: number): Promise<void> {
+  const before = await locator.allTextContents();
+  await expect.poll(() => locator.allTextContents(), { timeout: timeoutMs, intervals: [100] }).not.toEqual(before);
+}
+
+const rowOf = (table: Locator, name: string) => table.locator('tbody tr', { hasText: name }).first();
+
+for (const width of [1440, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 767 ? 900 : 812 } });
+
+    test(`${width}: the home table and hero card move within 2 s without a reload; logos are ours`, async ({
+      page,
+      saveScreenshot,
+    }) => {
+      const polls = countRequests(page, '/api/v1/market/tickers');
+      await openAs(page, null, '/');
+      const table = page.getByTestId('market-trend');
+      await expect(table.locator('tbody tr:not(.table__skeleton)')).toHaveCount(8);
+      const pollsAfterLoad = polls.count;
+      await changesWithin(table.locator('tbody td.num'), 2_000);
+      expect(polls.count, 'the change came over the socket, not a new poll').toBe(pollsAfterLoad);
+      // Every price keeps 5 decimals or more; SHIB shows its significant digits (0.0000xxxx).
+      for (const price of await table.locator('tbody td.num:not(.trend)').allTextContents())
+        expect(price).toMatch(/^[\d,]+\.\d{5,8}$/);
+      expect(await rowOf(table, 'SHIB').locator('td.num').first().textContent()).toMatch(/^0\.0000\d{4}$/);
+      // Logos: BTC's shipped icon from our server, SHIB (not in the package) the server's inline letter badge.
+      const btcLogo = rowOf(table, 'BTC').locator('img.coin-avatar');
+      await expect(btcLogo).toHaveAttribute('src', /^\/coin-icons\/btc\.svg\?v=/);
+      expect(await btcLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect(rowOf(table, 'SHIB').locator('img.coin-avatar')).toHaveAttribute('src', /^data:image\/svg\+xml;/);
+      // The hero: our BTCUSDT ticker and a chart of our candles.
+      const hero = page.getByTestId('hero-card');
+      await expect(hero.getByRole('img', { name: 'BTCUSDT, last 2 hours' })).toBeVisible();
+      await expect(page.getByTestId('hero-price')).toHaveText(/^[\d,]+\.\d{2}$/);
+      await changesWithin(page.getByTestId('hero-price'), 4_000);
+      await saveScreenshot(`${width}-home-live`, { fullPage: false });
+    });
+
+    test(`${width}: /markets is live, sortable, searchable, with favourites, sparklines and compact figures`, async ({
+      page,
+      saveScreenshot,
+    }) => {
+      await openAs(page, null, '/markets');
+      const table = page.getByTestId('markets-table');
+      const rows = table.locator('tbody tr:not(.table__skeleton)');
+      await expect(rows).toHaveCount(30);
+      await changesWithin(table.locator('td.col-price'), 2_000);
+      // Precision by the price alone (the same text at every width): Shiba Inu to 8 decimals, Tether to 4 digits.
+      await expect(rowOf(table, 'Shiba Inu').locator('td.col-price')).toHaveText(/^\$0\.0000\d{4}$/);
+      await expect(rowOf(table, 'Tether').locator('td.col-price')).toHaveText(/^\$(1\.\d{3}|0\.\d{4})$/);
+      // Compact, the exact figure on hover.
+      const cap = rowOf(table, 'Bitcoin').locator('td.col-cap span');
+      await expect(cap).toHaveText(/^\$\d+(\.\d{1,2})?[TBMK]$/);
+      await expect(cap).toHaveAttribute('title', /^\$[\d,]+\.\d{2}$/);
+      // A sparkline per coin.
+      await expect(table.getByRole('img', { name: /, last 7 days$/ })).toHaveCount(30);
+      await saveScreenshot(`${width}-markets`, { fullPage: width < 768 ? false : true });
+
+      // Sorting by price, highest first: Bitcoin leads, Shiba Inu or Pepe last.
+      if (width > 767) await table.getByRole('button', { name: 'Sort by Price' }).click();
+      else await page.getByRole('combobox', { name: 'Sort' }).selectOption('price:desc');
+      await expect(rows.first()).toContainText('Bitcoin');
+      await expect(rows.last()).toContainText(/Shiba Inu|Pepe/);
+      if (width > 767) {
+        await table.getByRole('button', { name: 'Sort by Price' }).click();
+        await expect(rows.first()).toContainText(/Shiba Inu|Pepe/);
+      }
+
+      // Search.
+      await page.getByTestId('markets-search').fill('ethereum');
+      await expect(rows).toHaveCount(2);
+      await expect(rows.first()).toContainText(/Ethereum/);
+      await page.getByTestId('markets-search').fill('');
+
+      // Favourites, kept across a reload.
+      await page.getByRole('button', { name: 'Add Solana to favourites' }).click();
+      await page.reload();
+      await page.getByRole('button', { name: 'Favourites', exact: true }).click();
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText('Solana');
+      await page.getByRole('button', { name: 'Remove Solana from favourites' }).click();
+      await expect(table).toContainText('No favourites yet');
+      await page.getByRole('button', { name: 'All', exact: true }).click();
+
+      // Bitcoin opens our futures market.
+      await rowOf(table, 'Bitcoin').click();
+      await expectPath(page, '/futures');
+    });
+  });
+}

@@ -1,0 +1,3 @@
+import { AboutPage } from '../../features/legal/AboutPage.tsx';
+
+export default AboutPage;
