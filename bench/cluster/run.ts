@@ -63,7 +63,7 @@ async function withProcesses<T>(
     for (const [index, node] of nodes.entries()) if (node.roles !== 'engine') await started[index]!.waitUntilReady();
     return await use(started);
   } finally {
-    await Promise.all(started.map((process) => process.killHard()));
+    await Promise.all(started.map((process) => process.killAll()));
     await rm(dataDir, { recursive: true, force: true });
   }
 }

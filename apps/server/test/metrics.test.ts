@@ -42,7 +42,7 @@ describe('GET /metrics of the one-process platform', () => {
     await server.waitUntilReady();
   }, 120_000);
   afterAll(async () => {
-    await server?.killHard();
+    await server?.killAll();
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.killHard();
+  await server?.killAll();
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -74,7 +74,7 @@ export class TestCluster {
   }
 
   async stop(): Promise<void> {
-    await Promise.all(this.nodes.map((node) => node.killHard()));
+    await Promise.all(this.nodes.map((node) => node.killAll()));
     await this.database.drop();
     await rm(this.dataDir, { recursive: true, force: true });
   }

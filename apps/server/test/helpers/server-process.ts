@@ -21,6 +21,11 @@ export interface ServerProcess {
   /** Resolves with the exit code (null when a signal ended it) once the process has exited. */
   exited(): Promise<number | null>;
   killHard(): Promise<void>;
+  /**
+   * For cleanup: SIGKILL to the server and everything it started (its process group: the embedded PostgreSQL, the
+   * local chain), which a `kill -9` of the server alone leaves running.
+   */
+  killAll(): Promise<void>;
 }
 
 /** Starts the server in demo mode on `port`; `env` adds to (or, with undefined, removes from) the test's env. */
@@ -37,10 +42,12 @@ export function startServerProcess(port: number, env: Record<string, string | un
     else mergedEnv[key] = value;
   }
   // node + the tsx loader directly (not through npx), so a signal hits the server process itself.
+  // Its own process group, so that killAll() reaches what it started too.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: mergedEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -87,6 +94,14 @@ export function startServerProcess(port: number, env: Record<string, string | un
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGKILL');
       await exit;
+    },
+    async killAll() {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // the group is gone already
+      }
+      if (child.exitCode === null && child.signalCode === null) await exit;
     },
   };
 }

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const server of servers) await server.killHard();
+  for (const server of servers) await server.killAll();
   // A cluster a failed run left behind.
   try {
     process.kill(Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]), 9);

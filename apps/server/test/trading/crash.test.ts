@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.killHard();
+  await server?.killAll();
   await database.drop();
   await rm(dataDir, { recursive: true, force: true });
 });
