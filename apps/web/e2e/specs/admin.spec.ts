@@ -114,6 +114,14 @@ test.describe('operator console: users and market', () => {
     });
     expect(refused.code).toBe(9002);
 
+    // The partner level, changed after a confirmation: the member is a level-2 partner at once.
+    await detail.getByTestId('partner-level').selectOption('2');
+    await detail.getByTestId('partner-level-set').click();
+    await page.getByTestId('confirm-action').click();
+    await expect(page.getByTestId('admin-notice')).toHaveText(new RegExp(`^${user.userid}: now `));
+    const info = await api<{ level: number }>(baseUrl, 'GET', '/user/info', { token: tokens.accessToken });
+    expect(info.data.level).toBe(2);
+
     await page.getByTestId('admin-nav-audit').click();
     const entry = page.getByTestId('audit-row').filter({ hasText: 'user.freeze' }).first();
     await expect(entry).toContainText('operator@tickline.dev');

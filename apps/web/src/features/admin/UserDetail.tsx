@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { changeFreeze, fetchUserDetail, revokeSessions, type FreezeTarget, type UserDetail } from './api.ts';
 import { ConfirmAction, type PendingAction } from './ConfirmAction.tsx';
+import { PartnerControls } from './PartnerControls.tsx';
 import type { Report } from './panels.tsx';
 import { levelLabel, UserFlags } from './userBits.tsx';
 import styles from './admin.module.css';
@@ -177,6 +178,16 @@ export function UserDetailView({ userNo, report }: { userNo: number; report: Rep
           </>
         ) : null}
       </dl>
+      {/* Operators are never listed here: every user shown is a member or a partner. */}
+      <PartnerControls
+        key={`${user.userNo}-${user.level}`}
+        user={user}
+        confirm={setPending}
+        done={(message, ok) => {
+          report(message, ok);
+          refresh();
+        }}
+      />
 
       <Section title="Position">
         <Mini

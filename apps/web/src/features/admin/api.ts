@@ -203,3 +203,10 @@ export const fetchRevenue = (days: number) =>
 export const fetchInsurance = (days: number) =>
   apiData<InsuranceFigures>('GET', `/admin/market/insurance?days=${days}`);
 export const fetchRiskPositions = () => apiData<RiskPositions>('GET', '/admin/market/positions');
+
+// ---- Partner level and fee rate (#20's operator calls) ----
+
+export const setPartnerLevel = (userNo: number, level: number) =>
+  apiRequest<null>('POST', '/admin/users/level', { body: { userNo, level } });
+export const setPartnerFee = (userNo: number, nowFee: number) =>
+  apiRequest<null>('POST', '/admin/users/fee', { body: { userNo, nowFee } });
