@@ -100,6 +100,17 @@ for (const width of [1440, 375]) {
       await expect(table).toContainText('No favourites yet');
       await page.getByRole('button', { name: 'All', exact: true }).click();
 
+      // Any other coin opens its page: the live price, its figures and the week's chart.
+      await rowOf(table, 'Ethereum').click();
+      await expectPath(page, '/markets/ethereum');
+      await expect(page.getByRole('heading', { name: 'Ethereum (ETH)' })).toBeVisible();
+      await expect(page.getByTestId('coin-price')).toHaveText(/^\$[\d,]+\.\d+$/);
+      await expect(page.getByTestId('coin-chart').getByRole('img', { name: 'Ethereum, last 7 days' })).toBeVisible();
+      await expect(page.getByTestId('coin-trade')).toHaveCount(0);
+      await saveScreenshot(`${width}-markets-coin`, { fullPage: true });
+      await page.getByRole('link', { name: '← All markets' }).click();
+      await expectPath(page, '/markets');
+
       // Bitcoin opens our futures market.
       await rowOf(table, 'Bitcoin').click();
       await expectPath(page, '/futures');

@@ -6,6 +6,7 @@ import { HomePage } from './home/HomePage.tsx';
 
 // Seed 000 §2 route table (and seed 001 §2). Home ships in the first bundle; every other screen is its own chunk.
 const MarketsPage = lazyPage(() => import('./markets/MarketsPage.tsx'));
+const CoinPage = lazyPage(() => import('./coin/CoinPage.tsx'));
 const LoginPage = lazyPage(() => import('./login/LoginPage.tsx'));
 const RegisterPage = lazyPage(() => import('./register/RegisterPage.tsx'));
 const FindIdPage = lazyPage(() => import('./findid/FindIdPage.tsx'));
@@ -67,6 +68,7 @@ export function AppRoutes() {
         <Route path="options" element={<OptionsPage />} />
         <Route path="options/round/:roundStart" element={<OptionRoundPage />} />
         <Route path="markets" element={<MarketsPage />} />
+        <Route path="markets/:coinId" element={<CoinPage />} />
         <Route path="earn" element={<EarnPage />} />
         <Route path="faq" element={<FaqPage />} />
         {/* Menu links whose targets the seeds do not show */}

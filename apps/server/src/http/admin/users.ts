@@ -25,9 +25,12 @@ const userBody = z.object({ userNo: z.unknown().optional() });
 export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   const { pool, clock, services, sessionRevocations } = app.context;
   const directory = new UserDirectory(pool, clock, services.trading);
-  const controls = new UserControls(pool, clock, services.trading.freezes, sessionRevocations, (userId, text, at) =>
-    services.wallet?.userEvents.alarm(userId, text, at),
-  );
+  // Made at the first call: an app built without a trading service (a logging test) still registers these routes.
+  let made: UserControls | null = null;
+  const controls = () =>
+    (made ??= new UserControls(pool, clock, services.trading.freezes, sessionRevocations, (userId, text, at) =>
+      services.wallet?.userEvents.alarm(userId, text, at),
+    ));
 
   app.get('/users', async (request) => {
     const { q, page } = parseInput(searchQuery, request.query);
@@ -40,14 +43,14 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/users/freeze', async (request) =>
-    ok(await controls.freeze(parseInput(freezeBody, request.body), operatorActor(request))),
+    ok(await controls().freeze(parseInput(freezeBody, request.body), operatorActor(request))),
   );
 
   app.post('/users/unfreeze', async (request) =>
-    ok(await controls.unfreeze(parseInput(freezeBody, request.body), operatorActor(request))),
+    ok(await controls().unfreeze(parseInput(freezeBody, request.body), operatorActor(request))),
   );
 
   app.post('/users/revoke-sessions', async (request) =>
-    ok(await controls.revokeSessions(parseInput(userBody, request.body), operatorActor(request))),
+    ok(await controls().revokeSessions(parseInput(userBody, request.body), operatorActor(request))),
   );
 }

@@ -15,7 +15,7 @@ import styles from './MarketsScreen.module.css';
 
 /** Seeds §9: the markets table shows 30 coins. */
 const MARKETS_ROW_COUNT = 30;
-/** Our own market: its row opens the futures screen. */
+/** Our own market: its row opens the futures screen; every other row the coin's page. */
 const FUTURES_COIN = 'bitcoin';
 
 /** A volume or market cap in short form, the exact figure on hover (and for screen readers). */
@@ -31,7 +31,7 @@ function Compact({ value }: { value: number }) {
 /**
  * Seed 000 §2 and #18: the top 30 live from the socket's `coins` stream, each price with the decimals it needs,
  * compact volume and market cap, sortable columns, a search box, favourites kept in this browser, a 7-day sparkline,
- * and Bitcoin's row opening our BTCUSDT perpetual.
+ * Bitcoin's row opening our BTCUSDT perpetual and every other row the coin's page.
  */
 export function MarketsScreen() {
   const t = useT();
@@ -202,7 +202,7 @@ export function MarketsScreen() {
             onSort: (key) => setSort((current) => nextSort(current, key as CoinSortKey)),
             label: (header) => t('market.sortBy', { column: header }),
           }}
-          rowAction={(coin) => (coin.id === FUTURES_COIN ? () => navigate('/futures') : null)}
+          rowAction={(coin) => () => navigate(coin.id === FUTURES_COIN ? '/futures' : `/markets/${coin.id}`)}
           emptyMessage={
             coins.data && coins.data.length > 0
               ? t(favouritesOnly && favourites.length === 0 ? 'market.noFavourites' : 'market.noMatch')

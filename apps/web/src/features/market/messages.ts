@@ -17,7 +17,13 @@ export const marketMessages = defineMessages({
     'market.sortBy': 'Sort by {column}',
     'market.sort': 'Sort',
     'market.trade': 'Trade',
-    'markets.liveNote': 'Prices update live. Click Bitcoin to trade our BTCUSDT perpetual.',
+    'markets.liveNote':
+      'Prices update live. Click Bitcoin to trade our BTCUSDT perpetual, any other coin for its page.',
+    'coin.subtitle': 'Live price, the last 24 hours and the last 7 days',
+    'coin.back': '← All markets',
+    'coin.missing': 'This coin is not among the top 30 we follow.',
+    'coin.high7d': '7-day high',
+    'coin.low7d': '7-day low',
   },
   ko: {
     'market.heroChart': 'BTCUSDT, 최근 2시간',
@@ -34,6 +40,12 @@ export const marketMessages = defineMessages({
     'market.sortBy': '{column} 기준 정렬',
     'market.sort': '정렬',
     'market.trade': '거래',
-    'markets.liveNote': '가격은 실시간으로 갱신됩니다. 비트코인을 누르면 BTCUSDT 무기한 선물 거래로 이동합니다.',
+    'markets.liveNote':
+      '가격은 실시간으로 갱신됩니다. 비트코인을 누르면 BTCUSDT 무기한 선물 거래로, 다른 코인을 누르면 코인 페이지로 이동합니다.',
+    'coin.subtitle': '실시간 가격, 최근 24시간과 최근 7일',
+    'coin.back': '← 전체 마켓',
+    'coin.missing': '저희가 제공하는 시가총액 상위 30개 코인이 아닙니다.',
+    'coin.high7d': '7일 최고가',
+    'coin.low7d': '7일 최저가',
   },
 });
