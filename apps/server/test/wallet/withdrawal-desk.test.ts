@@ -61,12 +61,14 @@ afterAll(async () => {
 describe('withdrawal approval on a real anvil', () => {
   it('signs, stores, sends and mines an approved withdrawal: the address receives the amount, the fee stays', async () => {
     const { user, no, to } = await requestWithdrawal(120);
-    const queue = await get<{ withdrawals: Array<{ no: number; status: number }> }>(
-      t.app,
-      '/admin/withdrawals?status=1',
-      operator.accessToken,
-    );
+    const queue = await get<{
+      withdrawals: Array<{ no: number; status: number }>;
+      hotWallet: { balance: number; waitingTotal: number; covered: boolean };
+    }>(t.app, '/admin/withdrawals?status=1', operator.accessToken);
     expect(queue.body.data!.withdrawals.map((w) => w.no)).toContain(no);
+    // The hot wallet beside the queue: 10,000 USDT against the waiting amounts (this one's 120 among them).
+    expect(queue.body.data!.hotWallet).toMatchObject({ balance: 10_000, covered: true });
+    expect(queue.body.data!.hotWallet.waitingTotal).toBeGreaterThanOrEqual(120);
 
     const answer = await post<{ txHash: Hex }>(t.app, '/admin/withdrawals/approve', { no }, operator.accessToken);
     expect(answer.body.code).toBe(0);
@@ -100,6 +102,16 @@ describe('withdrawal approval on a real anvil', () => {
     await t.chain.mine(2);
     await t.wallet.desk.tick();
     expect((await withdrawals.findWithdrawal(t.pool, no))!.chainState).toBe('confirmed');
+    const sent = await get<{ withdrawals: Array<{ no: number; txHash: string; confirmations: number | null }> }>(
+      t.app,
+      '/admin/withdrawals?status=2',
+      operator.accessToken,
+    );
+    expect(sent.body.data!.withdrawals.find((w) => w.no === no)).toMatchObject({
+      txHash: answer.body.data!.txHash,
+      confirmations: expect.any(Number),
+    });
+    expect(sent.body.data!.withdrawals.find((w) => w.no === no)!.confirmations).toBeGreaterThanOrEqual(3);
     expect((await post(t.app, '/admin/withdrawals/approve', { no }, operator.accessToken)).body.code).toBe(5212);
     expectTestLedgerInvariants(t.ledger);
   });

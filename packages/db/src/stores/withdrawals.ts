@@ -96,6 +96,14 @@ export async function requestedSince(db: Queryable, userId: number, since: Date)
   return result.rows[0]!.total;
 }
 
+/** What the waiting requests will take from the hot wallet once sent: their amounts (fees stay with us), micro-USDT. */
+export async function waitingTotal(db: Queryable): Promise<number> {
+  const result = await db.query<{ total: number }>(
+    'SELECT coalesce(sum(amount), 0)::bigint AS total FROM withdrawals WHERE status = 1 AND held',
+  );
+  return result.rows[0]!.total;
+}
+
 /** A request not yet held: invisible until `markHeld`, deleted if the hold is refused. */
 export async function insertWithdrawal(
   db: Queryable,

@@ -31,5 +31,11 @@ export function withdrawalView(row: withdrawals.WithdrawalRecord) {
 
 /** The operators' view adds who asked and where the transaction stands on chain. */
 export function operatorWithdrawalView(row: withdrawals.WithdrawalRecord) {
-  return { ...withdrawalView(row), userId: row.userId, nonce: row.nonce, chainState: row.chainState };
+  return {
+    ...withdrawalView(row),
+    userId: row.userId,
+    nonce: row.nonce,
+    chainState: row.chainState,
+    minedBlock: row.minedBlock,
+  };
 }

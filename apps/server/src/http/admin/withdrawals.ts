@@ -5,6 +5,7 @@ import { AppError } from '../../domain/errors.ts';
 import { parseInput } from '../validation.ts';
 import { walletOf } from '../wallet.ts';
 import { operatorActor } from './actor.ts';
+import { withdrawalQueue } from '../../app/admin/withdrawal-queue.ts';
 
 const statusQuery = z.object({
   status: z
@@ -24,7 +25,7 @@ function withdrawalNo(no: unknown): number {
 export async function adminWithdrawalRoutes(app: FastifyInstance): Promise<void> {
   app.get('/withdrawals', async (request) => {
     const { status } = parseInput(statusQuery, request.query);
-    return ok({ withdrawals: await walletOf(app).desk.queue(status ?? 1) });
+    return ok(await withdrawalQueue(app.context.pool, walletOf(app), status ?? 1));
   });
 
   app.post('/withdrawals/approve', async (request) => {

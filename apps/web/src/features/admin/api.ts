@@ -22,6 +22,8 @@ export interface QueueWithdrawal {
   status: number;
   txHash?: string | null;
   chainState?: string;
+  /** Blocks on top of the one that mined it (sent withdrawals). */
+  confirmations?: number | null;
   insertDate: string;
 }
 export interface HealthCheck {
@@ -52,8 +54,14 @@ export interface FeedbackRow {
 export const fetchKyc = () => apiData<{ users: KycUser[] }>('GET', '/admin/kyc?status=3');
 export const decideKyc = (userNo: number, approveStatus: 1 | 2, reason: string) =>
   apiRequest<null>('POST', '/admin/kyc/decide', { body: { userNo, approveStatus, reason } });
+/** The hot wallet beside the queue: its token balance against what the waiting requests will take. */
+export interface HotWalletCover {
+  balance: number | null;
+  waitingTotal: number;
+  covered: boolean;
+}
 export const fetchWithdrawals = (status: number) =>
-  apiData<{ withdrawals: QueueWithdrawal[] }>('GET', `/admin/withdrawals?status=${status}`);
+  apiData<{ withdrawals: QueueWithdrawal[]; hotWallet?: HotWalletCover }>('GET', `/admin/withdrawals?status=${status}`);
 export const approveWithdrawal = (no: number) =>
   apiRequest<unknown>('POST', '/admin/withdrawals/approve', { body: { no } });
 export const refuseWithdrawal = (no: number, reason: string) =>

@@ -19,6 +19,7 @@ import {
   type QueueWithdrawal,
 } from './api.ts';
 import { ConfirmAction, type PendingAction } from './ConfirmAction.tsx';
+import type { HotWalletCover } from './api.ts';
 import styles from './admin.module.css';
 
 /** The outcome of an action: the server's message on a refusal, a short confirmation otherwise. */
@@ -130,8 +131,15 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
     });
   };
   const rows = query.data?.withdrawals ?? [];
+  const cover = (query.data as { hotWallet?: HotWalletCover } | undefined)?.hotWallet;
   return (
     <div data-testid={`${kind}-queue`}>
+      {cover ? (
+        <p className={cover.covered ? styles.muted : styles.error} data-testid="hot-wallet-cover">
+          Hot wallet {cover.balance === null ? '-' : formatNumber(cover.balance, 2)} USDT · waiting requests{' '}
+          {formatNumber(cover.waitingTotal, 2)} USDT{cover.covered ? '' : ' · not covered: the queue will hold'}
+        </p>
+      ) : null}
       <div className={styles.filters}>
         {[1, 2, 4].map((value) => (
           <button
@@ -164,7 +172,12 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
                 <td className="num">{formatNumber(row.amount, 2)}</td>
                 <td className={styles.mono}>
                   {kind === 'withdrawals'
-                    ? `${row.walletAddress ?? ''} ${row.txHash ? `· ${row.chainState}` : ''}`
+                    ? `${row.walletAddress ?? ''}${
+                        row.txHash
+                          ? ` · ${row.txHash.slice(0, 10)}… · ${row.chainState}` +
+                            (row.confirmations == null ? '' : ` · ${row.confirmations} conf.`)
+                          : ''
+                      }`
                     : String(Boolean((row as { paid?: boolean }).paid))}
                 </td>
                 <td>{formatDateTime(row.insertDate)}</td>
