@@ -82,7 +82,7 @@ test('journey: register with a photo via a referral link, log in, profile shows 
   const expectedLink = `${baseUrl}/register/${referralCode}`;
   await expect(page.getByTestId('referral-link')).toHaveValue(expectedLink);
 
-  await page.getByRole('button', { name: 'Copy' }).click();
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await expectToast(page, 'The referralLink has been copied to the clipboard!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expectedLink);
 
@@ -102,7 +102,7 @@ test('profile: copying fails gracefully with "Failed to copy the link."', async 
     value: { writeText: () => Promise.reject(new Error('denied')) },
     configurable: true,
   })`);
-  await page.getByRole('button', { name: 'Copy' }).click();
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await expectToast(page, 'Failed to copy the link.');
 });
 

@@ -134,6 +134,7 @@ export const coreMessages = defineMessages({
     'profile.depositAddressHint':
       'Deposits to this address reach your wallet. Find Password asks for it to set a new password.',
     'profile.depositAddressCopied': 'The deposit address has been copied to the clipboard!',
+    'profile.copyDepositAddress': 'Copy the deposit address',
     'profile.depositAddressCopyFailed': 'Failed to copy the address.',
 
     'level.1': 'Member',
@@ -302,6 +303,7 @@ export const coreMessages = defineMessages({
     'profile.depositAddressHint':
       '이 주소로 입금하면 지갑에 반영됩니다. 비밀번호 찾기에서 새 비밀번호를 설정할 때 필요합니다.',
     'profile.depositAddressCopied': '입금 주소가 클립보드에 복사되었습니다!',
+    'profile.copyDepositAddress': '입금 주소 복사',
     'profile.depositAddressCopyFailed': '주소를 복사하지 못했습니다.',
 
     'level.1': '회원',

@@ -31,8 +31,16 @@ export function referralLinkFor(code: string): string {
 }
 
 /** A read-only value with a Copy button; the toasts say whether the clipboard took it. */
-function CopyField(props: { label: string; value: string; copied: string; failed: string; testId: string }) {
-  const { label, value, copied, failed, testId } = props;
+function CopyField(props: {
+  label: string;
+  value: string;
+  copied: string;
+  failed: string;
+  testId: string;
+  /** The button's accessible name when the page has more than one Copy (the seed's referral one keeps "Copy"). */
+  buttonLabel?: string;
+}) {
+  const { label, value, copied, failed, testId, buttonLabel } = props;
   const t = useT();
   const toast = useToast();
   const copy = async () => {
@@ -46,7 +54,7 @@ function CopyField(props: { label: string; value: string; copied: string; failed
   return (
     <div className="copy-field">
       <input className="input copy-field__input" readOnly value={value} aria-label={label} data-testid={testId} />
-      <button type="button" className="btn btn--primary" onClick={copy} disabled={!value}>
+      <button type="button" className="btn btn--primary" onClick={copy} disabled={!value} aria-label={buttonLabel}>
         <CopyIcon /> {t('profile.copy')}
       </button>
     </div>
@@ -162,6 +170,7 @@ export default function ProfilePage() {
               copied={t('profile.depositAddressCopied')}
               failed={t('profile.depositAddressCopyFailed')}
               testId="deposit-address"
+              buttonLabel={t('profile.copyDepositAddress')}
             />
           </section>
         </div>
