@@ -19,3 +19,4 @@ export * as optionRoundTicks from './stores/option_round_ticks.ts';
 export * as accountSecurity from './stores/account_security.ts';
 export * as userAdmin from './stores/user_admin.ts';
 export * as marketRisk from './stores/market_risk.ts';
+export { samePath, waitForExit } from './processes.ts';

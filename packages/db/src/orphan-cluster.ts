@@ -4,8 +4,9 @@
  * PostgreSQL that serves this very data directory is an orphan of an earlier run and is stopped (fast shutdown,
  * then immediate); a lock file naming anything else is never acted on, and the start fails saying so.
  */
-import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { samePath, waitForExit } from './processes.ts';
 
 /** A start that cannot go on: what failed, and what the operator can do about it. */
 export class StartFailure extends Error {
@@ -31,17 +32,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function samePath(a: string, b: string): boolean {
-  const real = (p: string) => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return path.resolve(p);
-    }
-  };
-  return real(a) === real(b);
-}
-
 /**
  * A zombie (Linux state Z or X): exited, waiting for a parent that will never reap it (a kill -9 of both the server
  * and PostgreSQL leaves one where nothing reaps orphans). It answers signal 0 like a live process, so PostgreSQL
@@ -64,15 +54,6 @@ function commandOf(pid: number): string | null {
   } catch {
     return null;
   }
-}
-
-async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (isAlive(pid)) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return true;
 }
 
 /**
@@ -104,9 +85,9 @@ export async function stopOrphanedCluster(dataDir: string, log: (line: string) =
   }
   log(`Stopping the orphaned PostgreSQL (pid ${pid}) left running in ${dataDir} by an earlier run ...`);
   process.kill(pid, 'SIGINT');
-  if (await waitForExit(pid, FAST_SHUTDOWN_WAIT_MS)) return pid;
+  if (await waitForExit(pid, FAST_SHUTDOWN_WAIT_MS, isAlive)) return pid;
   process.kill(pid, 'SIGQUIT');
-  if (await waitForExit(pid, IMMEDIATE_SHUTDOWN_WAIT_MS)) return pid;
+  if (await waitForExit(pid, IMMEDIATE_SHUTDOWN_WAIT_MS, isAlive)) return pid;
   throw new StartFailure(
     `The orphaned PostgreSQL (pid ${pid}) in ${dataDir} did not stop within ` +
       `${(FAST_SHUTDOWN_WAIT_MS + IMMEDIATE_SHUTDOWN_WAIT_MS) / 1000} s.`,

@@ -4,9 +4,9 @@
 // deposits and withdrawals. So each anvil with a state file is recorded in `anvil.pid` beside it; a start stops the
 // recorded anvil first when it is an orphan (its server is gone) running on this very state file — SIGTERM, which
 // makes it save its chain — and never touches anything else.
-import { readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { StartFailure } from '@tickline/db';
+import { samePath, StartFailure, waitForExit } from '@tickline/db';
 
 interface Recorded {
   /** The anvil's process id. */
@@ -64,17 +64,6 @@ function isRunning(pid: number): boolean {
   return state !== 'Z' && state !== 'X';
 }
 
-function samePath(a: string, b: string): boolean {
-  const real = (p: string) => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return path.resolve(p);
-    }
-  };
-  return real(a) === real(b);
-}
-
 /** Whether `pid` runs anvil on `stateFile` (Linux: its command line); false when that cannot be told. */
 function isAnvilOf(pid: number, stateFile: string): boolean {
   let argv: string[];
@@ -85,15 +74,6 @@ function isAnvilOf(pid: number, stateFile: string): boolean {
   }
   const state = argv[argv.indexOf('--state') + 1];
   return /^anvil(\.exe)?$/.test(path.basename(argv[0] ?? '')) && state !== undefined && samePath(state, stateFile);
-}
-
-async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (isRunning(pid)) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return true;
 }
 
 /**
@@ -115,10 +95,10 @@ export async function stopOrphanedAnvil(stateFile: string, log: (line: string) =
     `Stopping the orphaned anvil (pid ${anvil}) left running on ${stateFile} by an earlier run; it saves its chain ...`,
   );
   process.kill(anvil, 'SIGTERM');
-  if (await waitForExit(anvil, SAVE_WAIT_MS)) return anvil;
+  if (await waitForExit(anvil, SAVE_WAIT_MS, isRunning)) return anvil;
   log(`The orphaned anvil (pid ${anvil}) did not stop within ${SAVE_WAIT_MS / 1000} s: killing it`);
   process.kill(anvil, 'SIGKILL');
-  if (await waitForExit(anvil, KILL_WAIT_MS)) return anvil;
+  if (await waitForExit(anvil, KILL_WAIT_MS, isRunning)) return anvil;
   throw new StartFailure(
     `The orphaned anvil (pid ${anvil}) on ${stateFile} did not stop.`,
     `stop it yourself (kill -9 ${anvil}) and start again.`,

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { fetchInsurance, fetchRevenue, fetchRiskPositions, fetchRounds } from './api.ts';
+import { Pager } from './Pager.tsx';
 import styles from './admin.module.css';
 
 const DAYS = 30;
@@ -247,29 +248,12 @@ export function MarketPanel() {
           </table>
           {rounds.data?.list.length === 0 ? <p className={styles.empty}>No settled round yet.</p> : null}
         </div>
-        {roundPager && roundPager.endPage > 1 ? (
-          <div className={styles.pager}>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              disabled={!roundPager.existPrevPage}
-              onClick={() => setRoundPage(roundPage - 1)}
-            >
-              Newer
-            </button>
-            <span className={styles.muted}>
-              page {roundPager.curPage} of {roundPager.endPage}
-            </span>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              disabled={!roundPager.existNextPage}
-              onClick={() => setRoundPage(roundPage + 1)}
-            >
-              Older
-            </button>
-          </div>
-        ) : null}
+        <Pager
+          pagination={roundPager}
+          page={roundPage}
+          onPage={setRoundPage}
+          labels={{ previous: 'Newer', next: 'Older' }}
+        />
       </section>
     </div>
   );

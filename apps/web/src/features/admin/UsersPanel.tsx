@@ -5,6 +5,7 @@ import { searchUsers } from './api.ts';
 import { UserDetailView } from './UserDetail.tsx';
 import { levelLabel, UserFlags } from './userBits.tsx';
 import type { Report } from './panels.tsx';
+import { Pager } from './Pager.tsx';
 import styles from './admin.module.css';
 
 /** How long typing must pause before the search is sent. */
@@ -87,29 +88,7 @@ export function UsersPanel({ report }: { report: Report }) {
           </table>
           {rows.length === 0 && !result.isPending ? <p className={styles.empty}>No user matches.</p> : null}
         </div>
-        {pagination && pagination.endPage > 1 ? (
-          <div className={styles.pager}>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              disabled={!pagination.existPrevPage}
-              onClick={() => setPage(page - 1)}
-            >
-              Previous
-            </button>
-            <span className={styles.muted}>
-              page {pagination.curPage} of {pagination.endPage}
-            </span>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              disabled={!pagination.existNextPage}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </button>
-          </div>
-        ) : null}
+        <Pager pagination={pagination} page={page} onPage={setPage} />
       </section>
       <section className={styles.detailPane} ref={detailRef}>
         {selected === null ? (
