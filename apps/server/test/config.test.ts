@@ -132,6 +132,36 @@ describe('loadConfig', () => {
       expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
   });
 
+  it('takes the cluster roles with a bus and a shared database, and says what a role list lacks', () => {
+    expect(loadConfig({}, '/srv/tickline')).toMatchObject({ roles: 'all', busUrl: undefined });
+    const cluster = loadConfig(
+      {
+        TICKLINE_ROLE: 'api, ws,api',
+        BUS_URL: 'nats://bus:4222',
+        DATABASE_URL: 'postgres://db/tickline',
+        DATABASE_READ_URL: 'postgres://replica/tickline',
+        ENGINE_TIMEOUT_MS: '2000',
+        ENGINE_MAX_IN_FLIGHT: '500',
+      },
+      '/srv/tickline',
+    );
+    expect(cluster).toMatchObject({
+      roles: ['api', 'ws'],
+      busUrl: 'nats://bus:4222',
+      databaseReadUrl: 'postgres://replica/tickline',
+      engineTimeoutMs: 2000,
+      engineMaxInFlight: 500,
+    });
+    expect(problemsOf({ TICKLINE_ROLE: 'engine' })).toEqual([
+      'BUS_URL is required when TICKLINE_ROLE is not all (nats://host:4222)',
+      'DATABASE_URL is required when TICKLINE_ROLE is not all (every role shares one PostgreSQL)',
+    ]);
+    expect(problemsOf({ TICKLINE_ROLE: 'engine,cache', BUS_URL: 'http://bus' })).toEqual([
+      'TICKLINE_ROLE must be all, or a comma list of engine, api, ws and jobs',
+      'BUS_URL must be a nats:// address',
+    ]);
+  });
+
   it('requires the secrets in production', () => {
     const problems = problemsOf({ TICKLINE_MODE: 'production', ...PRODUCTION_CHAIN });
     expect(problems).toEqual([
