@@ -11,9 +11,16 @@ export const PRICE_SCALE = 2;
 export const QTY_SCALE = 4;
 /** Because PRICE_SCALE + QTY_SCALE = USDT_SCALE, notional in micro-USDT = priceTicks × qtyLots exactly. */
 
-export type MicroUsdt = number;
-export type PriceTicks = number;
-export type QtyLots = number;
+/**
+ * Units as types. The brand is optional, so a plain number (a literal, a sum) still fits any of them, but an amount of
+ * one unit cannot be passed where another is expected: a price in ticks is not micro-USDT, nor a quantity a price.
+ */
+type Unit<Name extends string> = number & { readonly __unit?: Name };
+
+export type MicroUsdt = Unit<'MicroUsdt'>;
+export type PriceTicks = Unit<'PriceTicks'>;
+export type QtyLots = Unit<'QtyLots'>;
+// Rates are the engine's (packages/engine/src/units.ts: RatePpm, made only by ratePpm()).
 
 /** floor: toward −∞; ceil: toward +∞; trunc: toward 0; halfEven: nearest, ties to even (banker's). */
 export type Rounding = 'floor' | 'ceil' | 'trunc' | 'halfEven';
