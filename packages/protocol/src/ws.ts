@@ -6,6 +6,8 @@
  */
 
 import type { CoinMarket, HomeTicker } from './api/market.ts';
+import type { Alarm } from './api/accounts.ts';
+import type { OptionOrderRow, PositionRow, UserOrderEvent } from './api/trading.ts';
 
 export const WS_PROTOCOL_VERSION = 1 as const;
 export type WsProtocolVersion = typeof WS_PROTOCOL_VERSION;
@@ -204,13 +206,34 @@ export interface AuthOkMessage {
   data: { userId: number };
 }
 
-export interface UserEventMessage {
-  type: 'user';
-  v: WsProtocolVersion;
-  ts: number;
-  event: UserEventKind;
-  data: unknown;
+/** The data of each kind of user event, in the shapes of the REST answers. */
+export interface UserEventData {
+  /** A resting order's view plus its path and status (open, filled, cancelled). */
+  order: UserOrderEvent;
+  /** The position after the change; null once closed. */
+  position: PositionRow | null;
+  /** A hint to reload GET /user/balance (the figures need the whole wallet). */
+  balance: { changed: true };
+  optionOrder: OptionOrderRow;
+  /** A stored alarm (liquidation, TP/SL, option result, wallet, account notices), as GET /alarm/lookup lists it. */
+  alarm: Alarm & { kind?: string };
+  wallet: WalletUserEvent;
 }
+
+/**
+ * One user-stream event. `seq` counts the user's events on this server, one by one: a client that sees a number
+ * skipped missed an event and reloads what the stream keeps current.
+ */
+export type UserEventMessage = {
+  [K in UserEventKind]: {
+    type: 'user';
+    v: WsProtocolVersion;
+    ts: number;
+    seq: number;
+    event: K;
+    data: UserEventData[K];
+  };
+}[UserEventKind];
 
 export interface OptionPositionsAckMessage {
   type: 'optionPositions';

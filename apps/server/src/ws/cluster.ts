@@ -12,7 +12,7 @@ import { silentLogger, type MarketLogger } from '../services/market/logger.ts';
 import type { GatewayLimits, VerifyToken } from './gateway.ts';
 import type { StreamIdentity } from './session-revocation.ts';
 import type { MarketFlush, MarketHub, MarketLink, MarketSink } from './pump.ts';
-import { userEventPayload } from './serialize.ts';
+import { userEventPayload, UserEventSequence } from './serialize.ts';
 
 /** What a worker is started with (JSON in its environment). */
 export interface WorkerSetup {
@@ -80,6 +80,7 @@ export class WsCluster {
   private readonly onExit = (worker: Worker, code: number | null, signal: string | null) =>
     this.handleExit(worker, code, signal);
   private closing = false;
+  private readonly userSequence = new UserEventSequence();
   /** Workers started in all, replacements included. */
   started = 0;
   port = 0;
@@ -119,7 +120,7 @@ export class WsCluster {
   /** Builds the event once and hands it to every worker; each delivers it to its connections of that user. */
   publishToUser(userId: number, event: UserEventKind, data: unknown): void {
     if (this.workers.size === 0) return;
-    const payload = userEventPayload(event, data, this.clock());
+    const payload = userEventPayload(event, data, this.clock(), this.userSequence.next(userId));
     for (const worker of this.workers.keys()) send(worker, { t: 'user', userId, payload });
   }
 

@@ -39,7 +39,7 @@ import {
   type PumpLimits,
   isMarketChannel,
 } from './pump.ts';
-import { encodeMessage, userEventPayload } from './serialize.ts';
+import { encodeMessage, userEventPayload, UserEventSequence } from './serialize.ts';
 import { UserStreamSessions, type StreamIdentity } from './session-revocation.ts';
 
 export interface GatewayLimits extends PumpLimits {
@@ -163,6 +163,7 @@ export class WsGateway implements MarketSink {
     userEventsSent: 0,
   };
   private readonly market: MarketLink;
+  private readonly userSequence = new UserEventSequence();
   /** The pump this gateway runs itself (given a feed), closed with it. */
   private readonly ownPump: MarketPump | null;
   private readonly verifyToken: VerifyToken | null;
@@ -277,7 +278,7 @@ export class WsGateway implements MarketSink {
    */
   publishToUser(userId: number, event: UserEventKind, data: unknown): number {
     if (!this.usersOnline.has(userId)) return 0;
-    return this.deliverToUser(userId, userEventPayload(event, data, this.clock()));
+    return this.deliverToUser(userId, userEventPayload(event, data, this.clock(), this.userSequence.next(userId)));
   }
 
   /** Ends the user streams of revoked sessions (40000 to each; the connections stay open). */

@@ -12,8 +12,19 @@ export function encodeMessage(message: WsServerMessage): Buffer {
 }
 
 /** A user-stream event, built once however many connections (or worker processes) deliver it. */
-export function userEventPayload(event: UserEventKind, data: unknown, timeMs: number): Buffer {
-  return encodeMessage({ type: 'user', v: WS_PROTOCOL_VERSION, ts: timeMs, event, data });
+export function userEventPayload(event: UserEventKind, data: unknown, timeMs: number, seq: number): Buffer {
+  return encodeMessage({ type: 'user', v: WS_PROTOCOL_VERSION, ts: timeMs, seq, event, data } as WsServerMessage);
+}
+
+/** Numbers each user's events one by one (`seq`), so a client can tell it missed one. */
+export class UserEventSequence {
+  private readonly last = new Map<number, number>();
+
+  next(userId: number): number {
+    const seq = (this.last.get(userId) ?? 0) + 1;
+    this.last.set(userId, seq);
+    return seq;
+  }
 }
 
 export function encodeDepth(symbol: string, book: BookSnapshot, levels: number, timeMs: number): Buffer {

@@ -360,7 +360,7 @@ describe('websocket gateway', () => {
       expect(alice.of('auth')[0]).toEqual({ type: 'auth', v: 1, data: { userId: 1 } });
       expect(gateway.publishToUser(1, 'balance', { usdtm: 12.5 })).toBe(2);
       const [event] = await alice.waitFor('user');
-      expect(event).toMatchObject({ type: 'user', v: 1, event: 'balance', data: { usdtm: 12.5 } });
+      expect(event).toMatchObject({ type: 'user', v: 1, seq: 1, event: 'balance', data: { usdtm: 12.5 } });
       await aliceTab.waitFor('user');
       await sleep(50);
       expect(bob.of('user')).toHaveLength(0);
@@ -369,6 +369,8 @@ describe('websocket gateway', () => {
       await alice.closed;
       await sleep(20);
       expect(gateway.publishToUser(1, 'order', { no: 5 })).toBe(1);
+      // The user's events are numbered one by one, so a client can tell it missed one.
+      expect((await aliceTab.waitFor('user', 2)).map((message) => message.seq)).toEqual([1, 2]);
     });
 
     it('answers an invalid token with the session code and a missing verifier with its own code', async () => {

@@ -80,6 +80,26 @@ describe('WsClient', () => {
     expect(ws.getState()).toBe('open');
   });
 
+  it('passes user events on, and reloads (resync) when their sequence skips a number', () => {
+    const ws = client();
+    const events: string[] = [];
+    let resyncs = 0;
+    ws.onResync(() => resyncs++);
+    ws.setToken('token-1');
+    ws.onUserEvent((event) => events.push(event));
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    const user = (seq: number, event: string) => ({ type: 'user', v: 1, ts: seq, seq, event, data: {} });
+    socket.receive(user(41, 'order')); // a connection's first number may be any
+    socket.receive(user(42, 'balance'));
+    expect(resyncs).toBe(0);
+    socket.receive(user(44, 'position')); // 43 never came
+    expect(resyncs).toBe(1);
+    socket.receive(user(45, 'alarm'));
+    expect(resyncs).toBe(1);
+    expect(events).toEqual(['order', 'balance', 'position', 'alarm']);
+  });
+
   it('treats a silent socket as dead and reconnects', () => {
     const ws = client();
     ws.subscribe('BTCUSDT', 'ticker', () => undefined);

@@ -48,6 +48,8 @@ export class WsClient {
   private state: ConnectionState = 'idle';
   private attempt = 0;
   private hadOpen = false;
+  /** The last user event's `seq` on this connection; null until the first (numbers start anywhere). */
+  private lastUserSeq: number | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private lastMessageAt = 0;
@@ -134,7 +136,10 @@ export class WsClient {
     return () => this.errorListeners.delete(listener);
   }
 
-  /** Called after a reconnect (not the first open): state held outside the streams should be reloaded. */
+  /**
+   * Called after a reconnect (not the first open) and when a user event was missed (its `seq` skipped): state held
+   * outside the streams should be reloaded.
+   */
   onResync(listener: () => void): () => void {
     this.resyncListeners.add(listener);
     return () => this.resyncListeners.delete(listener);
@@ -170,6 +175,7 @@ export class WsClient {
     const reconnected = this.hadOpen;
     this.hadOpen = true;
     this.attempt = 0;
+    this.lastUserSeq = null;
     this.lastMessageAt = Date.now();
     if (this.token) this.send({ type: 'auth', token: this.token });
     for (const key of this.streams.keys()) {
@@ -208,6 +214,10 @@ export class WsClient {
         break;
       }
       case 'user':
+        // A number skipped: an event was missed; what the user stream keeps current is reloaded, as after a reconnect.
+        if (this.lastUserSeq !== null && message.seq > this.lastUserSeq + 1)
+          for (const listener of this.resyncListeners) listener();
+        this.lastUserSeq = message.seq;
         for (const listener of this.userListeners) listener(message.event, message.data);
         break;
       case 'error':
