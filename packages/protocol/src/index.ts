@@ -6,3 +6,4 @@ export * from './api/trading.ts';
 export * from './api/wallet.ts';
 export * from './api/partners.ts';
 export * from './api/market.ts';
+export * from './api/admin.ts';

@@ -1,5 +1,6 @@
 import { withdrawals, type Pool } from '@tickline/db';
 import { toNumber, USDT_SCALE } from '@tickline/money';
+import type { AdminHotWalletCover, AdminQueueWithdrawal } from '@tickline/protocol';
 import { tokenUnitsToMicro } from '../../services/chain/token.ts';
 import type { Wallet } from '../wallet/runtime.ts';
 
@@ -7,7 +8,11 @@ import type { Wallet } from '../wallet/runtime.ts';
  * GET /admin/withdrawals?status=: the queue with each sent withdrawal's confirmations, and beside it the hot wallet's
  * token balance against what the waiting requests will take (#16 item 3), so an operator sees a shortfall coming.
  */
-export async function withdrawalQueue(pool: Pool, wallet: Wallet, status: number) {
+export async function withdrawalQueue(
+  pool: Pool,
+  wallet: Wallet,
+  status: number,
+): Promise<{ withdrawals: AdminQueueWithdrawal[]; hotWallet: AdminHotWalletCover }> {
   const [rows, head, hotUnits, waitingMicro] = await Promise.all([
     wallet.desk.queue(status),
     wallet.reader.getBlockNumber({ cacheTime: 1_000 }),

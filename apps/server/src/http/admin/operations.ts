@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { operatorAudit } from '@tickline/db';
-import { Errors, ok } from '@tickline/protocol';
+import { Errors, ok, type AdminHealthCheck } from '@tickline/protocol';
 import { KycQueue } from '../../app/admin/kyc-queue.ts';
 import { ledgerHealth } from '../../app/admin/ledger-health.ts';
 import { paginationView } from '../../app/pagination.ts';
@@ -66,9 +66,10 @@ export async function adminOperationsRoutes(app: FastifyInstance): Promise<void>
     return ok(null);
   });
 
-  app.get('/ledger-health', async () =>
-    ok({ checks: await ledgerHealth(app.context.pool, app.context.services.wallet) }),
-  );
+  app.get('/ledger-health', async () => {
+    const checks: AdminHealthCheck[] = await ledgerHealth(app.context.pool, app.context.services.wallet);
+    return ok({ checks });
+  });
 
   app.get('/audit', async (request) => {
     const { action, targetType, targetId, page } = parseInput(auditQuery, request.query);

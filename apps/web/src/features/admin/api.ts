@@ -1,65 +1,40 @@
 import { apiData, apiRequest } from '../../api/client.ts';
+import type {
+  AdminKycUser,
+  AdminQueueWithdrawal,
+  AdminHotWalletCover,
+  AdminHealthCheck,
+  AdminAuditRow,
+  AdminFeedbackRow,
+  AdminPagination,
+  AdminUser,
+  AdminUserDetail,
+  AdminRoundRow,
+  AdminRevenueFigures,
+  AdminRiskPositions,
+  AdminInsuranceFigures,
+  AdminFreezeTarget,
+} from '@tickline/protocol';
 
-// The operator API (/api/v1/admin/*), as the console reads it. Amounts are USDT numbers made from micro-USDT.
-
-export interface KycUser {
-  userNo: number;
-  userid: string;
-  name: string;
-  phone: string;
-  image: string | null;
-  insertDate: string;
-}
-export interface QueueWithdrawal {
-  no: number;
-  userId?: number;
-  userNo?: number;
-  userid?: string;
-  name?: string;
-  amount: number;
-  fee?: number;
-  walletAddress?: string;
-  status: number;
-  txHash?: string | null;
-  chainState?: string;
-  /** Blocks on top of the one that mined it (sent withdrawals). */
-  confirmations?: number | null;
-  insertDate: string;
-}
-export interface HealthCheck {
-  name: string;
-  ok: boolean;
-  detail: Record<string, unknown>;
-}
-export interface AuditRow {
-  id: number;
-  operatorUserid: string | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  previous: unknown;
-  next: unknown;
-  reason: string | null;
-  clientAddress: string | null;
-  createdAt: string;
-}
-export interface FeedbackRow {
-  id?: number;
-  title: string;
-  body: string;
-  userNo: number | null;
-  insertDate?: string;
-}
+// The operator API (/api/v1/admin/*), as the console calls it; the shapes are in @tickline/protocol (api/admin.ts).
+export type KycUser = AdminKycUser;
+export type QueueWithdrawal = AdminQueueWithdrawal;
+export type HotWalletCover = AdminHotWalletCover;
+export type HealthCheck = AdminHealthCheck;
+export type AuditRow = AdminAuditRow;
+export type FeedbackRow = AdminFeedbackRow;
+export type Pagination = AdminPagination;
+export type UserDetail = AdminUserDetail;
+export type RoundRow = AdminRoundRow;
+export type RevenueFigures = AdminRevenueFigures;
+export type RiskPositions = AdminRiskPositions;
+export type InsuranceFigures = AdminInsuranceFigures;
+export type { AdminUser };
+export type FreezeTarget = AdminFreezeTarget;
 
 export const fetchKyc = () => apiData<{ users: KycUser[] }>('GET', '/admin/kyc?status=3');
 export const decideKyc = (userNo: number, approveStatus: 1 | 2, reason: string) =>
   apiRequest<null>('POST', '/admin/kyc/decide', { body: { userNo, approveStatus, reason } });
-/** The hot wallet beside the queue: its token balance against what the waiting requests will take. */
-export interface HotWalletCover {
-  balance: number | null;
-  waitingTotal: number;
-  covered: boolean;
-}
 export const fetchWithdrawals = (status: number) =>
   apiData<{ withdrawals: QueueWithdrawal[]; hotWallet?: HotWalletCover }>('GET', `/admin/withdrawals?status=${status}`);
 export const approveWithdrawal = (no: number) =>
@@ -86,52 +61,6 @@ export async function fetchImage(path: string, token: string): Promise<string | 
 
 // ---- Users (#16 item 4) ----
 
-export interface Pagination {
-  curPage: number;
-  endPage: number;
-  existNextPage: boolean;
-  existPrevPage: boolean;
-}
-export interface AdminUser {
-  userNo: number;
-  userid: string;
-  name: string;
-  phone: string;
-  level: number;
-  referralCode: string;
-  bscAddress: string;
-  approveStatus: number;
-  tradingFrozen: boolean;
-  withdrawalsFrozen: boolean;
-  insertDate: string;
-}
-export interface UserDetail {
-  user: AdminUser & { kycImage: string | null; withdrawalsBlockedUntil: string | null; totpEnabled: boolean };
-  freeze: {
-    trading: boolean;
-    tradingSince: string | null;
-    withdrawals: boolean;
-    withdrawalsSince: string | null;
-    reason: string | null;
-  };
-  balance: { bsc: number; usdtm: number; balance: number; usingRequiredAmount: number };
-  positions: Array<{
-    position: number;
-    volume: number;
-    averagePrice: number;
-    liquidationPrice: number;
-    margin: number;
-    leverage: number;
-  }>;
-  orders: Array<{ no: number; position: number; volume: number; price: number; leverage: number; insertDate: string }>;
-  optionOrders: Array<{ no: number; betType: number; volume: number; openPrice: number; insertDate: string }>;
-  deposits: Array<{ no: number; insertDate: string; amount: number; kind: string; status: number; txHash: string }>;
-  withdrawals: QueueWithdrawal[];
-  sessions: Array<{ id: string; device: string; address: string; createdAt: string; lastUsedAt: string }>;
-  upline: Array<{ userNo: number; userid: string; name: string; level: number; referralCode: string }>;
-}
-export type FreezeTarget = { trading?: boolean; withdrawals?: boolean };
-
 export const searchUsers = (q: string, page: number) =>
   apiData<{ list: AdminUser[]; pagination: Pagination }>('GET', `/admin/users?q=${encodeURIComponent(q)}&page=${page}`);
 export const fetchUserDetail = (no: number) => apiData<UserDetail>('GET', `/admin/users/detail?no=${no}`);
@@ -143,63 +72,6 @@ export const revokeSessions = (userNo: number) =>
   apiRequest<{ revoked: number }>('POST', '/admin/users/revoke-sessions', { body: { userNo } });
 
 // ---- Market and risk (#16 item 5) ----
-
-interface RoundTick {
-  price: number;
-  at: string;
-  sources: number;
-}
-export interface RoundRow {
-  roundStart: number;
-  roundStartDate: string;
-  resultPrice: number | null;
-  settledAt: string;
-  ticksRecorded: boolean;
-  open: RoundTick | null;
-  close: RoundTick | null;
-  bets: number;
-  refundedBets: number;
-  stakes: number;
-  stakesLost: number;
-  winningsPaid: number;
-  housePnl: number;
-}
-export interface RevenueFigures {
-  futuresFees: number;
-  optionHousePnl: number;
-  withdrawalFees: number;
-  total: number;
-}
-export interface RiskPositions {
-  markPrice: number | null;
-  indexPrice: number | null;
-  openInterest: {
-    positions: number;
-    longs: number;
-    shorts: number;
-    longVolume: number;
-    shortVolume: number;
-    notional: number | null;
-  };
-  largest: Array<{
-    userNo: number;
-    userid: string | null;
-    position: number;
-    volume: number;
-    entryPrice: number;
-    liquidationPrice: number;
-    leverage: number;
-    margin: number;
-    notional: number;
-    unrealizedPnl: number | null;
-    liquidationDistancePercent: number | null;
-  }>;
-}
-export interface InsuranceFigures {
-  balance: number;
-  optionPool: number;
-  days: Array<{ day: string; paidIn: number; paidOut: number; refilled: number; net: number }>;
-}
 
 export const fetchRounds = (page: number) =>
   apiData<{ list: RoundRow[]; pagination: Pagination }>('GET', `/admin/market/rounds?page=${page}`);
