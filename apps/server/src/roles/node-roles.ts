@@ -7,6 +7,7 @@ import type { EngineAccess } from '../app/trading/engine-access.ts';
 import { TradingService } from '../app/trading/service.ts';
 import { startWallet, type Wallet } from '../app/wallet/runtime.ts';
 import { SequencerWalletLedger } from '../app/wallet/sequencer-ledger.ts';
+import { systemClock } from '../clock.ts';
 import type { Config, ProcessRole } from '../config.ts';
 import { buildApp } from '../http/build-app.ts';
 import { PARTNER_CLOSE_JOB, PARTNER_ESTIMATE_JOB, registerPartnerJobs } from '../jobs/partner-jobs.ts';
@@ -80,13 +81,9 @@ export async function startNodeRoles(options: NodeRolesOptions): Promise<Fastify
   stops.push(async () => stopSessions());
 
   if (has('ws')) startGateway(app, bus, metrics, stops);
-  if (has('jobs')) await startJobs(app, config, trading, stops);
-  if (has('jobs') && wallet) {
-    const scheduler = new Scheduler({ now: () => Date.now() }, app.log);
-    registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs, config.chain.sweepIntervalMs);
-    chainMetrics(metrics, pool, wallet);
-    scheduler.start();
-    stops.push(() => scheduler.stop());
+  if (has('jobs')) {
+    if (wallet) chainMetrics(metrics, pool, wallet);
+    await startJobs(app, config, trading, wallet, stops);
   }
   return app;
 }
@@ -106,7 +103,7 @@ async function startClusterWallet(options: NodeRolesOptions, engine: EngineAcces
     config: config.chain,
     dataDir: config.dataDir,
     pool,
-    clock: { now: () => Date.now() },
+    clock: systemClock,
     ledger: new SequencerWalletLedger(engine),
     demoMnemonic: secrets.depositMnemonic,
     depositXpub: secrets.depositXpub,
@@ -139,14 +136,17 @@ function startGateway(app: FastifyInstance, bus: Bus, metrics: MetricsRegistry, 
   });
 }
 
+/** The jobs role's clocks, on one scheduler: the partner jobs, and the wallet's when this cluster has a chain. */
 async function startJobs(
   app: FastifyInstance,
   config: Config,
   trading: TradingService,
+  wallet: Wallet | null,
   stops: Array<() => Promise<void>>,
 ): Promise<void> {
-  const scheduler = new Scheduler({ now: () => Date.now() }, app.log);
+  const scheduler = new Scheduler(systemClock, app.log);
   registerPartnerJobs(scheduler, app.context.services.partners, config.settlementEstimateIntervalMs);
+  if (wallet) registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs, config.chain.sweepIntervalMs);
   scheduler.start();
   void scheduler.runNow(PARTNER_CLOSE_JOB).then(() => scheduler.runNow(PARTNER_ESTIMATE_JOB));
   const stopUploadExpiry = startUploadExpiry(app.context, (error) => app.log.warn({ err: error }, 'upload expiry'));

@@ -1,4 +1,5 @@
 // The operator API (/api/v1/admin/*): what the console reads. Amounts are USDT numbers made from micro-USDT.
+import type { PageInfo } from './trading.ts';
 
 export interface AdminKycUser {
   userNo: number;
@@ -60,12 +61,8 @@ export interface AdminFeedbackRow {
   insertDate?: string;
 }
 
-export interface AdminPagination {
-  curPage: number;
-  endPage: number;
-  existNextPage: boolean;
-  existPrevPage: boolean;
-}
+/** The operator lists page as every history does. */
+export type AdminPagination = PageInfo;
 
 export interface AdminUser {
   userNo: number;
