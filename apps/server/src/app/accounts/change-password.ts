@@ -1,4 +1,4 @@
-import { inTransaction, sessions, users } from '@tickline/db';
+import { inTransaction, sessions, users, type Queryable } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
@@ -32,18 +32,31 @@ export async function changePassword(ctx: AppContext, input: ChangePasswordInput
     const found = await users.findUserByUserid(db, userid);
     const user = found && (await users.findUserByIdForUpdate(db, found.id));
     if (!user || user.bscAddress.toLowerCase() !== address) throw new AppError(Errors.PASSWORD_RESET_MISMATCH);
-    const now = new Date(ctx.clock.now());
-    const blockedUntil = new Date(now.getTime() + WITHDRAWAL_BLOCK_AFTER_PASSWORD_CHANGE_MS);
-    await users.updatePassword(db, user.id, passwordHash, blockedUntil, now);
-    const ended = await sessions.revokeUserSessions(db, user.id, 'password changed', now);
-    await notifyUser(
-      db,
-      user.id,
-      `Your password was changed. You were logged out everywhere and withdrawals are blocked until ` +
-        `${blockedUntil.toISOString().replace('T', ' ').slice(0, 16)} UTC. If this was not you, contact support.`,
-      now,
-    );
-    return ended;
+    return applyNewPassword(db, ctx, user.id, passwordHash, {
+      keepSessionId: null,
+      alarm: (until) =>
+        `Your password was changed. You were logged out everywhere and withdrawals are blocked until ` +
+        `${until} UTC. If this was not you, contact support.`,
+    });
   });
   ctx.sessionRevocations.ended(endedSessions);
+}
+
+/**
+ * A new password, whichever way it was changed: stored, the sessions ended (but `keepSessionId`, the one that changed
+ * it from the security page), withdrawals blocked for 24 h, and the user told. Answers the ended sessions' ids.
+ */
+export async function applyNewPassword(
+  db: Queryable,
+  ctx: AppContext,
+  userId: number,
+  passwordHash: string,
+  options: { keepSessionId: string | null; alarm(blockedUntil: string): string },
+): Promise<string[]> {
+  const now = new Date(ctx.clock.now());
+  const blockedUntil = new Date(now.getTime() + WITHDRAWAL_BLOCK_AFTER_PASSWORD_CHANGE_MS);
+  await users.updatePassword(db, userId, passwordHash, blockedUntil, now);
+  const ended = await sessions.revokeUserSessions(db, userId, 'password changed', now, options.keepSessionId);
+  await notifyUser(db, userId, options.alarm(blockedUntil.toISOString().replace('T', ' ').slice(0, 16)), now);
+  return ended;
 }

@@ -3,8 +3,7 @@ import { Errors, type SecurityOverview } from '@tickline/protocol';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { hashPassword, verifyPassword } from '../../../services/auth/passwords.ts';
-import { WITHDRAWAL_BLOCK_AFTER_PASSWORD_CHANGE_MS } from '../change-password.ts';
-import { notifyUser } from '../alarms.ts';
+import { applyNewPassword } from '../change-password.ts';
 import { isAcceptablePassword } from '../rules.ts';
 
 const LOGIN_HISTORY_ROWS = 20;
@@ -76,19 +75,12 @@ export async function changeOwnPassword(
   if (!stored || !(await verifyPassword(stored.passwordHash, input.currentPassword)))
     throw new AppError(Errors.CURRENT_PASSWORD_WRONG);
   const passwordHash = await hashPassword(input.newPassword);
-  const ended = await inTransaction(ctx.pool, async (db) => {
-    const now = new Date(ctx.clock.now());
-    const blockedUntil = new Date(now.getTime() + WITHDRAWAL_BLOCK_AFTER_PASSWORD_CHANGE_MS);
-    await users.updatePassword(db, user.id, passwordHash, blockedUntil, now);
-    const revoked = await sessions.revokeUserSessions(db, user.id, 'password changed', now, user.sessionId);
-    await notifyUser(
-      db,
-      user.id,
-      `Your password was changed. Your other sessions were ended and withdrawals are blocked until ` +
-        `${blockedUntil.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
-      now,
-    );
-    return revoked;
-  });
+  const ended = await inTransaction(ctx.pool, (db) =>
+    applyNewPassword(db, ctx, user.id, passwordHash, {
+      keepSessionId: user.sessionId,
+      alarm: (until) =>
+        `Your password was changed. Your other sessions were ended and withdrawals are blocked until ${until} UTC.`,
+    }),
+  );
   ctx.sessionRevocations.ended(ended);
 }
