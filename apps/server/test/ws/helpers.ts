@@ -1,4 +1,5 @@
 /** A fake market feed, a gateway on a loopback HTTP server, and a websocket client that records what it receives. */
+import { afterEach } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
@@ -184,3 +185,30 @@ export class TestClient {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A gateway per test on a fake feed, and clients that are closed after each test: `start` (feed options as
+ * startGateway's), `client` (on the gateway's URL unless given another), `running` (the current gateway).
+ */
+export function gatewayFixture() {
+  let current: RunningGateway | null = null;
+  const clients: TestClient[] = [];
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.close();
+    await current?.close();
+    current = null;
+  });
+  return {
+    async start(options: Partial<GatewayOptions> = {}) {
+      const feed = (options.feed as FakeFeed | undefined) ?? new FakeFeed();
+      current = await startGateway({ ...options, feed });
+      return { feed, gateway: current.gateway, url: current.url };
+    },
+    async client(url = current!.url): Promise<TestClient> {
+      const c = await TestClient.connect(url);
+      clients.push(c);
+      return c;
+    },
+    running: () => current,
+  };
+}
