@@ -14,7 +14,8 @@ import type { WebSocket } from 'ws';
 import { WebSocketServer } from 'ws';
 import { WsCluster } from '../../apps/server/src/ws/cluster.ts';
 import type { MarketFeed } from '../../apps/server/src/services/market/feed.ts';
-import { DEFAULT_GATEWAY_LIMITS, WsGateway } from '../../apps/server/src/ws/gateway.ts';
+import { WsGateway } from '../../apps/server/src/ws/gateway.ts';
+import { DEFAULT_GATEWAY_LIMITS } from '../../apps/server/src/ws/gateway-limits.ts';
 import { MarketPump } from '../../apps/server/src/ws/pump.ts';
 import { benchTicker, ChurningBook, LEVELS } from './book.ts';
 

@@ -12,7 +12,7 @@ import { EngineMarketBridge } from '../services/market/engine-bridge.ts';
 import { startMarketData } from '../services/market/runtime.ts';
 import type { MetricsRegistry } from '../services/metrics/registry.ts';
 import { SequencerLockedError, type Sequencer } from '../services/sequencer/sequencer.ts';
-import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway.ts';
+import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway-limits.ts';
 import { MarketPump } from '../ws/pump.ts';
 import { publishCommittedBatch } from '../ws/user-events.ts';
 import { publishMarket } from './market-relay.ts';

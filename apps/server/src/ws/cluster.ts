@@ -9,7 +9,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import type { MarketStreamType, UserEventKind } from '@tickline/protocol';
 import { silentLogger, type MarketLogger } from '../services/market/logger.ts';
-import type { GatewayLimits, VerifyToken } from './gateway.ts';
+import type { GatewayLimits, VerifyToken } from './gateway-limits.ts';
 import type { StreamIdentity } from './session-revocation.ts';
 import type { MarketFlush, MarketHub, MarketLink, MarketSink } from './pump.ts';
 import { userEventPayload, UserEventSequence } from './serialize.ts';

@@ -1,15 +1,12 @@
 /**
- * The websocket gateway's connection half: public market streams (depth, ticker, trade, kline per symbol) and the
- * authenticated user stream, with the seeds' message protocol (see @tickline/protocol ws.ts).
+ * The websocket gateway: public market streams (depth, ticker, trade, kline per symbol) and the authenticated user
+ * stream, with the seeds' message protocol (see @tickline/protocol ws.ts).
  *
  * Market payloads come from a `MarketPump` (pump.ts), built once per flush, either in this process or relayed from
- * the main process to a websocket worker (cluster.ts). Fan-out: each payload is framed ONCE and the same bytes are
- * written to every subscriber's socket; frames falling due together (depth and ticker, each second) reach a client in
- * one write.
+ * the main process to a websocket worker (cluster.ts); `MarketFanout` (market-fanout.ts) writes them to subscribers.
  * Protection: incoming frames are capped (oversize closes with 1009), messages are rate limited per connection
- * (a flood closes with 1008), subscriptions are capped, bad messages are answered with an error. A client whose
- * socket buffer is over a threshold skips market updates instead of queueing them without bound, and gets a fresh
- * snapshot as soon as it has caught up. Ping/pong drops dead connections.
+ * (a flood closes with 1008), subscriptions are capped, bad messages are answered with an error. Slow clients skip
+ * market updates (see market-fanout.ts); ping/pong drops dead connections.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import { createServer } from 'node:http';
@@ -27,127 +24,19 @@ import {
   type WsServerMessage,
 } from '@tickline/protocol';
 import { silentLogger, type MarketLogger } from '../services/market/logger.ts';
-import { canWriteDirect, unsentBytes, writeFrame } from './direct-write.ts';
-import type { MarketFeed } from '../services/market/feed.ts';
+import { Client } from './client.ts';
+import { unsentBytes } from './direct-write.ts';
 import {
-  channelKey,
-  MarketPump,
-  type MarketFlush,
-  type MarketHub,
-  type MarketLink,
-  type MarketSink,
-  type PumpLimits,
-  isMarketChannel,
-} from './pump.ts';
+  DEFAULT_GATEWAY_LIMITS,
+  type GatewayCounters,
+  type GatewayLimits,
+  type GatewayOptions,
+  type VerifyToken,
+} from './gateway-limits.ts';
+import { MarketFanout } from './market-fanout.ts';
+import { MarketPump, type MarketFlush, type MarketLink, type MarketSink, isMarketChannel } from './pump.ts';
 import { encodeMessage, userEventPayload, UserEventSequence } from './serialize.ts';
 import { UserStreamSessions, type StreamIdentity } from './session-revocation.ts';
-
-export interface GatewayLimits extends PumpLimits {
-  /** Largest incoming frame; larger ones close the connection with 1009. */
-  maxPayloadBytes: number;
-  /** Sustained incoming messages per second, and the burst allowed on top. */
-  messagesPerSecond: number;
-  messageBurst: number;
-  maxSubscriptions: number;
-  maxConnections: number;
-  /** Above this many unsent bytes a client skips market updates (and gets a snapshot once below). */
-  slowClientBytes: number;
-  /** Above this (user events keep coming) the connection is closed with 1013. */
-  maxBufferedBytes: number;
-  heartbeatIntervalMs: number;
-}
-
-export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
-  maxPayloadBytes: 4096,
-  messagesPerSecond: 10,
-  messageBurst: 40,
-  maxSubscriptions: 20,
-  maxConnections: 20_000,
-  depthLevels: 20,
-  depthIntervalMs: 100,
-  tradeIntervalMs: 100,
-  klineIntervalMs: 250,
-  tickerIntervalMs: 1000,
-  slowClientBytes: 256 * 1024,
-  maxBufferedBytes: 4 * 1024 * 1024,
-  heartbeatIntervalMs: 30_000,
-  recentTrades: 50,
-};
-
-/** Resolves an access token to its user (and session), or null when it is invalid (injected from the auth module). */
-export type VerifyToken = (token: string) => Promise<StreamIdentity | null>;
-
-export interface GatewayOptions {
-  /** Market data in this process: the gateway runs its own pump on it. */
-  feed?: MarketFeed;
-  /** Or a pump shared with other fan-outs (or a worker's relay to the main process's pump). */
-  hub?: MarketHub;
-  verifyToken?: VerifyToken;
-  limits?: Partial<GatewayLimits>;
-  logger?: MarketLogger;
-  clock?: () => number;
-}
-
-export interface GatewayCounters {
-  connections: number;
-  /** Market frames written (one per subscriber per broadcast). */
-  framesSent: number;
-  /** Market updates skipped for slow clients. */
-  framesSkipped: number;
-  snapshotsAfterSkip: number;
-  userEventsSent: number;
-}
-
-class Client {
-  readonly subscriptions = new Set<Channel>();
-  /** Channels whose updates were skipped: the next frame on them must be a snapshot. */
-  readonly stale = new Set<Channel>();
-  userId: number | null = null;
-  alive = true;
-  /** Frames may go straight to the TCP handle (direct-write.ts). */
-  readonly direct: boolean;
-  tokens: number;
-  refilledAtMs: number;
-  /** The last multi-channel delivery that handled this client (deliverFlushes). */
-  lastDelivery = 0;
-
-  constructor(
-    readonly socket: WebSocket,
-    /** The TCP socket under `socket`: broadcasts write prebuilt frames to it directly. */
-    readonly transport: Duplex,
-    burst: number,
-    nowMs: number,
-  ) {
-    this.tokens = burst;
-    this.refilledAtMs = nowMs;
-    this.direct = canWriteDirect(transport);
-  }
-}
-
-class Channel {
-  readonly subscribers = new Set<Client>();
-  /**
-   * Subscribers waiting for a snapshot (new ones, and stale ones of delta channels): they skip broadcasts until it
-   * arrives, so it is their first frame and nothing older follows it.
-   */
-  readonly awaitingSnapshot = new Set<Client>();
-  snapshotRequested = false;
-
-  constructor(
-    readonly symbol: string,
-    readonly stream: MarketStreamType,
-  ) {}
-}
-
-/** A channel's frame in one delivery. */
-interface DueFrame {
-  channel: Channel;
-  frame: Buffer;
-  /** Only what changed since the last flush (trades). */
-  delta: boolean;
-  /** A stale subscriber skipped this delta: the channel needs a snapshot request. */
-  snapshotNeeded: boolean;
-}
 
 const SEND_AS_TEXT = { binary: false } as const;
 
@@ -171,15 +60,13 @@ export class WsGateway implements MarketSink {
   private readonly clock: () => number;
   private readonly wss: WebSocketServer;
   private readonly clients = new Set<Client>();
-  private readonly channels = new Map<string, Channel>();
+  private readonly fanout: MarketFanout;
   private readonly usersOnline = new Map<number, Set<Client>>();
   private readonly attached: Array<{ server: Server; listener: UpgradeListener }> = [];
   private readonly ownServers: Server[] = [];
   private readonly heartbeatTimer: NodeJS.Timeout;
   /** Ends user streams whose session is revoked or lapses. */
   private readonly sessions: UserStreamSessions<Client>;
-  /** Multi-channel deliveries so far (each client remembers the last one that handled it). */
-  private deliveries = 0;
   private closed = false;
 
   constructor(options: GatewayOptions) {
@@ -202,6 +89,7 @@ export class WsGateway implements MarketSink {
     } else {
       throw new Error('WsGateway needs a feed or a hub');
     }
+    this.fanout = new MarketFanout(this.market, this.limits, this.counters);
     this.sessions = new UserStreamSessions((client) => {
       this.setUser(client, null);
       this.sendError(client, Errors.SESSION_INVALID);
@@ -329,8 +217,7 @@ export class WsGateway implements MarketSink {
   private dropClient(client: Client): void {
     if (!this.clients.delete(client)) return;
     this.counters.connections = this.clients.size;
-    for (const channel of client.subscriptions) this.removeSubscriber(channel, client);
-    client.subscriptions.clear();
+    this.fanout.dropClient(client);
     this.setUser(client, null);
   }
 
@@ -412,28 +299,14 @@ export class WsGateway implements MarketSink {
     const stream = streamType as MarketStreamType;
     const symbol = rawSymbol.toUpperCase();
     if (!isMarketChannel(this.market, symbol, stream)) return this.sendError(client, Errors.MARKET_UNKNOWN_SYMBOL);
-    const key = channelKey(symbol, stream);
     if (type === 'unsubscribe') {
-      const channel = this.channels.get(key);
-      if (channel && client.subscriptions.delete(channel)) this.removeSubscriber(channel, client);
+      this.fanout.unsubscribe(client, symbol, stream);
       return this.send(client, { type: 'unsubscribed', v: WS_PROTOCOL_VERSION, symbol, streamType: stream });
     }
-    let channel = this.channels.get(key);
-    if (!channel || !client.subscriptions.has(channel)) {
-      if (client.subscriptions.size >= this.limits.maxSubscriptions) {
-        return this.sendError(client, Errors.WS_SUBSCRIPTION_LIMIT);
-      }
-      if (!channel) {
-        channel = new Channel(symbol, stream);
-        this.channels.set(key, channel);
-        this.market.watch(symbol, stream);
-      }
-      channel.subscribers.add(client);
-      client.subscriptions.add(channel);
-    }
-    this.send(client, { type: 'subscribed', v: WS_PROTOCOL_VERSION, symbol, streamType: stream });
-    channel.awaitingSnapshot.add(client);
-    this.requestSnapshot(channel);
+    const subscribed = this.fanout.subscribe(client, symbol, stream, () =>
+      this.send(client, { type: 'subscribed', v: WS_PROTOCOL_VERSION, symbol, streamType: stream }),
+    );
+    if (!subscribed) this.sendError(client, Errors.WS_SUBSCRIPTION_LIMIT);
   }
 
   private async handleAuth(client: Client, message: Record<string, unknown>): Promise<void> {
@@ -470,123 +343,15 @@ export class WsGateway implements MarketSink {
     clients.add(client);
   }
 
-  private removeSubscriber(channel: Channel, client: Client): void {
-    channel.subscribers.delete(client);
-    channel.awaitingSnapshot.delete(client);
-    client.stale.delete(channel);
-    if (channel.subscribers.size > 0) return;
-    this.channels.delete(channelKey(channel.symbol, channel.stream));
-    this.market.unwatch(channel.symbol, channel.stream);
-  }
-
   // ---------------------------------------------------------------------------------------------------------------
   // Outgoing market data (MarketSink)
 
-  /**
-   * One pump run: a single frame is broadcast as is. Several (each second the depth and the ticker) reach each client
-   * in one write: the frames of the channels it takes this run, concatenated once per combination of channels and
-   * written like a single frame (straight to the handle), instead of corking every socket and writing through the
-   * stream (several times the user-space CPU per client).
-   */
   deliverFlushes(flushes: readonly MarketFlush[]): void {
-    if (this.closed) return;
-    if (flushes.length === 1) return this.broadcast(flushes[0]!);
-    const due: DueFrame[] = [];
-    for (const flush of flushes) {
-      const channel = this.channels.get(channelKey(flush.symbol, flush.stream));
-      if (channel) due.push({ channel, frame: textFrame(flush.payload), delta: flush.delta, snapshotNeeded: false });
-    }
-    const delivery = (this.deliveries += 1);
-    /** The bytes for each combination of two or more frames (indexes into `due`, joined), built on first use. */
-    const combined = new Map<string, Buffer>();
-    const picked: number[] = [];
-    for (let i = 0; i < due.length; i += 1) {
-      for (const client of due[i]!.channel.subscribers) {
-        // A client on several channels is handled once, at the first of them.
-        if (client.lastDelivery === delivery) continue;
-        client.lastDelivery = delivery;
-        picked.length = 0;
-        for (let j = i; j < due.length; j += 1) {
-          if ((j === i || due[j]!.channel.subscribers.has(client)) && this.admit(client, due[j]!)) picked.push(j);
-        }
-        if (picked.length === 0) continue;
-        writeFrame(client.transport, this.framesOf(due, picked, combined), client.direct);
-        this.counters.framesSent += picked.length;
-      }
-    }
-    for (const { channel, snapshotNeeded } of due) if (snapshotNeeded) this.requestSnapshot(channel);
+    if (!this.closed) this.fanout.deliverFlushes(flushes);
   }
 
-  /** The bytes of the picked frames: a single one as it is, a combination concatenated once per delivery. */
-  private framesOf(due: readonly DueFrame[], picked: readonly number[], combined: Map<string, Buffer>): Buffer {
-    if (picked.length === 1) return due[picked[0]!]!.frame;
-    const key = picked.join();
-    let bytes = combined.get(key);
-    if (!bytes) combined.set(key, (bytes = Buffer.concat(picked.map((j) => due[j]!.frame))));
-    return bytes;
-  }
-
-  /** The answer to a snapshot request: the first frame of every subscriber waiting for one. */
   deliverSnapshot(symbol: string, stream: MarketStreamType, payload: Buffer | null): void {
-    const channel = this.channels.get(channelKey(symbol, stream));
-    if (!channel) return;
-    channel.snapshotRequested = false;
-    const frame = payload ? textFrame(payload) : null;
-    for (const client of channel.awaitingSnapshot) {
-      if (frame && client.socket.readyState === WebSocket.OPEN && client.transport.writable) {
-        writeFrame(client.transport, frame, client.direct);
-        this.counters.framesSent += 1;
-      }
-    }
-    channel.awaitingSnapshot.clear();
-  }
-
-  /** One request per channel at a time: a subscribe storm costs one snapshot. */
-  private requestSnapshot(channel: Channel): void {
-    if (channel.snapshotRequested) return;
-    channel.snapshotRequested = true;
-    this.market.requestSnapshot(channel.symbol, channel.stream);
-  }
-
-  /** Writes one payload to every subscriber, framed once: the same bytes go to every socket (see `admit`). */
-  private broadcast(flush: MarketFlush): void {
-    const channel = this.channels.get(channelKey(flush.symbol, flush.stream));
-    if (!channel) return;
-    const due: DueFrame = { channel, frame: textFrame(flush.payload), delta: flush.delta, snapshotNeeded: false };
-    for (const client of channel.subscribers) {
-      if (!this.admit(client, due)) continue;
-      // ws writes whole frames synchronously (no compression), so a frame written here never splits one of its own.
-      writeFrame(client.transport, due.frame, client.direct);
-      this.counters.framesSent += 1;
-    }
-    if (due.snapshotNeeded) this.requestSnapshot(channel);
-  }
-
-  /**
-   * Whether a subscriber takes this broadcast of the channel. Slow clients skip it and are marked stale; a stale
-   * client that has caught up takes it when it is a snapshot, or waits for a snapshot when it is a delta (trades:
-   * `due.snapshotNeeded` is set, and the caller requests one).
-   */
-  private admit(client: Client, due: DueFrame): boolean {
-    const { socket, transport } = client;
-    const { channel } = due;
-    if (socket.readyState !== WebSocket.OPEN || !transport.writable) return false;
-    if (channel.awaitingSnapshot.size > 0 && channel.awaitingSnapshot.has(client)) return false;
-    // Unsent bytes queued in the process (ws compresses nothing, so its own queue is always empty).
-    if (unsentBytes(transport) > this.limits.slowClientBytes) {
-      client.stale.add(channel);
-      this.counters.framesSkipped += 1;
-      return false;
-    }
-    if (client.stale.size > 0 && client.stale.delete(channel)) {
-      this.counters.snapshotsAfterSkip += 1;
-      if (due.delta) {
-        channel.awaitingSnapshot.add(client);
-        due.snapshotNeeded = true;
-        return false;
-      }
-    }
-    return true;
+    this.fanout.deliverSnapshot(symbol, stream, payload);
   }
 
   private send(client: Client, message: WsServerMessage): void {
@@ -596,25 +361,6 @@ export class WsGateway implements MarketSink {
   private sendError(client: Client, error: ErrorDefinition): void {
     this.send(client, { type: 'error', v: WS_PROTOCOL_VERSION, code: error.code, message: error.message });
   }
-}
-
-/** An unmasked, unfragmented text frame (RFC 6455 §5.2), as a server sends it. */
-export function textFrame(payload: Buffer): Buffer {
-  const length = payload.length;
-  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(headerLength + length);
-  frame[0] = 0x81; // FIN + text
-  if (length < 126) {
-    frame[1] = length;
-  } else if (length < 65_536) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(length), 2);
-  }
-  payload.copy(frame, headerLength);
-  return frame;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

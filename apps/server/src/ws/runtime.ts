@@ -17,7 +17,8 @@ import { EngineMarketBridge } from '../services/market/engine-bridge.ts';
 import type { MarketLogger } from '../services/market/logger.ts';
 import type { MarketService } from '../services/market/market-service.ts';
 import { WsCluster } from './cluster.ts';
-import { DEFAULT_GATEWAY_LIMITS, WsGateway, type VerifyToken } from './gateway.ts';
+import { WsGateway } from './gateway.ts';
+import { DEFAULT_GATEWAY_LIMITS, type VerifyToken } from './gateway-limits.ts';
 import { MarketPump } from './pump.ts';
 import { publishCommittedBatch } from './user-events.ts';
 

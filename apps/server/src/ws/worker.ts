@@ -5,7 +5,8 @@
 import cluster from 'node:cluster';
 import type { MarketStreamType } from '@tickline/protocol';
 import { WORKER_SETUP_ENV, type FromWorker, type ToWorker, type WorkerSetup } from './cluster.ts';
-import { WsGateway, type VerifyToken } from './gateway.ts';
+import { WsGateway } from './gateway.ts';
+import type { VerifyToken } from './gateway-limits.ts';
 import type { MarketHub, MarketLink, MarketSink } from './pump.ts';
 import type { StreamIdentity } from './session-revocation.ts';
 

@@ -9,7 +9,7 @@ import { Errors } from '@tickline/protocol';
 import type { MarketService } from '../../src/services/market/market-service.ts';
 import { startWebsocketGateway, sessionTokenVerifier, type RunningGateway } from '../../src/ws/runtime.ts';
 import { WsCluster } from '../../src/ws/cluster.ts';
-import { DEFAULT_GATEWAY_LIMITS } from '../../src/ws/gateway.ts';
+import { DEFAULT_GATEWAY_LIMITS } from '../../src/ws/gateway-limits.ts';
 import { MarketPump } from '../../src/ws/pump.ts';
 import {
   createTestApp,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@tickline/protocol';
 import { loadConfig } from '../../src/config.ts';
 import { WsCluster } from '../../src/ws/cluster.ts';
-import { DEFAULT_GATEWAY_LIMITS } from '../../src/ws/gateway.ts';
+import { DEFAULT_GATEWAY_LIMITS } from '../../src/ws/gateway-limits.ts';
 import { MarketPump } from '../../src/ws/pump.ts';
 import { bookOf, FakeFeed, sampleTicker, sleep, TestClient } from './helpers.ts';
 

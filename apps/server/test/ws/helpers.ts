@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import type { CoinMarket, HomeTicker, KlineData, MarketStreamType, TickerData, TradeData } from '@tickline/protocol';
-import { WsGateway, type GatewayOptions } from '../../src/ws/gateway.ts';
+import { WsGateway } from '../../src/ws/gateway.ts';
+import type { GatewayOptions } from '../../src/ws/gateway-limits.ts';
 import type { MarketFeed } from '../../src/services/market/feed.ts';
 import type { BookSnapshot } from '../../src/services/market/types.ts';
 

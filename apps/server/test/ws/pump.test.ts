@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_GATEWAY_LIMITS } from '../../src/ws/gateway.ts';
+import { DEFAULT_GATEWAY_LIMITS } from '../../src/ws/gateway-limits.ts';
 import { MarketPump, type MarketFlush } from '../../src/ws/pump.ts';
 import { bookOf, FakeFeed, sampleTicker } from './helpers.ts';
 

@@ -1,0 +1,62 @@
+// The gateway's limits, options and counters, apart from the gateway so that processes which only pass limits on
+// (the cluster's main process, the engine role) need not load the gateway.
+import type { MarketLogger } from '../services/market/logger.ts';
+import type { MarketFeed } from '../services/market/feed.ts';
+import type { MarketHub, PumpLimits } from './pump.ts';
+import type { StreamIdentity } from './session-revocation.ts';
+
+export interface GatewayLimits extends PumpLimits {
+  /** Largest incoming frame; larger ones close the connection with 1009. */
+  maxPayloadBytes: number;
+  /** Sustained incoming messages per second, and the burst allowed on top. */
+  messagesPerSecond: number;
+  messageBurst: number;
+  maxSubscriptions: number;
+  maxConnections: number;
+  /** Above this many unsent bytes a client skips market updates (and gets a snapshot once below). */
+  slowClientBytes: number;
+  /** Above this (user events keep coming) the connection is closed with 1013. */
+  maxBufferedBytes: number;
+  heartbeatIntervalMs: number;
+}
+
+export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
+  maxPayloadBytes: 4096,
+  messagesPerSecond: 10,
+  messageBurst: 40,
+  maxSubscriptions: 20,
+  maxConnections: 20_000,
+  depthLevels: 20,
+  depthIntervalMs: 100,
+  tradeIntervalMs: 100,
+  klineIntervalMs: 250,
+  tickerIntervalMs: 1000,
+  slowClientBytes: 256 * 1024,
+  maxBufferedBytes: 4 * 1024 * 1024,
+  heartbeatIntervalMs: 30_000,
+  recentTrades: 50,
+};
+
+/** Resolves an access token to its user (and session), or null when it is invalid (injected from the auth module). */
+export type VerifyToken = (token: string) => Promise<StreamIdentity | null>;
+
+export interface GatewayOptions {
+  /** Market data in this process: the gateway runs its own pump on it. */
+  feed?: MarketFeed;
+  /** Or a pump shared with other fan-outs (or a worker's relay to the main process's pump). */
+  hub?: MarketHub;
+  verifyToken?: VerifyToken;
+  limits?: Partial<GatewayLimits>;
+  logger?: MarketLogger;
+  clock?: () => number;
+}
+
+export interface GatewayCounters {
+  connections: number;
+  /** Market frames written (one per subscriber per broadcast). */
+  framesSent: number;
+  /** Market updates skipped for slow clients. */
+  framesSkipped: number;
+  snapshotsAfterSkip: number;
+  userEventsSent: number;
+}
