@@ -1,77 +1,25 @@
-import type { ApplyOutput, Command, CommandResult, EngineEvent, EngineSnapshot, Posting } from '@tickline/engine';
-import {
-  balanceRowOf,
-  findCommandKeys,
-  type BalanceRow,
-  type Pool,
-  type PoolClient,
-  type SequencerState,
-} from '@tickline/db';
-import type { Clock } from '../../clock.ts';
-import type { NoticeAlarm } from '../../domain/notices.ts';
+import type { Command, CommandResult, EngineSnapshot } from '@tickline/engine';
+import { balanceRowOf, findCommandKeys, type BalanceRow, type SequencerState } from '@tickline/db';
 import { BatchChanges, loadEngineState, SequencerFencedError, writeBatch } from '../postgres/trading-batches.ts';
+import {
+  SequencerUnavailableError,
+  type BatchListener,
+  type CommittedBatch,
+  type SequencedEngine,
+  type SequencerOptions,
+} from './contracts.ts';
+import { answerEntries, applyEntry, keysOf, type Answer, type Entry } from './entries.ts';
+import { takeWriterLock, type WriterLock } from './writer-lock.ts';
 
-/** What the sequencer needs from the engine: apply a command at a time. Reads get the whole engine. */
-export interface SequencedEngine {
-  apply(command: Command, nowMs: number): ApplyOutput;
-}
-
-/** A batch that is durable: published to listeners (websocket user streams, alarms) after its COMMIT. */
-export interface CommittedBatch {
-  batchId: number;
-  events: readonly EngineEvent[];
-  postings: readonly Posting[];
-  /** The batch's notices as stored alarms, for the users' streams. */
-  alarms: readonly NoticeAlarm[];
-}
-
-export type BatchListener = (batch: CommittedBatch) => void;
-
-/** The sequencer could not make the command durable (database down, engine fault): nothing was applied. */
-export class SequencerUnavailableError extends Error {}
-
-/** Another sequencer holds the database: there is one writer per database. */
-export class SequencerLockedError extends Error {}
-
-// Any fixed number, different from the migrations' lock: the same for every process using this database.
-const SEQUENCER_LOCK_KEY = 7_345_002;
-
-/** Refusal of a command whose idempotency key was already applied. */
-export const DUPLICATE_COMMAND = 'DUPLICATE_COMMAND';
-
-export interface SequencerOptions<E extends SequencedEngine> {
-  pool: Pool;
-  /** Builds the engine from restored state (at start and after a failed batch). */
-  createEngine: (snapshot: EngineSnapshot) => E;
-  /** Every command is stamped with `clock.now()` when applied. */
-  clock: Clock;
-  /** Most commands (and reads) taken into one batch. */
-  maxBatchSize?: number;
-  /** Submissions beyond this many waiting are refused at once (back-pressure). */
-  maxQueueLength?: number;
-  /** Called with errors the sequencer recovered from (failed batch, failed restore attempt). */
-  onError?: (error: unknown, context: string) => void;
-}
-
-interface CommandEntry {
-  kind: 'command';
-  command: Command;
-  key: string | undefined;
-  resolve: (result: CommandResult) => void;
-  reject: (error: Error) => void;
-}
-
-interface ReadEntry<E> {
-  kind: 'read';
-  read: (engine: E) => unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-}
-
-type Entry<E> = CommandEntry | ReadEntry<E>;
-
-/** An answer decided while applying a batch, delivered only once the batch is durable. */
-type Answer = { ok: true; value: unknown } | { ok: false; error: Error };
+export {
+  DUPLICATE_COMMAND,
+  SequencerLockedError,
+  SequencerUnavailableError,
+  type BatchListener,
+  type CommittedBatch,
+  type SequencedEngine,
+  type SequencerOptions,
+} from './contracts.ts';
 
 /** A batch applied to the engine, with its commit under way (`write` resolves to null or the failure). */
 interface AppliedBatch<E> {
@@ -121,10 +69,8 @@ export class Sequencer<E extends SequencedEngine> {
   private constructor(
     private readonly options: SequencerOptions<E>,
     restored: { engine: E; state: SequencerState; snapshot: EngineSnapshot },
-    /** The connection holding the one-writer lock, for as long as the sequencer runs. */
-    private readonly lock: PoolClient,
-    /** Gives `lock` back to the pool (`dead`: discard it), no longer listening to it. */
-    private readonly releaseLock: (dead: boolean) => void,
+    /** The one-writer lock, held for as long as the sequencer runs. */
+    private readonly lock: WriterLock,
   ) {
     this.engine = restored.engine;
     this.state = restored.state;
@@ -140,39 +86,18 @@ export class Sequencer<E extends SequencedEngine> {
    * sequencer on the same database would apply commands to a state the first keeps changing: it is refused.
    */
   static async start<E extends SequencedEngine>(options: SequencerOptions<E>): Promise<Sequencer<E>> {
-    const lock = await options.pool.connect();
-    // A checked-out connection that dies emits 'error'; unheard, it would end the process.
     let sequencer: Sequencer<E> | null = null;
-    let lockLost = false;
-    const onLockError = (error: Error) => {
-      lockLost = true;
+    const lock = await takeWriterLock(options.pool, (error) => {
       options.onError?.(error, 'the sequencer lock connection was lost');
       sequencer?.halt('its database writer lock was lost');
-    };
-    lock.on('error', onLockError);
-    // Once released, the connection is the pool's again (it listens to an idle one itself): an error on it later, as
-    // when the database shuts down while the pool is still closing it, is no longer this sequencer's.
-    const releaseLock = (dead: boolean) => {
-      lock.removeListener('error', onLockError);
-      lock.release(dead);
-    };
+    });
     try {
-      const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
-        SEQUENCER_LOCK_KEY,
-      ]);
-      if (!rows[0]?.locked) throw new SequencerLockedError('another sequencer is already writing to this database');
       const { snapshot, state } = await loadEngineState(options.pool);
-      if (lockLost) throw new SequencerUnavailableError('the database writer lock was lost while starting');
-      sequencer = new Sequencer(
-        options,
-        { engine: options.createEngine(snapshot), state, snapshot },
-        lock,
-        releaseLock,
-      );
+      if (lock.lost) throw new SequencerUnavailableError('the database writer lock was lost while starting');
+      sequencer = new Sequencer(options, { engine: options.createEngine(snapshot), state, snapshot }, lock);
       return sequencer;
     } catch (error) {
-      await lock.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
-      releaseLock(lockLost);
+      await lock.abandon();
       throw error;
     }
   }
@@ -229,9 +154,8 @@ export class Sequencer<E extends SequencedEngine> {
     await this.loopDone;
     if (this.lockReleased) return;
     this.lockReleased = true;
-    await this.lock.query('SELECT pg_advisory_unlock($1)', [SEQUENCER_LOCK_KEY]).catch(() => undefined);
     // A lock connection that died is discarded, not returned to the pool.
-    this.releaseLock(this.halted !== null);
+    await this.lock.unlock(this.halted !== null);
   }
 
   /**
@@ -313,7 +237,7 @@ export class Sequencer<E extends SequencedEngine> {
       if (this.inflight && index > 0 && index % APPLY_SLICE === 0) await yieldToIo();
       const entry = entries[index]!;
       try {
-        answers.push(this.applyEntry(entry, changes, appliedKeys, batchKeys));
+        answers.push(applyEntry(this.engine, this.options.clock, entry, changes, appliedKeys, batchKeys));
       } catch (error) {
         // The engine threw mid-command: its state can no longer be trusted. The batch before this one may still
         // commit; the entries applied here fail, the ones not yet applied go back to the front of the queue, and the
@@ -385,41 +309,9 @@ export class Sequencer<E extends SequencedEngine> {
 
   /** Answers a durable batch's callers in order, then publishes its events. */
   private deliver(batch: AppliedBatch<E>): void {
-    batch.entries.forEach((entry, index) => {
-      const answer = batch.answers[index]!;
-      if (!answer.ok) entry.reject(answer.error);
-      else if (entry.kind === 'command') entry.resolve(answer.value as CommandResult);
-      else entry.resolve(answer.value);
-    });
+    answerEntries(batch.entries, batch.answers);
     if (batch.changes.events.length > 0 || batch.changes.postings.length > 0)
       this.publish(batch.batchId, batch.changes);
-  }
-
-  private applyEntry(entry: Entry<E>, changes: BatchChanges, appliedKeys: Set<string>, batchKeys: Set<string>): Answer {
-    if (entry.kind === 'read') {
-      try {
-        return { ok: true, value: entry.read(this.engine) };
-      } catch (error) {
-        // A read cannot change the engine, so its failure is its own.
-        return { ok: false, error: error as Error };
-      }
-    }
-    const { command, key } = entry;
-    if (key !== undefined && (appliedKeys.has(key) || batchKeys.has(key))) {
-      const duplicate: CommandResult = {
-        ok: false,
-        reason: DUPLICATE_COMMAND,
-        message: 'This request was already applied.',
-      };
-      return { ok: true, value: duplicate };
-    }
-    const nowMs = this.options.clock.now();
-    const output = this.engine.apply(command, nowMs);
-    if (output.result.ok) {
-      if (key !== undefined) batchKeys.add(key);
-      changes.add(command, nowMs, output.events, output.postings, key);
-    }
-    return { ok: true, value: output.result };
   }
 
   private fail(entries: Array<Entry<E>>, error: unknown, context: string): void {
@@ -483,10 +375,4 @@ function yieldToIo(): Promise<void> {
 /** The balance rows a restored snapshot's balances are stored in (an all-zero row may be missing: it is upserted). */
 function balanceRowsOf(snapshot: EngineSnapshot): Set<BalanceRow> {
   return new Set(snapshot.balances.map(([account]) => balanceRowOf(account)));
-}
-
-function keysOf<E>(entries: ReadonlyArray<Entry<E>>): string[] {
-  const keys: string[] = [];
-  for (const entry of entries) if (entry.kind === 'command' && entry.key !== undefined) keys.push(entry.key);
-  return keys;
 }
