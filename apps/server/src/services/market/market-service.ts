@@ -6,41 +6,33 @@
  * The order book, trades and last price of our own market come from the trading engine when it is attached
  * (attachDepthSource / attachTradeSource / attachLastPriceSource); until then the market runs on the index alone.
  */
-import { klines as klineStore, type Queryable } from '@tickline/db';
+import type { Queryable } from '@tickline/db';
 import type { PriceTicks } from '@tickline/money';
 import type { CoinMarket, FuturesMarketAnswer, HomeTicker, KlineData, TickerData, TradeData } from '@tickline/protocol';
 import type { MarketFeed } from './feed.ts';
-import { candleToRecord, MinuteCandles, MINUTE_MS, recordToCandle, type Candle } from './candles.ts';
+import { CANDLE_CAPACITY, CandleHistory, klineData } from './candle-history.ts';
+import { MinuteCandles } from './candles.ts';
 import { FUTURES_SYMBOL } from './catalogue.ts';
 import type { MarketConfig } from './config.ts';
 import { FundingTracker, premiumSamplePpm, type FundingSettlement } from './funding.ts';
 import { Listeners } from './listeners.ts';
+import { marketSummary } from './market-summary.ts';
+import { freshQuotes } from './sources.ts';
 import { WorldMarkets } from './world-markets.ts';
 import { silentLogger, type MarketLogger } from './logger.ts';
 import { markPrice, MovingBasis } from './mark-price.ts';
-import {
-  bpsToPercent,
-  changeBps,
-  lotsToNumber,
-  medianInteger,
-  price8ToTicks,
-  scaledToNumber,
-  ticksToNumber,
-  ticksToPrice8,
-} from './units.ts';
+import { lotsToNumber, medianInteger, price8ToTicks, ticksToNumber } from './units.ts';
 import type {
   BookSnapshot,
   DepthSource,
   IndexQuote,
   LastPriceSource,
   PriceSource,
-  SourceQuote,
   TradeSource,
   TradeTick,
   Unsubscribe,
 } from './types.ts';
 
-const CANDLE_CAPACITY = 1500;
 const RECENT_TRADES = 50;
 /** Levels read from the book for the impact prices (deep enough for the impact notional). */
 const IMPACT_BOOK_LEVELS = 200;
@@ -82,7 +74,6 @@ export interface MarketServiceOptions {
 export class MarketService implements MarketFeed {
   private readonly config: MarketConfig;
   private readonly sources: PriceSource[];
-  private readonly db: Queryable | null;
   private readonly clock: () => number;
   private readonly logger: MarketLogger;
   private readonly candles = new MinuteCandles(FUTURES_SYMBOL, CANDLE_CAPACITY);
@@ -107,7 +98,7 @@ export class MarketService implements MarketFeed {
   private readonly world = new WorldMarkets();
   private lastKlineVersion = -1;
 
-  private persisting: Promise<void> | null = null;
+  private readonly history: CandleHistory;
   private started = false;
 
   private readonly depthListeners: Listeners<[string]>;
@@ -120,10 +111,10 @@ export class MarketService implements MarketFeed {
   constructor(options: MarketServiceOptions) {
     this.config = options.config;
     this.sources = options.sources;
-    this.db = options.db ?? null;
     this.clock = options.clock ?? Date.now;
     this.logger = options.logger ?? silentLogger;
     this.funding = new FundingTracker(this.config.fundingIntervalMs, this.clock());
+    this.history = new CandleHistory(this.candles, options.db ?? null, this.sources, this.logger);
     const onError = (error: unknown): void => this.logger.warn({ err: String(error) }, 'market listener failed');
     this.depthListeners = new Listeners(onError);
     this.tradeListeners = new Listeners(onError);
@@ -141,15 +132,10 @@ export class MarketService implements MarketFeed {
     this.started = true;
     const nowMs = this.clock();
     this.funding = new FundingTracker(this.config.fundingIntervalMs, nowMs);
-    const stored = this.db ? await klineStore.recentKlines(this.db, FUTURES_SYMBOL, CANDLE_CAPACITY) : [];
-    if (stored.length > 0) {
-      this.candles.load(stored.map(recordToCandle), nowMs);
-      const lastClose = ticksToPrice8(stored.at(-1)!.close);
-      for (const source of this.sources) source.resumeFrom?.(FUTURES_SYMBOL, lastClose);
-    }
+    const stored = await this.history.restore(nowMs);
     await Promise.all(this.sources.map((source) => source.start()));
     await this.world.loadHistory(this.sources, nowMs, this.logger);
-    if (stored.length === 0 && this.config.backfillCandles) await this.backfill(nowMs);
+    if (stored === 0 && this.config.backfillCandles) await this.history.backfill(nowMs);
     // Later ticks and candle writes are the scheduler's price-tick and candle-persist jobs (jobs/market-jobs.ts).
     this.tick();
   }
@@ -296,7 +282,12 @@ export class MarketService implements MarketFeed {
   /** Recomputes everything from the sources' latest quotes (the price-tick job calls it; tests call it directly). */
   tick(): void {
     const nowMs = this.clock();
-    if (this.world.refresh((pair) => this.freshQuotes(pair, nowMs).map(({ quote }) => quote), nowMs))
+    if (
+      this.world.refresh(
+        (pair) => freshQuotes(this.sources, pair, nowMs, this.config.staleAfterMs).map(({ quote }) => quote),
+        nowMs,
+      )
+    )
       this.listListeners.emit();
     const freshIndex = this.freshIndex(nowMs);
     if (freshIndex !== null) {
@@ -336,7 +327,7 @@ export class MarketService implements MarketFeed {
 
   /** Median of the sources' fresh BTCUSDT prices, in ticks; null when no source is fresh. */
   private freshIndex(nowMs: number): PriceTicks | null {
-    const quotes = this.freshQuotes(FUTURES_SYMBOL, nowMs);
+    const quotes = freshQuotes(this.sources, FUTURES_SYMBOL, nowMs, this.config.staleAfterMs);
     if (quotes.length === 0) return null;
     for (const { quote } of quotes) this.indexQuotedAtMs = Math.max(this.indexQuotedAtMs, quote.updatedAtMs);
     this.indexSources = quotes.map(({ source, quote }) => ({
@@ -345,15 +336,6 @@ export class MarketService implements MarketFeed {
       quotedAtMs: quote.updatedAtMs,
     }));
     return price8ToTicks(medianInteger(quotes.map(({ quote }) => quote.price))!);
-  }
-
-  private freshQuotes(pair: string, nowMs: number): Array<{ source: string; quote: SourceQuote }> {
-    const quotes: Array<{ source: string; quote: SourceQuote }> = [];
-    for (const source of this.sources) {
-      const quote = source.quote(pair);
-      if (quote && nowMs - quote.updatedAtMs <= this.config.staleAfterMs) quotes.push({ source: source.name, quote });
-    }
-    return quotes;
   }
 
   private sampleBook(index: PriceTicks, nowMs: number): void {
@@ -369,38 +351,17 @@ export class MarketService implements MarketFeed {
   }
 
   private refreshFutures(index: PriceTicks, mark: PriceTicks, nowMs: number): void {
-    const last = this.lastPriceSource?.lastPrice(FUTURES_SYMBOL) ?? this.candles.current()?.close ?? index;
-    const day = this.candles.dayStats(nowMs);
-    const percent = bpsToPercent(changeBps(day?.open ?? last, last));
-    const fundingRate = scaledToNumber(this.funding.estimatedRatePpm, 6);
-    const fundingTime = this.funding.nextFundingTimeMs;
-    const high = ticksToNumber(Math.max(day?.high ?? last, last));
-    const low = ticksToNumber(Math.min(day?.low ?? last, last));
-    const volume = lotsToNumber(day?.volume ?? 0);
-    this.futuresCache = {
-      symbol: FUTURES_SYMBOL,
-      lastPrice: ticksToNumber(last),
-      priceChangePercent: percent,
-      markPrice: ticksToNumber(mark),
-      indexPrice: ticksToNumber(index),
-      fundingRate,
-      fundingTime,
-      highPrice: high,
-      lowPrice: low,
-      volume,
-      time: nowMs,
-    };
-    this.tickerCache = {
-      close: ticksToNumber(last),
-      percentChange: percent,
-      markPrice: ticksToNumber(mark),
-      indexPrice: ticksToNumber(index),
-      fundingRate,
-      fundingTime,
-      high,
-      low,
-      volume,
-    };
+    const { futures, ticker } = marketSummary({
+      last: this.lastPriceSource?.lastPrice(FUTURES_SYMBOL) ?? this.candles.current()?.close ?? index,
+      day: this.candles.dayStats(nowMs),
+      index,
+      mark,
+      fundingRatePpm: this.funding.estimatedRatePpm,
+      fundingTimeMs: this.funding.nextFundingTimeMs,
+      nowMs,
+    });
+    this.futuresCache = futures;
+    this.tickerCache = ticker;
   }
 
   private handleTrade(trade: TradeTick): void {
@@ -425,69 +386,8 @@ export class MarketService implements MarketFeed {
     this.klineListeners.emit(FUTURES_SYMBOL);
   }
 
-  // ---------------------------------------------------------------------------------------------------------------
-  // Candle storage
-
-  /** Fills an empty history from the first source that has one (the simulated market in the default mode). */
-  private async backfill(nowMs: number): Promise<void> {
-    const currentMinuteMs = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
-    for (const source of this.sources) {
-      if (!source.history) continue;
-      try {
-        const history = await source.history(FUTURES_SYMBOL, CANDLE_CAPACITY, currentMinuteMs);
-        if (history.length === 0) continue;
-        const candles: Candle[] = history.map((candle) => ({
-          openTimeMs: candle.openTimeMs,
-          open: price8ToTicks(candle.open),
-          high: price8ToTicks(candle.high),
-          low: price8ToTicks(candle.low),
-          close: price8ToTicks(candle.close),
-          volume: 0,
-          tradeCount: 0,
-        }));
-        this.candles.load(candles, nowMs);
-        this.candles.restoreDirty(candles);
-        this.logger.info({ source: source.name, candles: candles.length }, 'candle history backfilled');
-        await this.persistCandles();
-        return;
-      } catch (error) {
-        this.logger.warn({ source: source.name, err: String(error) }, 'candle backfill failed');
-      }
-    }
-  }
-
-  /** Writes changed candles; a failed write is retried with the next one. One write at a time. */
+  /** Writes changed candles (the candle-persist job); see CandleHistory. */
   persistCandles(): Promise<void> {
-    if (!this.db) return Promise.resolve();
-    if (this.persisting) return this.persisting;
-    const db = this.db;
-    const candles = this.candles.takeDirty();
-    if (candles.length === 0) return Promise.resolve();
-    this.persisting = klineStore
-      .upsertKlines(
-        db,
-        candles.map((candle) => candleToRecord(FUTURES_SYMBOL, candle)),
-      )
-      .catch((error: unknown) => {
-        this.candles.restoreDirty(candles);
-        this.logger.warn({ err: String(error), candles: candles.length }, 'storing candles failed');
-      })
-      .finally(() => {
-        this.persisting = null;
-      });
-    return this.persisting;
+    return this.history.persist();
   }
-}
-
-function klineData(candle: Candle, closed: boolean): KlineData {
-  return {
-    openTime: candle.openTimeMs,
-    closeTime: candle.openTimeMs + MINUTE_MS - 1,
-    open: ticksToNumber(candle.open),
-    high: ticksToNumber(candle.high),
-    low: ticksToNumber(candle.low),
-    close: ticksToNumber(candle.close),
-    volume: lotsToNumber(candle.volume),
-    closed,
-  };
 }

@@ -1,0 +1,97 @@
+// The BTCUSDT candles' storage: restored from PostgreSQL at start, backfilled from a source when the table is empty,
+// and written back as they change (the scheduler's candle-persist job). Without a database they live in memory only.
+import { klines as klineStore, type Queryable } from '@tickline/db';
+import type { KlineData } from '@tickline/protocol';
+import { candleToRecord, MINUTE_MS, recordToCandle, type Candle, type MinuteCandles } from './candles.ts';
+import { FUTURES_SYMBOL } from './catalogue.ts';
+import type { MarketLogger } from './logger.ts';
+import { lotsToNumber, price8ToTicks, ticksToNumber, ticksToPrice8 } from './units.ts';
+import type { PriceSource } from './types.ts';
+
+/** Candles kept in memory and restored at start (a day and a bit of minutes). */
+export const CANDLE_CAPACITY = 1500;
+
+export class CandleHistory {
+  private persisting: Promise<void> | null = null;
+
+  constructor(
+    private readonly candles: MinuteCandles,
+    private readonly db: Queryable | null,
+    private readonly sources: readonly PriceSource[],
+    private readonly logger: MarketLogger,
+  ) {}
+
+  /** Loads the stored candles and lets the sources resume from the last close; how many there were. */
+  async restore(nowMs: number): Promise<number> {
+    const stored = this.db ? await klineStore.recentKlines(this.db, FUTURES_SYMBOL, CANDLE_CAPACITY) : [];
+    if (stored.length === 0) return 0;
+    this.candles.load(stored.map(recordToCandle), nowMs);
+    const lastClose = ticksToPrice8(stored.at(-1)!.close);
+    for (const source of this.sources) source.resumeFrom?.(FUTURES_SYMBOL, lastClose);
+    return stored.length;
+  }
+
+  /** Fills an empty history from the first source that has one (the simulated market in the default mode). */
+  async backfill(nowMs: number): Promise<void> {
+    const currentMinuteMs = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
+    for (const source of this.sources) {
+      if (!source.history) continue;
+      try {
+        const history = await source.history(FUTURES_SYMBOL, CANDLE_CAPACITY, currentMinuteMs);
+        if (history.length === 0) continue;
+        const candles: Candle[] = history.map((candle) => ({
+          openTimeMs: candle.openTimeMs,
+          open: price8ToTicks(candle.open),
+          high: price8ToTicks(candle.high),
+          low: price8ToTicks(candle.low),
+          close: price8ToTicks(candle.close),
+          volume: 0,
+          tradeCount: 0,
+        }));
+        this.candles.load(candles, nowMs);
+        this.candles.restoreDirty(candles);
+        this.logger.info({ source: source.name, candles: candles.length }, 'candle history backfilled');
+        await this.persist();
+        return;
+      } catch (error) {
+        this.logger.warn({ source: source.name, err: String(error) }, 'candle backfill failed');
+      }
+    }
+  }
+
+  /** Writes changed candles; a failed write is retried with the next one. One write at a time. */
+  persist(): Promise<void> {
+    if (!this.db) return Promise.resolve();
+    if (this.persisting) return this.persisting;
+    const db = this.db;
+    const candles = this.candles.takeDirty();
+    if (candles.length === 0) return Promise.resolve();
+    this.persisting = klineStore
+      .upsertKlines(
+        db,
+        candles.map((candle) => candleToRecord(FUTURES_SYMBOL, candle)),
+      )
+      .catch((error: unknown) => {
+        this.candles.restoreDirty(candles);
+        this.logger.warn({ err: String(error), candles: candles.length }, 'storing candles failed');
+      })
+      .finally(() => {
+        this.persisting = null;
+      });
+    return this.persisting;
+  }
+}
+
+/** A candle as the kline stream and endpoint send it. */
+export function klineData(candle: Candle, closed: boolean): KlineData {
+  return {
+    openTime: candle.openTimeMs,
+    closeTime: candle.openTimeMs + MINUTE_MS - 1,
+    open: ticksToNumber(candle.open),
+    high: ticksToNumber(candle.high),
+    low: ticksToNumber(candle.low),
+    close: ticksToNumber(candle.close),
+    volume: lotsToNumber(candle.volume),
+    closed,
+  };
+}
