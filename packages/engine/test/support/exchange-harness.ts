@@ -156,3 +156,15 @@ export function checkInvariants(exchange: Exchange): void {
   const restored = Exchange.fromSnapshot(snapshot, exchange.config);
   check(isDeepStrictEqual(restored.snapshot(), snapshot), 'snapshot → restore → snapshot changes nothing');
 }
+
+/** MAKER (deep pockets) quotes; TRADER (6,000 USDT, 10x) takes 1 BTC at 50,000 on `side`. */
+export function traderWithPosition(side: 1 | 2) {
+  const h = new Harness();
+  h.fundFutures(MAKER, 1_000_000 * USDT);
+  h.fundFutures(TRADER, 6_000 * USDT);
+  h.tick(usd(50_000));
+  h.ok({ type: 'setLeverage', userId: TRADER, leverage: 10 });
+  h.limit(MAKER, side === 1 ? 2 : 1, usd(50_000), btc(1));
+  h.market(TRADER, side, btc(1));
+  return h;
+}
