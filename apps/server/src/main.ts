@@ -14,7 +14,6 @@ import {
   type Pool,
 } from '@tickline/db';
 import { buildApp } from './http/build-app.ts';
-import { startUploadExpiry } from './app/accounts/upload-expiry.ts';
 import { demoCredentialsText, seedDemo } from './app/demo/seed.ts';
 import { ensureLiquidityAccounts } from './app/demo/liquidity-accounts.ts';
 import { fundDemoAccounts } from './app/trading/demo-funding.ts';
@@ -33,7 +32,15 @@ import { TradingJobs } from './jobs/trading-jobs.ts';
 import { resolveSecrets, type Secrets } from './services/secrets/secrets.ts';
 import { startFailureText } from './start-failure.ts';
 import { runCluster } from './roles/cluster.ts';
-import { chainMetrics, gatewayMetrics, ledgerCheckMetrics, processMetrics, sequencerMetrics } from './roles/metrics.ts';
+import {
+  chainMetrics,
+  gatewayMetrics,
+  LEDGER_CHECK_JOB,
+  ledgerCheckJob,
+  processMetrics,
+  sequencerMetrics,
+} from './roles/metrics.ts';
+import { registerAccountJobs, UPLOAD_EXPIRY_JOB } from './jobs/account-jobs.ts';
 import { METRICS_CONTENT_TYPE } from './services/metrics/registry.ts';
 import { startMarketData } from './services/market/runtime.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from './ws/runtime.ts';
@@ -184,8 +191,6 @@ async function serve(
   sequencerMetrics(metrics, trading.sequencer);
   gatewayMetrics(metrics, ws.gateway);
   chainMetrics(metrics, pool, wallet);
-  const stopLedgerChecks = ledgerCheckMetrics(metrics, pool);
-  stops.push(async () => stopLedgerChecks());
   app.get('/metrics', async (_request, reply) => reply.type(METRICS_CONTENT_TYPE).send(await metrics.render()));
 
   // Every clock is a job of this one scheduler (jobs registered later, like the demo liquidity's, start at once); it
@@ -194,6 +199,8 @@ async function serve(
   registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);
   registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs, config.chain.sweepIntervalMs);
   registerPartnerJobs(scheduler, app.context.services.partners, config.settlementEstimateIntervalMs);
+  registerAccountJobs(scheduler, app.context);
+  scheduler.register(ledgerCheckJob(metrics, pool));
   const tradingJobs = new TradingJobs({
     sequencer: trading.sequencer,
     feed: market.service,
@@ -207,14 +214,14 @@ async function serve(
   scheduler.start();
   // Days a stopped server missed are settled now; the estimate is there from the first page view.
   void scheduler.runNow(PARTNER_CLOSE_JOB).then(() => scheduler.runNow(PARTNER_ESTIMATE_JOB));
+  void scheduler.runNow(UPLOAD_EXPIRY_JOB);
+  void scheduler.runNow(LEDGER_CHECK_JOB);
   stops.push(async () => {
     tradingJobs.stop();
     await scheduler.stop();
   });
 
   await app.listen({ port: config.port, host: config.host });
-  const stopUploadExpiry = startUploadExpiry(app.context, (error) => app.log.warn({ err: error }, 'upload expiry'));
-  stops.push(async () => stopUploadExpiry());
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const baseUrl = `http://${shownHost}:${config.port}`;
 

@@ -16,7 +16,7 @@ import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway-limits.ts';
 import { MarketPump } from '../ws/pump.ts';
 import { publishCommittedBatch } from '../ws/user-events.ts';
 import { publishMarket } from './market-relay.ts';
-import { ledgerCheckMetrics, sequencerMetrics } from './metrics.ts';
+import { LEDGER_CHECK_JOB, ledgerCheckJob, sequencerMetrics } from './metrics.ts';
 import { serveMarketReads } from './market-mirror.ts';
 import type { EngineReply } from './remote-engine.ts';
 
@@ -110,7 +110,6 @@ async function serveActive(
       if (events.length > 0) bus.publish(SUBJECTS.userEvents, encodeJson(events));
     }),
     sequencerMetrics(metrics, sequencer),
-    ledgerCheckMetrics(metrics, pool),
   );
   await bridge.refreshDepth();
   const pump = new MarketPump(market.service, DEFAULT_GATEWAY_LIMITS);
@@ -120,6 +119,7 @@ async function serveActive(
 
   const scheduler = new Scheduler(systemClock);
   registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);
+  scheduler.register(ledgerCheckJob(metrics, pool));
   const tradingJobs = new TradingJobs({
     sequencer,
     feed: market.service,
@@ -131,6 +131,7 @@ async function serveActive(
   });
   tradingJobs.start();
   scheduler.start();
+  void scheduler.runNow(LEDGER_CHECK_JOB);
   stops.push(async () => {
     tradingJobs.stop();
     await scheduler.stop();

@@ -1,6 +1,7 @@
 import { chainWatch, checkLedgerHealth, type Pool } from '@tickline/db';
 import type { Exchange } from '@tickline/engine';
 import type { Wallet } from '../app/wallet/runtime.ts';
+import type { JobDefinition } from '../jobs/scheduler.ts';
 import type { BusStats } from '../services/bus/bus.ts';
 import { MetricsRegistry } from '../services/metrics/registry.ts';
 import type { Sequencer } from '../services/sequencer/sequencer.ts';
@@ -9,6 +10,7 @@ import type { WsGateway } from '../ws/gateway.ts';
 // The figures each part of a process exposes on /metrics (names documented in docs/operations.md).
 
 const LEDGER_CHECK_INTERVAL_MS = 60_000;
+export const LEDGER_CHECK_JOB = 'ledger-check';
 
 export function processMetrics(roles: readonly string[], bus: { stats: BusStats } | null): MetricsRegistry {
   const metrics = new MetricsRegistry();
@@ -64,29 +66,29 @@ export function gatewayMetrics(metrics: MetricsRegistry, gateway: WsGateway): vo
   metrics.counter('tickline_ws_user_events_sent_total', 'User events delivered', () => counters.userEventsSent);
 }
 
-/** The ledger checks (zero sum, postings = balances, none negative), run every minute, not at every scrape. */
-export function ledgerCheckMetrics(metrics: MetricsRegistry, pool: Pool): () => void {
+/**
+ * The ledger checks (zero sum, postings = balances, none negative) as the scheduler's `ledger-check` job, every
+ * minute rather than at every scrape; a failed check is logged by the scheduler and leaves the age growing.
+ */
+export function ledgerCheckJob(metrics: MetricsRegistry, pool: Pool): JobDefinition {
   let last: { ok: boolean; atMs: number } | null = null;
-  const check = () =>
-    void checkLedgerHealth(pool)
-      .then((health) => {
-        const ok =
-          health.balanceTotal === 0 &&
-          health.mismatchedAccounts.length === 0 &&
-          health.negativeUserAccounts.length === 0;
-        last = { ok, atMs: Date.now() };
-      })
-      .catch(() => undefined);
-  check();
-  const timer = setInterval(check, LEDGER_CHECK_INTERVAL_MS);
-  timer.unref();
   metrics.gauge('tickline_ledger_check_ok', '1 when the last ledger check passed, 0 when it failed', () =>
     last === null ? Number.NaN : last.ok ? 1 : 0,
   );
   metrics.gauge('tickline_ledger_check_age_seconds', 'Seconds since the last ledger check finished', () =>
     last === null ? Number.NaN : (Date.now() - last.atMs) / 1000,
   );
-  return () => clearInterval(timer);
+  return {
+    name: LEDGER_CHECK_JOB,
+    schedule: { everyMs: LEDGER_CHECK_INTERVAL_MS },
+    quiet: true,
+    run: async () => {
+      const health = await checkLedgerHealth(pool);
+      const ok =
+        health.balanceTotal === 0 && health.mismatchedAccounts.length === 0 && health.negativeUserAccounts.length === 0;
+      last = { ok, atMs: Date.now() };
+    },
+  };
 }
 
 /** How many blocks the deposit watcher is behind the chain head. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { closePool, createPool, type Pool } from '@tickline/db';
-import { startUploadExpiry } from '../app/accounts/upload-expiry.ts';
 import { demoCredentialsText, seedDemo } from '../app/demo/seed.ts';
 import { fundDemoAccounts } from '../app/trading/demo-funding.ts';
 import type { EngineAccess } from '../app/trading/engine-access.ts';
@@ -11,6 +10,7 @@ import { systemClock } from '../clock.ts';
 import type { Config, ProcessRole } from '../config.ts';
 import { buildApp } from '../http/build-app.ts';
 import { PARTNER_CLOSE_JOB, PARTNER_ESTIMATE_JOB, registerPartnerJobs } from '../jobs/partner-jobs.ts';
+import { registerAccountJobs, UPLOAD_EXPIRY_JOB } from '../jobs/account-jobs.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
 import { registerWalletJobs } from '../jobs/wallet-jobs.ts';
 import { SUBJECTS, decodeJson, encodeJson, type Bus } from '../services/bus/bus.ts';
@@ -148,11 +148,11 @@ async function startJobs(
   const scheduler = new Scheduler(systemClock, app.log);
   registerPartnerJobs(scheduler, app.context.services.partners, config.settlementEstimateIntervalMs);
   if (wallet) registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs, config.chain.sweepIntervalMs);
+  registerAccountJobs(scheduler, app.context);
   scheduler.start();
   void scheduler.runNow(PARTNER_CLOSE_JOB).then(() => scheduler.runNow(PARTNER_ESTIMATE_JOB));
-  const stopUploadExpiry = startUploadExpiry(app.context, (error) => app.log.warn({ err: error }, 'upload expiry'));
+  void scheduler.runNow(UPLOAD_EXPIRY_JOB);
   stops.push(async () => {
-    stopUploadExpiry();
     await scheduler.stop();
   });
   if (config.mode === 'demo') {
