@@ -1,6 +1,7 @@
 // The operator console (#16) as operator@tickline.dev at 1440 px (and a look at 375 px): a new user's KYC approved
 // with its image, ledger health green, the audit log listing the decision; a user found, its withdrawals frozen
-// after a confirmation, the audit log listing that; the market and risk panel; everyone else sent home.
+// after a confirmation, the audit log listing that; the market and risk panel; the console in Korean; everyone else
+// sent home.
 import { expect, test } from '../harness/fixtures.ts';
 import { api, apiLogin, registerViaApi } from '../harness/helpers.ts';
 
@@ -252,6 +253,65 @@ test.describe('operator console: four-eyes', () => {
     await expect(entries.nth(1)).toContainText('operator@tickline.dev');
     await expect(entries.nth(1)).toContainText('withdrawal.first-approve');
     await saveScreenshot('1440-admin-four-eyes-audit', { fullPage: false });
+  });
+});
+
+test.describe('operator console in Korean', () => {
+  test.use({ account: 'operator@tickline.dev' });
+
+  test('navigation, panels, a confirmation and a server refusal in Korean, at 1440 and 375 px', async ({
+    page,
+    baseUrl,
+    saveScreenshot,
+  }) => {
+    const user = await registerViaApi(baseUrl, 'kyc-ko');
+    await page.addInitScript(() => window.localStorage.setItem('language', 'ko'));
+    page.on('dialog', (dialog) => void dialog.dismiss()); // the reason for the rejection is not given
+    await page.goto('/admin');
+    await expect(page.getByTestId('admin-nav-users')).toHaveText('회원 관리');
+    await expect(page.getByTestId('admin-nav-kyc')).toHaveText('KYC 심사');
+    await expect(page.getByTestId('admin-nav-withdrawals')).toHaveText('출금 대기열');
+    await expect(page.getByTestId('admin-nav-audit')).toHaveText('감사 로그');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('KYC 심사');
+    // The server's refusal, in Korean as everywhere in the app.
+    const card = page.locator(`[data-testid=kyc-row][data-user="${user.userid}"]`);
+    await card.getByRole('button', { name: '거절' }).click();
+    await expect(page.getByTestId('admin-notice')).toHaveText('거절 사유를 입력해 주세요(최대 500자).');
+    await expect(card).toBeVisible();
+    await saveScreenshot('1440-admin-ko-kyc', { fullPage: false });
+
+    await page.getByTestId('admin-nav-users').click();
+    await page.getByTestId('user-search').fill(user.userid);
+    await page.locator(`[data-testid=user-row][data-user="${user.userid}"]`).click();
+    const detail = page.getByTestId('user-detail');
+    await expect(detail).toContainText('KYC 심사 중');
+    await expect(detail.getByTestId('freeze-withdrawals')).toHaveText('출금 동결');
+    await detail.getByTestId('freeze-withdrawals').click();
+    await expect(page.getByRole('dialog')).toContainText('동결 해제 전까지 출금 신청이 거부되고');
+    await expect(page.getByTestId('confirm-cancel')).toHaveText('취소');
+    await saveScreenshot('1440-admin-ko-freeze-confirm', { fullPage: false });
+    await page.getByTestId('confirm-cancel').click();
+    await saveScreenshot('1440-admin-ko-users', { fullPage: true });
+
+    await page.getByTestId('admin-nav-withdrawals').click();
+    await expect(page.getByTestId('withdrawals-queue').locator('th').first()).toHaveText('번호');
+    await expect(page.getByRole('button', { name: '대기', exact: true })).toBeVisible();
+    await page.getByTestId('admin-nav-market').click();
+    await expect(page.getByTestId('insurance-balance')).toContainText('보험 기금');
+    await saveScreenshot('1440-admin-ko-market', { fullPage: true });
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot('375-admin-ko-market', { fullPage: true });
+    await page.getByTestId('admin-nav-users').click();
+    await page.getByTestId('user-search').fill(user.userid);
+    await page.locator(`[data-testid=user-row][data-user="${user.userid}"]`).click();
+    await expect(page.getByTestId('user-detail')).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot('375-admin-ko-users', { fullPage: true });
+    await page.getByTestId('admin-nav-withdrawals').click();
+    await expect(page.getByTestId('withdrawals-queue')).toBeVisible();
+    await saveScreenshot('375-admin-ko-withdrawals', { fullPage: true });
   });
 });
 

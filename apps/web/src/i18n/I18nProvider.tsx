@@ -29,8 +29,8 @@ function initialLanguage(): Language {
   return 'en';
 }
 
-/** `{name}` placeholders are replaced by values. */
-function interpolate(template: string, values?: Record<string, string | number>): string {
+/** `{name}` placeholders are replaced by values (exported for the operator console's own messages). */
+export function interpolate(template: string, values?: Record<string, string | number>): string {
   if (!values) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }

@@ -4,37 +4,31 @@ import { useUserInfo } from '../account/queries.ts';
 import { MarketPanel } from './MarketPanel.tsx';
 import { AuditPanel, FeedbackPanel, HealthPanel, KycPanel, QueuePanel } from './panels.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
+import { useAdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
 
-// The operator console (#16), in its own lazily loaded chunk: nothing here is in a trader's bundle, so its labels are
-// English constants rather than entries of the app's dictionary.
+// The operator console (#16), in its own lazily loaded chunk: nothing here is in a trader's bundle. Its words are in
+// messages.ts (English and Korean), looked up by useAdminText() rather than through the app's dictionary, so they stay
+// in this chunk too.
 
-const SECTIONS = [
-  ['users', 'Users'],
-  ['kyc', 'KYC queue'],
-  ['withdrawals', 'Withdrawals'],
-  ['settlements', 'Settlement applications'],
-  ['market', 'Market & risk'],
-  ['health', 'Ledger health'],
-  ['audit', 'Audit log'],
-  ['feedback', 'Feedback'],
-] as const;
-type Section = (typeof SECTIONS)[number][0];
+const SECTIONS = ['users', 'kyc', 'withdrawals', 'settlements', 'market', 'health', 'audit', 'feedback'] as const;
+type Section = (typeof SECTIONS)[number];
 
 /** /admin: operators only (the server refuses everyone else on every call; the page sends them home). */
 export function AdminConsole() {
   const info = useUserInfo();
+  const t = useAdminText();
   const [section, setSection] = useState<Section>('kyc');
   const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
-  if (info.isPending) return <p className={styles.empty}>Loading…</p>;
+  if (info.isPending) return <p className={styles.empty}>{t('admin.loading')}</p>;
   if (info.data?.role !== 'operator') return <Navigate to="/" replace />;
   const report = (text: string, ok: boolean) => setNotice({ text, ok });
 
   return (
     <div className={styles.console} data-testid="admin-console">
-      <nav className={styles.nav} aria-label="Operator console">
-        <strong className={styles.brand}>Operator console</strong>
-        {SECTIONS.map(([id, label]) => (
+      <nav className={styles.nav} aria-label={t('admin.title')}>
+        <strong className={styles.brand}>{t('admin.title')}</strong>
+        {SECTIONS.map((id) => (
           <button
             key={id}
             type="button"
@@ -45,12 +39,12 @@ export function AdminConsole() {
             }}
             data-testid={`admin-nav-${id}`}
           >
-            {label}
+            {t(`admin.nav.${id}`)}
           </button>
         ))}
       </nav>
       <main className={styles.main}>
-        <h1>{SECTIONS.find(([id]) => id === section)![1]}</h1>
+        <h1>{t(`admin.nav.${section}`)}</h1>
         {notice ? (
           <p className={notice.ok ? styles.ok : styles.error} data-testid="admin-notice" role="status">
             {notice.text}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../ui/Modal.tsx';
+import { useAdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
 
 /** An operator action waiting for its confirmation: what it does, and the reason the audit log will keep. */
@@ -20,16 +21,22 @@ const MAX_REASON_LENGTH = 500;
 
 /** The console's confirmation: nothing happens until the operator confirms, with a reason where one is needed. */
 export function ConfirmAction({ action, onClose }: { action: PendingAction; onClose(): void }) {
+  const t = useAdminText();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const ready = !action.needsReason || reason.trim() !== '';
   const confirm = async () => {
     setBusy(true);
+    setFailed(false);
     try {
       await action.run(reason.trim());
+      onClose();
+    } catch {
+      // No answer (offline, or not ours): the outcome is unknown, so the dialog stays with a word on it.
+      setFailed(true);
     } finally {
       setBusy(false);
-      onClose();
     }
   };
   return (
@@ -40,7 +47,7 @@ export function ConfirmAction({ action, onClose }: { action: PendingAction; onCl
       footer={
         <div className={styles.confirmFoot}>
           <button type="button" className="btn btn--ghost btn--sm" onClick={onClose} data-testid="confirm-cancel">
-            Cancel
+            {t('admin.cancel')}
           </button>
           <button
             type="button"
@@ -55,9 +62,14 @@ export function ConfirmAction({ action, onClose }: { action: PendingAction; onCl
       }
     >
       <p className={styles.confirmText}>{action.description}</p>
+      {failed ? (
+        <p className={styles.error} role="alert">
+          {t('admin.networkFailed')}
+        </p>
+      ) : null}
       {action.needsReason ? (
         <label className={styles.reason}>
-          <span>{action.reasonLabel ?? 'Reason (kept in the audit log, not shown to the user)'}</span>
+          <span>{action.reasonLabel ?? t('admin.confirm.reason')}</span>
           <textarea
             value={reason}
             maxLength={MAX_REASON_LENGTH}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { fetchInsurance, fetchRevenue, fetchRiskPositions, fetchRounds } from './api.ts';
 import { Pager } from './Pager.tsx';
+import { useAdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
 
 const DAYS = 30;
@@ -29,6 +30,7 @@ function Card({ label, children, testId }: { label: string; children: ReactNode;
 
 /** Market and risk (#16 item 5), read-only: positions, the insurance fund, revenue and the option rounds. */
 export function MarketPanel() {
+  const t = useAdminText();
   const [roundPage, setRoundPage] = useState(1);
   const positions = useQuery({
     queryKey: ['admin', 'market', 'positions'],
@@ -59,41 +61,43 @@ export function MarketPanel() {
   return (
     <div className={styles.market} data-testid="market-panel">
       <div className={styles.cardsRow}>
-        <Card label="Mark / index">
+        <Card label={t('admin.market.markIndex')}>
           {formatNumber(positions.data?.markPrice, 2)}{' '}
           <span className={styles.muted}>/ {formatNumber(positions.data?.indexPrice, 2)}</span>
         </Card>
-        <Card label="Insurance fund" testId="insurance-balance">
+        <Card label={t('admin.market.insurance')} testId="insurance-balance">
           {money(insurance.data?.balance)}
         </Card>
-        <Card label="Option pool (house)">
+        <Card label={t('admin.market.optionPool')}>
           <Signed value={insurance.data?.optionPool ?? null} />
         </Card>
-        <Card label="Open interest" testId="open-interest">
+        <Card label={t('admin.market.openInterest')} testId="open-interest">
           {formatNumber(oi?.longVolume, 4)} BTC <span className={styles.muted}>· {money(oi?.notional)} USDT</span>
         </Card>
-        <Card label="Positions">{oi ? `${oi.longs} long · ${oi.shorts} short` : '-'}</Card>
-        <Card label={`Revenue, ${DAYS} days`} testId="revenue-total">
+        <Card label={t('admin.market.positions')}>
+          {oi ? t('admin.market.longsShorts', { longs: oi.longs, shorts: oi.shorts }) : '-'}
+        </Card>
+        <Card label={t('admin.market.revenueTotal', { days: DAYS })} testId="revenue-total">
           <Signed value={revenue.data?.total.total ?? null} />
         </Card>
       </div>
 
       <section className={styles.section}>
-        <h3>Largest positions</h3>
+        <h3>{t('admin.market.largest')}</h3>
         <div className="table-scroll">
           <table className={`table ${styles.table} ${styles.dense}`} data-testid="largest-positions">
             <thead>
               <tr>
-                <th>User</th>
-                <th>Side</th>
-                <th className="num">Size BTC</th>
-                <th className="num">Notional</th>
-                <th className="num">Entry</th>
-                <th className="num">Liquidation</th>
-                <th className="num">Distance</th>
-                <th className="num">Margin</th>
-                <th className="num">Lev</th>
-                <th className="num">Unrealised</th>
+                <th>{t('admin.col.user')}</th>
+                <th>{t('admin.col.side')}</th>
+                <th className="num">{t('admin.col.size')}</th>
+                <th className="num">{t('admin.market.notional')}</th>
+                <th className="num">{t('admin.col.entry')}</th>
+                <th className="num">{t('admin.col.liquidation')}</th>
+                <th className="num">{t('admin.market.distance')}</th>
+                <th className="num">{t('admin.col.margin')}</th>
+                <th className="num">{t('admin.col.lev')}</th>
+                <th className="num">{t('admin.market.unrealised')}</th>
               </tr>
             </thead>
             <tbody>
@@ -103,7 +107,7 @@ export function MarketPanel() {
                 return (
                   <tr key={row.userNo} data-testid="risk-position">
                     <td>{row.userid ?? `#${row.userNo}`}</td>
-                    <td>{row.position === 1 ? 'Long' : 'Short'}</td>
+                    <td>{t(row.position === 1 ? 'admin.user.long' : 'admin.user.short')}</td>
                     <td className="num">{formatNumber(row.volume, 4)}</td>
                     <td className="num">{money(row.notional)}</td>
                     <td className="num">{formatNumber(row.entryPrice, 2)}</td>
@@ -123,25 +127,27 @@ export function MarketPanel() {
               })}
             </tbody>
           </table>
-          {positions.data?.largest.length === 0 ? <p className={styles.empty}>No open position.</p> : null}
+          {positions.data?.largest.length === 0 ? <p className={styles.empty}>{t('admin.market.noPosition')}</p> : null}
         </div>
       </section>
 
       <div className={styles.twoColumns}>
         <section className={styles.section}>
           <h3>
-            Revenue per day (KST)
-            {quietDays > 0 ? <span className={styles.muted}> · {quietDays} days without any hidden</span> : null}
+            {t('admin.market.revenueDays')}
+            {quietDays > 0 ? (
+              <span className={styles.muted}> · {t('admin.market.quietDays', { n: quietDays })}</span>
+            ) : null}
           </h3>
           <div className="table-scroll">
             <table className={`table ${styles.table} ${styles.dense}`} data-testid="revenue-days">
               <thead>
                 <tr>
-                  <th>Day</th>
-                  <th className="num">Futures fees</th>
-                  <th className="num">Option house PnL</th>
-                  <th className="num">Withdrawal fees</th>
-                  <th className="num">Total</th>
+                  <th>{t('admin.market.day')}</th>
+                  <th className="num">{t('admin.market.futuresFees')}</th>
+                  <th className="num">{t('admin.market.optionHousePnl')}</th>
+                  <th className="num">{t('admin.market.withdrawalFees')}</th>
+                  <th className="num">{t('admin.market.total')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -163,16 +169,16 @@ export function MarketPanel() {
           </div>
         </section>
         <section className={styles.section}>
-          <h3>Insurance fund movements (KST)</h3>
+          <h3>{t('admin.market.insuranceDays')}</h3>
           <div className="table-scroll">
             <table className={`table ${styles.table} ${styles.dense}`}>
               <thead>
                 <tr>
-                  <th>Day</th>
-                  <th className="num">Paid in</th>
-                  <th className="num">Paid out</th>
-                  <th className="num">Refilled</th>
-                  <th className="num">Net</th>
+                  <th>{t('admin.market.day')}</th>
+                  <th className="num">{t('admin.market.paidIn')}</th>
+                  <th className="num">{t('admin.market.paidOut')}</th>
+                  <th className="num">{t('admin.market.refilled')}</th>
+                  <th className="num">{t('admin.market.net')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -190,27 +196,27 @@ export function MarketPanel() {
               </tbody>
             </table>
             {insurance.data && insuranceDays.length === 0 ? (
-              <p className={styles.empty}>No movement in {DAYS} days.</p>
+              <p className={styles.empty}>{t('admin.market.noMovement', { days: DAYS })}</p>
             ) : null}
           </div>
         </section>
       </div>
 
       <section className={styles.section}>
-        <h3>Option rounds</h3>
+        <h3>{t('admin.market.rounds')}</h3>
         <div className="table-scroll">
           <table className={`table ${styles.table} ${styles.dense}`} data-testid="option-rounds">
             <thead>
               <tr>
-                <th>Round</th>
-                <th className="num">Open</th>
-                <th className="num">Close</th>
-                <th className="num">Result</th>
-                <th className="num">Bets</th>
-                <th className="num">Stakes</th>
-                <th className="num">Lost</th>
-                <th className="num">Paid</th>
-                <th className="num">House PnL</th>
+                <th>{t('admin.market.round')}</th>
+                <th className="num">{t('admin.market.open')}</th>
+                <th className="num">{t('admin.market.close')}</th>
+                <th className="num">{t('admin.market.result')}</th>
+                <th className="num">{t('admin.market.bets')}</th>
+                <th className="num">{t('admin.market.stakes')}</th>
+                <th className="num">{t('admin.market.lost')}</th>
+                <th className="num">{t('admin.market.paid')}</th>
+                <th className="num">{t('admin.market.housePnl')}</th>
                 <th />
               </tr>
             </thead>
@@ -225,11 +231,13 @@ export function MarketPanel() {
                     {round.close ? `${formatNumber(round.close.price, 2)} (${round.close.sources})` : '-'}
                   </td>
                   <td className="num">
-                    {round.resultPrice === null ? 'refunded' : formatNumber(round.resultPrice, 2)}
+                    {round.resultPrice === null ? t('admin.market.refunded') : formatNumber(round.resultPrice, 2)}
                   </td>
                   <td className="num">
                     {round.bets}
-                    {round.refundedBets ? <span className={styles.muted}> ({round.refundedBets} back)</span> : null}
+                    {round.refundedBets ? (
+                      <span className={styles.muted}> {t('admin.market.refundedBets', { n: round.refundedBets })}</span>
+                    ) : null}
                   </td>
                   <td className="num">{money(round.stakes)}</td>
                   <td className="num">{money(round.stakesLost)}</td>
@@ -239,20 +247,20 @@ export function MarketPanel() {
                   </td>
                   <td>
                     <Link to={`/options/round/${round.roundStart}`} target="_blank" rel="noreferrer">
-                      audit
+                      {t('admin.market.audit')}
                     </Link>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {rounds.data?.list.length === 0 ? <p className={styles.empty}>No settled round yet.</p> : null}
+          {rounds.data?.list.length === 0 ? <p className={styles.empty}>{t('admin.market.noRound')}</p> : null}
         </div>
         <Pager
           pagination={roundPager}
           page={roundPage}
           onPage={setRoundPage}
-          labels={{ previous: 'Newer', next: 'Older' }}
+          labels={{ previous: t('admin.market.newer'), next: t('admin.market.older') }}
         />
       </section>
     </div>

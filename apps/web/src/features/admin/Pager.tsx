@@ -1,4 +1,5 @@
 import type { Pagination } from './api.ts';
+import { useAdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
 
 /** The console's pager: shown only when there is more than one page. */
@@ -6,13 +7,14 @@ export function Pager({
   pagination,
   page,
   onPage,
-  labels = { previous: 'Previous', next: 'Next' },
+  labels,
 }: {
   pagination: Pagination | undefined;
   page: number;
   onPage(page: number): void;
   labels?: { previous: string; next: string };
 }) {
+  const t = useAdminText();
   if (!pagination || pagination.endPage <= 1) return null;
   return (
     <div className={styles.pager}>
@@ -22,10 +24,10 @@ export function Pager({
         disabled={!pagination.existPrevPage}
         onClick={() => onPage(page - 1)}
       >
-        {labels.previous}
+        {labels?.previous ?? t('admin.pager.previous')}
       </button>
       <span className={styles.muted}>
-        page {pagination.curPage} of {pagination.endPage}
+        {t('admin.pager.page', { page: pagination.curPage, pages: pagination.endPage })}
       </span>
       <button
         type="button"
@@ -33,7 +35,7 @@ export function Pager({
         disabled={!pagination.existNextPage}
         onClick={() => onPage(page + 1)}
       >
-        {labels.next}
+        {labels?.next ?? t('admin.pager.next')}
       </button>
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { setPartnerFee, setPartnerLevel } from './api.ts';
 import type { PendingAction } from './ConfirmAction.tsx';
 import { levelLabel } from './userBits.tsx';
+import { outcomeText, useAdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
 
 const TOP_LEVEL = 7;
@@ -19,34 +20,36 @@ export function PartnerControls({
   confirm(action: PendingAction): void;
   done(message: string, ok: boolean): void;
 }) {
+  const t = useAdminText();
   const [level, setLevel] = useState(user.level);
   const [fee, setFee] = useState('');
   const levelAction: PendingAction = {
-    title: 'Change partner level',
-    description: `${user.userid}: ${levelLabel(user.level)} → ${levelLabel(level)}.`,
-    confirmLabel: 'Change level',
+    title: t('admin.partner.levelTitle'),
+    description: `${user.userid}: ${levelLabel(user.level, t)} → ${levelLabel(level, t)}.`,
+    confirmLabel: t('admin.partner.levelConfirm'),
     run: async () => {
       const answer = await setPartnerLevel(user.userNo, level);
-      done(answer.code === 0 ? `${user.userid}: now ${levelLabel(level)}` : answer.message, answer.code === 0);
+      const text = t('admin.partner.levelDone', { user: user.userid, level: levelLabel(level, t) });
+      done(outcomeText(answer, text, t), answer.code === 0);
     },
   };
   const feeAction: PendingAction = {
-    title: 'Change fee rate',
-    description: `${user.userid}'s rate becomes ${fee} %; partners below it keep at most their own share of it.`,
-    confirmLabel: 'Change rate',
+    title: t('admin.partner.feeTitle'),
+    description: t('admin.partner.feeText', { user: user.userid, fee }),
+    confirmLabel: t('admin.partner.feeConfirm'),
     run: async () => {
       const answer = await setPartnerFee(user.userNo, Number(fee));
-      done(answer.code === 0 ? `${user.userid}: fee rate ${fee} %` : answer.message, answer.code === 0);
+      done(outcomeText(answer, t('admin.partner.feeDone', { user: user.userid, fee }), t), answer.code === 0);
     },
   };
   return (
     <div className={styles.partnerControls} data-testid="partner-controls">
       <label>
-        <span>Level</span>
+        <span>{t('admin.users.level')}</span>
         <select value={level} onChange={(event) => setLevel(Number(event.target.value))} data-testid="partner-level">
           {Array.from({ length: TOP_LEVEL }, (_, index) => index + 1).map((value) => (
             <option key={value} value={value}>
-              {levelLabel(value)}
+              {levelLabel(value, t)}
             </option>
           ))}
         </select>
@@ -58,16 +61,16 @@ export function PartnerControls({
         onClick={() => confirm(levelAction)}
         data-testid="partner-level-set"
       >
-        Set level
+        {t('admin.partner.setLevel')}
       </button>
       {user.level === TOP_LEVEL ? (
         <>
           <label>
-            <span>Fee rate %</span>
+            <span>{t('admin.partner.fee')}</span>
             <input
               value={fee}
               inputMode="decimal"
-              placeholder="e.g. 50"
+              placeholder={t('admin.partner.feeExample')}
               // Percent with at most two decimals, as the server takes it.
               onChange={(event) => setFee(event.target.value.replace(/[^\d.]/g, '').slice(0, 6))}
               data-testid="partner-fee"
@@ -80,7 +83,7 @@ export function PartnerControls({
             onClick={() => confirm(feeAction)}
             data-testid="partner-fee-set"
           >
-            Set rate
+            {t('admin.partner.setFee')}
           </button>
         </>
       ) : null}

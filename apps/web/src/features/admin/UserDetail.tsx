@@ -5,13 +5,17 @@ import { changeFreeze, fetchUserDetail, revokeSessions, type FreezeTarget, type 
 import { ConfirmAction, type PendingAction } from './ConfirmAction.tsx';
 import { PartnerControls } from './PartnerControls.tsx';
 import type { Report } from './panels.tsx';
-import { levelLabel, UserFlags } from './userBits.tsx';
+import { levelLabel, serverWord, UserFlags } from './userBits.tsx';
+import { loadErrorText, outcomeText, useAdminText, type AdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
 
 const money = (value: number) => formatNumber(value, 2, 'floor');
-const side = (position: number) => (position === 1 ? 'Long' : 'Short');
-const WITHDRAWAL_STATUS: Record<number, string> = { 1: 'waiting', 2: 'approved', 3: 'cancelled', 4: 'refused' };
-const DEPOSIT_STATUS: Record<number, string> = { 1: 'confirming', 2: 'completed', 3: 'reverted' };
+const side = (position: number, t: AdminText) => t(position === 1 ? 'admin.user.long' : 'admin.user.short');
+/** A status by its word; one the console has no word for, by its number. */
+const withdrawalStatus = (status: number, t: AdminText) =>
+  status >= 1 && status <= 4 ? t(`admin.withdrawal.${status as 1 | 2 | 3 | 4}`) : String(status);
+const depositStatus = (status: number, t: AdminText) =>
+  status >= 1 && status <= 3 ? t(`admin.deposit.${status as 1 | 2 | 3}`) : String(status);
 
 function Section({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
   return (
@@ -27,7 +31,8 @@ function Section({ title, count, children }: { title: string; count?: number; ch
 
 /** A small table; `rows` empty shows "none". */
 function Mini({ head, rows, testId }: { head: string[]; rows: ReactNode[][]; testId?: string }) {
-  if (rows.length === 0) return <p className={styles.empty}>none</p>;
+  const t = useAdminText();
+  if (rows.length === 0) return <p className={styles.empty}>{t('admin.none')}</p>;
   return (
     <div className="table-scroll">
       <table className={`table ${styles.table} ${styles.dense}`} data-testid={testId}>
@@ -54,47 +59,41 @@ function Mini({ head, rows, testId }: { head: string[]; rows: ReactNode[][]; tes
 
 /** One user's account on one page, with the freeze and session controls (each confirmed first). */
 export function UserDetailView({ userNo, report }: { userNo: number; report: Report }) {
+  const t = useAdminText();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingAction | null>(null);
   const query = useQuery({ queryKey: ['admin', 'user', userNo], queryFn: () => fetchUserDetail(userNo) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
-  if (query.isPending) return <p className={styles.empty}>Loading…</p>;
-  if (!query.data) return <p className={styles.error}>{query.error?.message ?? 'Could not load this user.'}</p>;
+  if (query.isPending) return <p className={styles.empty}>{t('admin.loading')}</p>;
+  if (!query.data)
+    return <p className={styles.error}>{query.error ? loadErrorText(query.error, t) : t('admin.user.loadFailed')}</p>;
   const detail: UserDetail = query.data;
   const { user, freeze } = detail;
 
-  const freezeAction = (frozen: boolean, target: FreezeTarget, what: string): PendingAction => ({
-    title: `${frozen ? 'Unfreeze' : 'Freeze'} ${what}`,
-    description: frozen
-      ? `${user.userid} can use ${what} again. The user is told.`
-      : `${user.userid}: ${
-          target.trading
-            ? 'new orders and option bets are refused (cancels and closes stay allowed)'
-            : 'withdrawal requests are refused and waiting ones are not sent'
-        } until unfrozen. The user is told, without your reason.`,
-    confirmLabel: frozen ? `Unfreeze ${what}` : `Freeze ${what}`,
-    danger: !frozen,
-    needsReason: true,
-    run: async (reason) => {
-      const answer = await changeFreeze(!frozen, user.userNo, target, reason);
-      report(
-        answer.code === 0 ? `${user.userid}: ${what} ${frozen ? 'unfrozen' : 'frozen'}` : answer.message,
-        answer.code === 0,
-      );
-      refresh();
-    },
-  });
+  const freezeAction = (frozen: boolean, target: keyof FreezeTarget): PendingAction => {
+    const key = `admin.freeze.${target}.${frozen ? 'off' : 'on'}` as const;
+    return {
+      title: t(key),
+      description: t(`${key}Text`, { user: user.userid }),
+      confirmLabel: t(key),
+      danger: !frozen,
+      needsReason: true,
+      run: async (reason) => {
+        const answer = await changeFreeze(!frozen, user.userNo, { [target]: true }, reason);
+        report(outcomeText(answer, t(`${key}Done`, { user: user.userid }), t), answer.code === 0);
+        refresh();
+      },
+    };
+  };
   const revokeAction: PendingAction = {
-    title: 'End every session',
-    description: `${user.userid} is signed out on every device (${detail.sessions.length} live), and live streams end.`,
-    confirmLabel: 'End sessions',
+    title: t('admin.sessions.title'),
+    description: t('admin.sessions.text', { user: user.userid, n: detail.sessions.length }),
+    confirmLabel: t('admin.sessions.end'),
     danger: true,
     run: async () => {
       const answer = await revokeSessions(user.userNo);
-      report(
-        answer.code === 0 ? `${user.userid}: ${answer.data?.revoked ?? 0} session(s) ended` : answer.message,
-        answer.code === 0,
-      );
+      const text = t('admin.sessions.done', { user: user.userid, n: answer.data?.revoked ?? 0 });
+      report(outcomeText(answer, text, t), answer.code === 0);
       refresh();
     },
   };
@@ -107,7 +106,8 @@ export function UserDetailView({ userNo, report }: { userNo: number; report: Rep
             {user.userid} <span className={styles.muted}>#{user.userNo}</span>
           </h2>
           <p className={styles.muted}>
-            {user.name} · {user.phone} · {levelLabel(user.level)} · joined {formatDateTime(user.insertDate)}
+            {user.name} · {user.phone} · {levelLabel(user.level, t)} ·{' '}
+            {t('admin.user.joined', { date: formatDateTime(user.insertDate) })}
           </p>
           <UserFlags user={user} />
         </div>
@@ -115,18 +115,18 @@ export function UserDetailView({ userNo, report }: { userNo: number; report: Rep
           <button
             type="button"
             className={`btn btn--sm ${freeze.trading ? 'btn--ghost' : styles.dangerOutline}`}
-            onClick={() => setPending(freezeAction(freeze.trading, { trading: true }, 'trading'))}
+            onClick={() => setPending(freezeAction(freeze.trading, 'trading'))}
             data-testid="freeze-trading"
           >
-            {freeze.trading ? 'Unfreeze trading' : 'Freeze trading'}
+            {t(freeze.trading ? 'admin.freeze.trading.off' : 'admin.freeze.trading.on')}
           </button>
           <button
             type="button"
             className={`btn btn--sm ${freeze.withdrawals ? 'btn--ghost' : styles.dangerOutline}`}
-            onClick={() => setPending(freezeAction(freeze.withdrawals, { withdrawals: true }, 'withdrawals'))}
+            onClick={() => setPending(freezeAction(freeze.withdrawals, 'withdrawals'))}
             data-testid="freeze-withdrawals"
           >
-            {freeze.withdrawals ? 'Unfreeze withdrawals' : 'Freeze withdrawals'}
+            {t(freeze.withdrawals ? 'admin.freeze.withdrawals.off' : 'admin.freeze.withdrawals.on')}
           </button>
           <button
             type="button"
@@ -134,45 +134,45 @@ export function UserDetailView({ userNo, report }: { userNo: number; report: Rep
             onClick={() => setPending(revokeAction)}
             data-testid="revoke-sessions"
           >
-            End sessions
+            {t('admin.sessions.end')}
           </button>
         </div>
       </header>
 
       <dl className={styles.facts}>
-        <dt>Spot</dt>
+        <dt>{t('admin.fact.spot')}</dt>
         <dd>{money(detail.balance.bsc)}</dd>
-        <dt>Futures</dt>
+        <dt>{t('admin.fact.futures')}</dt>
         <dd>{money(detail.balance.usdtm)}</dd>
-        <dt>Available</dt>
+        <dt>{t('admin.fact.available')}</dt>
         <dd>{money(detail.balance.balance)}</dd>
-        <dt>In margin</dt>
+        <dt>{t('admin.fact.inMargin')}</dt>
         <dd>{money(detail.balance.usingRequiredAmount)}</dd>
-        <dt>Deposit address</dt>
+        <dt>{t('admin.fact.depositAddress')}</dt>
         <dd className={styles.mono}>{user.bscAddress}</dd>
-        <dt>Referral code</dt>
+        <dt>{t('admin.fact.referralCode')}</dt>
         <dd className={styles.mono}>{user.referralCode}</dd>
-        <dt>KYC</dt>
+        <dt>{t('admin.fact.kyc')}</dt>
         <dd>
-          {user.approveStatus === 1 ? 'verified' : user.approveStatus === 3 ? 'pending' : 'rejected'}
-          {user.kycImage ? <span className={styles.muted}> · image on file</span> : null}
+          {t(`admin.fact.kyc.${user.approveStatus === 1 || user.approveStatus === 3 ? user.approveStatus : 2}`)}
+          {user.kycImage ? <span className={styles.muted}> · {t('admin.fact.imageOnFile')}</span> : null}
         </dd>
-        <dt>Two-factor</dt>
-        <dd>{user.totpEnabled ? 'on' : 'off'}</dd>
+        <dt>{t('admin.fact.twoFactor')}</dt>
+        <dd>{t(user.totpEnabled ? 'admin.fact.on' : 'admin.fact.off')}</dd>
         {user.withdrawalsBlockedUntil ? (
           <>
-            <dt>Withdrawals wait until</dt>
+            <dt>{t('admin.fact.withdrawalsWait')}</dt>
             <dd>{formatDateTime(user.withdrawalsBlockedUntil)}</dd>
           </>
         ) : null}
         {freeze.reason ? (
           <>
-            <dt>Freeze reason</dt>
+            <dt>{t('admin.fact.freezeReason')}</dt>
             <dd data-testid="freeze-reason">
               {freeze.reason}
               <span className={styles.muted}>
                 {' '}
-                · since {formatDateTime(freeze.tradingSince ?? freeze.withdrawalsSince)}
+                · {t('admin.fact.since', { date: formatDateTime(freeze.tradingSince ?? freeze.withdrawalsSince) })}
               </span>
             </dd>
           </>
@@ -189,11 +189,18 @@ export function UserDetailView({ userNo, report }: { userNo: number; report: Rep
         }}
       />
 
-      <Section title="Position">
+      <Section title={t('admin.section.position')}>
         <Mini
-          head={['Side', 'Size BTC', 'Entry', 'Liquidation', 'Margin', 'Lev']}
+          head={[
+            t('admin.col.side'),
+            t('admin.col.size'),
+            t('admin.col.entry'),
+            t('admin.col.liquidation'),
+            t('admin.col.margin'),
+            t('admin.col.lev'),
+          ]}
           rows={detail.positions.map((p) => [
-            side(p.position),
+            side(p.position, t),
             formatNumber(p.volume, 4),
             formatNumber(p.averagePrice, 2),
             formatNumber(p.liquidationPrice, 2),
@@ -202,58 +209,83 @@ export function UserDetailView({ userNo, report }: { userNo: number; report: Rep
           ])}
         />
       </Section>
-      <Section title="Open orders" count={detail.orders.length}>
+      <Section title={t('admin.section.orders')} count={detail.orders.length}>
         <Mini
-          head={['No', 'Side', 'Size BTC', 'Price', 'Lev', 'Time']}
+          head={[
+            t('admin.col.no'),
+            t('admin.col.side'),
+            t('admin.col.size'),
+            t('admin.col.price'),
+            t('admin.col.lev'),
+            t('admin.col.time'),
+          ]}
           rows={detail.orders.map((o) => [
             o.no,
-            side(o.position),
+            side(o.position, t),
             formatNumber(o.volume, 4),
-            o.price === 0 ? 'market' : formatNumber(o.price, 2),
+            o.price === 0 ? t('admin.order.market') : formatNumber(o.price, 2),
             `${o.leverage}×`,
             formatDateTime(o.insertDate),
           ])}
         />
       </Section>
-      <Section title="Waiting option bets" count={detail.optionOrders.length}>
+      <Section title={t('admin.section.optionBets')} count={detail.optionOrders.length}>
         <Mini
-          head={['No', 'Bet', 'Stake', 'Open price', 'Time']}
+          head={[
+            t('admin.col.no'),
+            t('admin.col.bet'),
+            t('admin.col.stake'),
+            t('admin.col.openPrice'),
+            t('admin.col.time'),
+          ]}
           rows={detail.optionOrders.map((o) => [
             o.no,
-            o.betType === 1 ? 'Higher' : 'Lower',
+            t(o.betType === 1 ? 'admin.bet.higher' : 'admin.bet.lower'),
             money(o.volume),
             formatNumber(o.openPrice, 2),
             formatDateTime(o.insertDate),
           ])}
         />
       </Section>
-      <Section title="Recent withdrawals" count={detail.withdrawals.length}>
+      <Section title={t('admin.section.withdrawals')} count={detail.withdrawals.length}>
         <Mini
-          head={['No', 'Amount', 'Status', 'To', 'Time']}
+          head={[
+            t('admin.col.no'),
+            t('admin.col.amount'),
+            t('admin.col.status'),
+            t('admin.col.to'),
+            t('admin.col.time'),
+          ]}
           rows={detail.withdrawals.map((w) => [
             w.no,
             money(w.amount),
-            `${WITHDRAWAL_STATUS[w.status] ?? w.status}${w.txHash ? ` · ${w.chainState}` : ''}`,
+            `${withdrawalStatus(w.status, t)}${w.txHash ? ` · ${serverWord('chain', w.chainState, t)}` : ''}`,
             <span className={styles.mono}>{w.walletAddress}</span>,
             formatDateTime(w.insertDate),
           ])}
         />
       </Section>
-      <Section title="Recent deposits" count={detail.deposits.length}>
+      <Section title={t('admin.section.deposits')} count={detail.deposits.length}>
         <Mini
-          head={['No', 'Amount', 'Status', 'Transaction', 'Time']}
+          head={[
+            t('admin.col.no'),
+            t('admin.col.amount'),
+            t('admin.col.status'),
+            t('admin.col.transaction'),
+            t('admin.col.time'),
+          ]}
           rows={detail.deposits.map((d) => [
             d.no,
             money(d.amount),
-            `${DEPOSIT_STATUS[d.status] ?? d.status}${d.kind === 'deposit' ? '' : ` · ${d.kind}`}`,
+            `${depositStatus(d.status, t)}${d.kind === 'deposit' ? '' : ` · ${serverWord('deposit', d.kind, t)}`}`,
             <span className={styles.mono}>{d.txHash}</span>,
             formatDateTime(d.insertDate),
           ])}
         />
       </Section>
-      <Section title="Live sessions" count={detail.sessions.length}>
+      <Section title={t('admin.section.sessions')} count={detail.sessions.length}>
         <Mini
-          head={['Device', 'Address', 'Signed in', 'Last used']}
+          head={[t('admin.col.device'), t('admin.col.address'), t('admin.col.signedIn'), t('admin.col.lastUsed')]}
           testId="user-sessions"
           rows={detail.sessions.map((s) => [
             <span className={styles.clip} title={s.device}>
@@ -265,10 +297,10 @@ export function UserDetailView({ userNo, report }: { userNo: number; report: Rep
           ])}
         />
       </Section>
-      <Section title="Referral chain (upline, nearest first)" count={detail.upline.length}>
+      <Section title={t('admin.section.upline')} count={detail.upline.length}>
         <Mini
-          head={['No', 'User', 'Level', 'Code']}
-          rows={detail.upline.map((u) => [u.userNo, u.userid, levelLabel(u.level), u.referralCode])}
+          head={[t('admin.col.no'), t('admin.col.user'), t('admin.users.level'), t('admin.col.code')]}
+          rows={detail.upline.map((u) => [u.userNo, u.userid, levelLabel(u.level, t), u.referralCode])}
         />
       </Section>
       {pending ? <ConfirmAction action={pending} onClose={() => setPending(null)} /> : null}

@@ -6,6 +6,7 @@ import { UserDetailView } from './UserDetail.tsx';
 import { levelLabel, UserFlags } from './userBits.tsx';
 import type { Report } from './panels.tsx';
 import { Pager } from './Pager.tsx';
+import { useAdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
 
 /** How long typing must pause before the search is sent. */
@@ -15,6 +16,7 @@ const STACKED = '(max-width: 1199px)';
 
 /** Users (#16 item 4): search by number, id, name, referral code or deposit address; one user's page beside it. */
 export function UsersPanel({ report }: { report: Report }) {
+  const t = useAdminText();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -43,7 +45,7 @@ export function UsersPanel({ report }: { report: Report }) {
         <input
           className={styles.search}
           type="search"
-          placeholder="Number, email, name, referral code or deposit address"
+          placeholder={t('admin.users.search')}
           value={text}
           maxLength={100}
           onChange={(event) => setText(event.target.value)}
@@ -53,10 +55,10 @@ export function UsersPanel({ report }: { report: Report }) {
           <table className={`table ${styles.table} ${styles.dense}`}>
             <thead>
               <tr>
-                <th>No</th>
-                <th>User</th>
-                <th>Level</th>
-                <th>State</th>
+                <th>{t('admin.col.no')}</th>
+                <th>{t('admin.col.user')}</th>
+                <th>{t('admin.users.level')}</th>
+                <th>{t('admin.users.state')}</th>
               </tr>
             </thead>
             <tbody>
@@ -78,7 +80,7 @@ export function UsersPanel({ report }: { report: Report }) {
                       {user.name} · {formatDateTime(user.insertDate)}
                     </div>
                   </td>
-                  <td>{levelLabel(user.level)}</td>
+                  <td>{levelLabel(user.level, t)}</td>
                   <td className={styles.wrap}>
                     <UserFlags user={user} />
                   </td>
@@ -86,13 +88,13 @@ export function UsersPanel({ report }: { report: Report }) {
               ))}
             </tbody>
           </table>
-          {rows.length === 0 && !result.isPending ? <p className={styles.empty}>No user matches.</p> : null}
+          {rows.length === 0 && !result.isPending ? <p className={styles.empty}>{t('admin.users.noMatch')}</p> : null}
         </div>
         <Pager pagination={pagination} page={page} onPage={setPage} />
       </section>
       <section className={styles.detailPane} ref={detailRef}>
         {selected === null ? (
-          <p className={styles.empty}>Choose a user to see the account.</p>
+          <p className={styles.empty}>{t('admin.users.choose')}</p>
         ) : (
           <UserDetailView userNo={selected} report={report} />
         )}

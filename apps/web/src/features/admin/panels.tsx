@@ -20,12 +20,15 @@ import {
 } from './api.ts';
 import { ConfirmAction, type PendingAction } from './ConfirmAction.tsx';
 import type { HotWalletCover } from './api.ts';
+import { outcomeText, useAdminText } from './useAdminText.ts';
+import { serverWord } from './userBits.tsx';
 import styles from './admin.module.css';
 
 /** The outcome of an action: the server's message on a refusal, a short confirmation otherwise. */
 export type Report = (text: string, ok: boolean) => void;
 
 function KycImage({ path }: { path: string }) {
+  const t = useAdminText();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let made: string | null = null;
@@ -37,28 +40,37 @@ function KycImage({ path }: { path: string }) {
       if (made) URL.revokeObjectURL(made);
     };
   }, [path]);
-  return url ? <img className={styles.kycImage} src={url} alt="KYC upload" data-testid="kyc-image" /> : <span>…</span>;
+  return url ? (
+    <img className={styles.kycImage} src={url} alt={t('admin.kyc.imageAlt')} data-testid="kyc-image" />
+  ) : (
+    <span>…</span>
+  );
 }
 
 export function KycPanel({ report }: { report: Report }) {
+  const t = useAdminText();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: ['admin', 'kyc'], queryFn: fetchKyc });
   const decide = async (user: KycUser, approve: boolean) => {
-    const reason = approve ? '' : (window.prompt(`Reason for rejecting ${user.userid}`) ?? '');
-    const answer = await decideKyc(user.userNo, approve ? 1 : 2, reason);
-    report(
-      answer.code === 0 ? `${user.userid}: ${approve ? 'approved' : 'rejected'}` : answer.message,
-      answer.code === 0,
-    );
+    const reason = approve ? '' : (window.prompt(t('admin.kyc.rejectReason', { user: user.userid })) ?? '');
+    let answer;
+    try {
+      answer = await decideKyc(user.userNo, approve ? 1 : 2, reason);
+    } catch {
+      report(t('admin.networkFailed'), false);
+      return;
+    }
+    const done = t(approve ? 'admin.kyc.approved' : 'admin.kyc.rejected', { user: user.userid });
+    report(outcomeText(answer, done, t), answer.code === 0);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'kyc'] });
   };
   const users = query.data?.users ?? [];
   return (
     <div className={styles.cards} data-testid="kyc-queue">
-      {users.length === 0 ? <p className={styles.empty}>No user is waiting for a KYC decision.</p> : null}
+      {users.length === 0 ? <p className={styles.empty}>{t('admin.kyc.empty')}</p> : null}
       {users.map((user) => (
         <article key={user.userNo} className={styles.kycCard} data-testid="kyc-row" data-user={user.userid}>
-          {user.image ? <KycImage path={user.image} /> : <span className={styles.empty}>no image</span>}
+          {user.image ? <KycImage path={user.image} /> : <span className={styles.empty}>{t('admin.kyc.noImage')}</span>}
           <div>
             <strong>{user.userid}</strong>
             <p>
@@ -72,10 +84,10 @@ export function KycPanel({ report }: { report: Report }) {
                 onClick={() => void decide(user, true)}
                 data-testid="kyc-approve"
               >
-                Approve
+                {t('admin.approve')}
               </button>
               <button type="button" className="btn btn--ghost btn--sm" onClick={() => void decide(user, false)}>
-                Reject
+                {t('admin.reject')}
               </button>
             </div>
           </div>
@@ -87,6 +99,7 @@ export function KycPanel({ report }: { report: Report }) {
 
 /** A queue of withdrawals or settlement applications: status filter, approve, refuse with a reason. */
 export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlements'; report: Report }) {
+  const t = useAdminText();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState(1);
   const key = ['admin', kind, status];
@@ -95,22 +108,16 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
     queryFn: () => (kind === 'withdrawals' ? fetchWithdrawals(status) : fetchSettlementApplications(status)),
   });
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const noun = kind === 'withdrawals' ? 'withdrawal' : 'settlement application';
   const act = (row: QueueWithdrawal, approve: boolean) => {
-    const who = row.userid ?? `user ${row.userId ?? row.userNo}`;
-    const amount = `${formatNumber(row.amount, 2)} USDT`;
+    const who = row.userid ?? t('admin.userNo', { no: String(row.userId ?? row.userNo) });
+    const values = { no: row.no, who, amount: `${formatNumber(row.amount, 2)} USDT`, address: row.walletAddress ?? '' };
     setPending({
-      title: `${approve ? 'Approve' : 'Refuse'} ${noun} #${row.no}`,
-      description: approve
-        ? kind === 'withdrawals'
-          ? `${amount} of ${who} to ${row.walletAddress ?? ''} is signed and sent on chain. From the four-eyes ` +
-            'amount your approval is the first of two, by different operators.'
-          : `${amount} of ${who} is paid from the settlement into the partner's spot wallet.`
-        : `The ${noun} of ${amount} of ${who} is refused and the amount goes back to the user. The user sees the reason.`,
-      confirmLabel: approve ? 'Approve' : 'Refuse',
+      title: t(`admin.queue.${approve ? 'approve' : 'refuse'}.${kind}`, values),
+      description: t(`admin.queue.${approve ? 'approveText' : 'refuseText'}.${kind}`, values),
+      confirmLabel: t(approve ? 'admin.approve' : 'admin.refuse'),
       danger: !approve,
       needsReason: !approve,
-      reasonLabel: 'Reason (shown to the user and kept in the audit log)',
+      reasonLabel: t('admin.queue.reason'),
       run: async (reason) => {
         let answer;
         if (approve)
@@ -121,11 +128,11 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
         const secondNeeded =
           (answer.data as { awaitingSecondApproval?: boolean } | null)?.awaitingSecondApproval === true;
         const done = secondNeeded
-          ? 'first approval recorded; a second operator must approve'
+          ? 'admin.queue.secondNeeded'
           : approve
-            ? 'approved'
-            : 'refused';
-        report(answer.code === 0 ? `#${row.no}: ${done}` : answer.message, answer.code === 0);
+            ? 'admin.queue.approved'
+            : 'admin.queue.refused';
+        report(outcomeText(answer, t(done, values), t), answer.code === 0);
         void queryClient.invalidateQueries({ queryKey: ['admin', kind] });
       },
     });
@@ -136,19 +143,22 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
     <div data-testid={`${kind}-queue`}>
       {cover ? (
         <p className={cover.covered ? styles.muted : styles.error} data-testid="hot-wallet-cover">
-          Hot wallet {cover.balance === null ? '-' : formatNumber(cover.balance, 2)} USDT · waiting requests{' '}
-          {formatNumber(cover.waitingTotal, 2)} USDT{cover.covered ? '' : ' · not covered: the queue will hold'}
+          {t('admin.queue.hotWallet', {
+            balance: cover.balance === null ? '-' : formatNumber(cover.balance, 2),
+            waiting: formatNumber(cover.waitingTotal, 2),
+          })}
+          {cover.covered ? '' : ` · ${t('admin.queue.notCovered')}`}
         </p>
       ) : null}
       <div className={styles.filters}>
-        {[1, 2, 4].map((value) => (
+        {([1, 2, 4] as const).map((value) => (
           <button
             key={value}
             type="button"
             className={`btn btn--sm ${status === value ? 'btn--primary' : 'btn--ghost'}`}
             onClick={() => setStatus(value)}
           >
-            {value === 1 ? 'Pending' : value === 2 ? 'Approved' : 'Refused'}
+            {t(`admin.queue.status.${value}`)}
           </button>
         ))}
       </div>
@@ -156,11 +166,11 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
         <table className={`table ${styles.table}`}>
           <thead>
             <tr>
-              <th>No</th>
-              <th>User</th>
-              <th className="num">Amount</th>
-              <th>{kind === 'withdrawals' ? 'Address / chain' : 'Paid'}</th>
-              <th>Time</th>
+              <th>{t('admin.col.no')}</th>
+              <th>{t('admin.col.user')}</th>
+              <th className="num">{t('admin.col.amount')}</th>
+              <th>{t(`admin.queue.target.${kind}`)}</th>
+              <th>{t('admin.col.time')}</th>
               <th />
             </tr>
           </thead>
@@ -174,11 +184,13 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
                   {kind === 'withdrawals'
                     ? `${row.walletAddress ?? ''}${
                         row.txHash
-                          ? ` · ${row.txHash.slice(0, 10)}… · ${row.chainState}` +
-                            (row.confirmations == null ? '' : ` · ${row.confirmations} conf.`)
+                          ? ` · ${row.txHash.slice(0, 10)}… · ${serverWord('chain', row.chainState, t)}` +
+                            (row.confirmations == null
+                              ? ''
+                              : ` · ${t('admin.queue.confirmations', { n: row.confirmations })}`)
                           : ''
                       }`
-                    : String(Boolean((row as { paid?: boolean }).paid))}
+                    : t((row as { paid?: boolean }).paid ? 'admin.queue.paid' : 'admin.queue.unpaid')}
                 </td>
                 <td>{formatDateTime(row.insertDate)}</td>
                 <td className={styles.actions}>
@@ -190,7 +202,7 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
                         onClick={() => act(row, true)}
                         data-testid={`${kind}-approve`}
                       >
-                        Approve
+                        {t('admin.approve')}
                       </button>
                       <button
                         type="button"
@@ -198,7 +210,7 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
                         onClick={() => act(row, false)}
                         data-testid={`${kind}-refuse`}
                       >
-                        Refuse
+                        {t('admin.refuse')}
                       </button>
                     </>
                   ) : null}
@@ -207,7 +219,7 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
             ))}
           </tbody>
         </table>
-        {rows.length === 0 ? <p className={styles.empty}>Nothing here.</p> : null}
+        {rows.length === 0 ? <p className={styles.empty}>{t('admin.nothing')}</p> : null}
       </div>
       {pending ? <ConfirmAction action={pending} onClose={() => setPending(null)} /> : null}
     </div>
@@ -215,6 +227,7 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
 }
 
 export function HealthPanel() {
+  const t = useAdminText();
   const query = useQuery({ queryKey: ['admin', 'health'], queryFn: fetchHealth, refetchInterval: 10_000 });
   return (
     <ul className={styles.checks} data-testid="ledger-health">
@@ -225,7 +238,7 @@ export function HealthPanel() {
           data-testid="health-check"
           data-ok={check.ok}
         >
-          <strong>{check.name}</strong> <span>{check.ok ? 'OK' : 'FAILING'}</span>
+          <strong>{check.name}</strong> <span>{t(check.ok ? 'admin.health.ok' : 'admin.health.failing')}</span>
           <code>{JSON.stringify(check.detail)}</code>
         </li>
       ))}
@@ -234,13 +247,14 @@ export function HealthPanel() {
 }
 
 export function AuditPanel() {
+  const t = useAdminText();
   const [action, setAction] = useState('');
   const query = useQuery({ queryKey: ['admin', 'audit', action], queryFn: () => fetchAudit(action) });
   return (
     <div data-testid="audit-log">
       <input
         className={styles.search}
-        placeholder="action or area, e.g. kyc, withdrawal"
+        placeholder={t('admin.audit.filter')}
         value={action}
         onChange={(event) => setAction(event.target.value.toLowerCase().replace(/[^a-z0-9_.-]/g, ''))}
       />
@@ -248,19 +262,19 @@ export function AuditPanel() {
         <table className={`table ${styles.table}`}>
           <thead>
             <tr>
-              <th>Time</th>
-              <th>Operator</th>
-              <th>Action</th>
-              <th>Target</th>
-              <th>Before → after</th>
-              <th>Address</th>
+              <th>{t('admin.col.time')}</th>
+              <th>{t('admin.audit.operator')}</th>
+              <th>{t('admin.audit.action')}</th>
+              <th>{t('admin.audit.target')}</th>
+              <th>{t('admin.audit.change')}</th>
+              <th>{t('admin.col.address')}</th>
             </tr>
           </thead>
           <tbody>
             {(query.data?.list ?? []).map((row) => (
               <tr key={row.id} data-testid="audit-row">
                 <td>{formatDateTime(row.createdAt)}</td>
-                <td>{row.operatorUserid ?? 'automatic'}</td>
+                <td>{row.operatorUserid ?? t('admin.audit.automatic')}</td>
                 <td>{row.action}</td>
                 <td>
                   {row.targetType} {row.targetId}
@@ -279,15 +293,19 @@ export function AuditPanel() {
 }
 
 export function FeedbackPanel() {
+  const t = useAdminText();
   const query = useQuery({ queryKey: ['admin', 'feedback'], queryFn: fetchFeedback });
   return (
     <div className={styles.cards} data-testid="feedback-inbox">
+      {query.data?.list.length === 0 ? <p className={styles.empty}>{t('admin.feedback.empty')}</p> : null}
       {(query.data?.list ?? []).map((row, index) => (
         <article key={row.id ?? index} className={styles.kycCard}>
           <div>
             <strong>{row.title}</strong>
             <p>{row.body}</p>
-            <p className={styles.muted}>user {row.userNo ?? 'anonymous'}</p>
+            <p className={styles.muted}>
+              {row.userNo == null ? t('admin.feedback.anonymous') : t('admin.userNo', { no: row.userNo })}
+            </p>
           </div>
         </article>
       ))}

@@ -1,9 +1,17 @@
 import type { AdminUser } from './api.ts';
+import { adminMessages, type AdminMessageKey } from './messages.ts';
+import { useAdminText, type AdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
 
 /** A user's level as the console names it. */
-export function levelLabel(level: number): string {
-  return level >= 2 ? `Partner L${level}` : 'Member';
+export function levelLabel(level: number, t: AdminText): string {
+  return level >= 2 ? t('admin.users.partner', { level }) : t('admin.users.member');
+}
+
+/** A word of the server (a withdrawal's chain state, a deposit's kind) in the console's words; unknown ones as sent. */
+export function serverWord(prefix: 'chain' | 'deposit', word: string | undefined, t: AdminText): string {
+  const key = `admin.${prefix}.${word ?? ''}`;
+  return key in adminMessages.en ? t(key as AdminMessageKey) : (word ?? '');
 }
 
 /** KYC and freeze badges. */
@@ -12,19 +20,22 @@ export function UserFlags({
 }: {
   user: Pick<AdminUser, 'tradingFrozen' | 'withdrawalsFrozen' | 'approveStatus'>;
 }) {
+  const t = useAdminText();
   return (
     <span className={styles.flags}>
       {user.approveStatus === 1 ? null : (
-        <span className={styles.flagMuted}>{user.approveStatus === 3 ? 'KYC pending' : 'KYC rejected'}</span>
+        <span className={styles.flagMuted}>
+          {t(user.approveStatus === 3 ? 'admin.users.kycPending' : 'admin.users.kycRejected')}
+        </span>
       )}
       {user.tradingFrozen ? (
         <span className={styles.flagRed} data-testid="flag-trading-frozen">
-          trading frozen
+          {t('admin.users.tradingFrozen')}
         </span>
       ) : null}
       {user.withdrawalsFrozen ? (
         <span className={styles.flagRed} data-testid="flag-withdrawals-frozen">
-          withdrawals frozen
+          {t('admin.users.withdrawalsFrozen')}
         </span>
       ) : null}
     </span>
