@@ -62,10 +62,15 @@ describe('withdrawal approval on a real anvil', () => {
   it('signs, stores, sends and mines an approved withdrawal: the address receives the amount, the fee stays', async () => {
     const { user, no, to } = await requestWithdrawal(120);
     const queue = await get<{
-      withdrawals: Array<{ no: number; status: number }>;
+      withdrawals: Array<{ no: number; status: number; userId: number; userid: string }>;
       hotWallet: { balance: number; waitingTotal: number; covered: boolean };
     }>(t.app, '/admin/withdrawals?status=1', operator.accessToken);
     expect(queue.body.data!.withdrawals.map((w) => w.no)).toContain(no);
+    // Who asked, by login email as well as by number.
+    expect(queue.body.data!.withdrawals.find((w) => w.no === no)).toMatchObject({
+      userId: user.userId,
+      userid: user.userid,
+    });
     // The hot wallet beside the queue: 10,000 USDT against the waiting amounts (this one's 120 among them).
     expect(queue.body.data!.hotWallet).toMatchObject({ balance: 10_000, covered: true });
     expect(queue.body.data!.hotWallet.waitingTotal).toBeGreaterThanOrEqual(120);

@@ -127,6 +127,16 @@ export function findUserByIdForUpdate(db: Queryable, id: number): Promise<UserRe
   return one(db, `SELECT ${COLUMNS} FROM users WHERE id = $1 FOR UPDATE`, [id]);
 }
 
+/** The login emails of these users, by id (for operator lists that show who). */
+export async function useridsByIds(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.query<{ id: string; userid: string }>(
+    'SELECT id, userid FROM users WHERE id = ANY($1::bigint[])',
+    [[...new Set(ids)]],
+  );
+  return new Map(result.rows.map((row) => [Number(row.id), row.userid]));
+}
+
 export function findUserByUserid(db: Queryable, userid: string): Promise<UserRecord | null> {
   return one(db, `SELECT ${COLUMNS} FROM users WHERE userid = $1`, [userid]);
 }

@@ -1,4 +1,4 @@
-import { withdrawals, type Pool } from '@tickline/db';
+import { users, withdrawals, type Pool } from '@tickline/db';
 import { toNumber, USDT_SCALE } from '@tickline/money';
 import type { AdminHotWalletCover, AdminQueueWithdrawal } from '@tickline/protocol';
 import { tokenUnitsToMicro } from '../../services/chain/token.ts';
@@ -20,9 +20,14 @@ export async function withdrawalQueue(
     withdrawals.waitingTotal(pool),
   ]);
   const hotMicro = tokenUnitsToMicro(hotUnits)?.micro ?? null;
+  const userids = await users.useridsByIds(
+    pool,
+    rows.map((row) => row.userId),
+  );
   return {
     withdrawals: rows.map((row) => ({
       ...row,
+      userid: userids.get(row.userId),
       confirmations: row.minedBlock === null ? null : Math.max(0, Number(head) - row.minedBlock + 1),
     })),
     hotWallet: {
