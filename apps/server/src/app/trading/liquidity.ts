@@ -1,4 +1,4 @@
-import type { Exchange, Side } from '@tickline/engine';
+import { OrderPath, type Exchange, type Side } from '@tickline/engine';
 import type { PriceTicks } from '@tickline/money';
 import { SeededRandom } from '../../services/market/prng.ts';
 import type { Sequencer } from '../../services/sequencer/sequencer.ts';
@@ -52,7 +52,9 @@ export class DemoLiquidity {
         const price = side === 1 ? index - level * stepTicks : index + level * stepTicks;
         if (price <= 0) continue;
         const qty = LOT_MIN + Math.floor(this.random.next() * LOT_SPREAD);
-        placements.push(sequencer.submit({ type: 'placeOrder', userId: makerUserId, side, orderPath: 1, price, qty }));
+        placements.push(
+          sequencer.submit({ type: 'placeOrder', userId: makerUserId, side, orderPath: OrderPath.Limit, price, qty }),
+        );
       }
     }
     await Promise.all(placements);
@@ -68,6 +70,13 @@ export class DemoLiquidity {
     let side: Side = this.random.next() < 0.5 ? 1 : 2;
     if (position && position.qty > TAKER_POSITION_LIMIT_LOTS) side = position.side === 1 ? 2 : 1;
     const qty = 1 + Math.floor(this.random.next() * TAKER_LOTS_MAX);
-    await sequencer.submit({ type: 'placeOrder', userId: takerUserId, side, orderPath: 2, price: null, qty });
+    await sequencer.submit({
+      type: 'placeOrder',
+      userId: takerUserId,
+      side,
+      orderPath: OrderPath.Market,
+      price: null,
+      qty,
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { parsePrice, parseQty } from '@tickline/money';
-import type { Side, UserId } from '@tickline/engine';
+import { OrderPath, type Side, type UserId } from '@tickline/engine';
 import { isValidLeverage } from '../../domain/trading-rules.ts';
 import { execute, readEngine, type TradingCore } from './core.ts';
 import { positiveDecimal, refuse } from './input.ts';
@@ -23,14 +23,15 @@ export async function placeOrder(core: TradingCore, userId: UserId, input: Place
   const side = input.position;
   if (side !== 1 && side !== 2) refuse('INVALID_ORDER_TYPE', 'position must be 1 (long) or 2 (short).');
   const orderPath = input.orderPath;
-  if (orderPath !== 1 && orderPath !== 2) refuse('INVALID_ORDER_TYPE', 'orderPath must be 1 (limit) or 2 (market).');
+  if (orderPath !== OrderPath.Limit && orderPath !== OrderPath.Market)
+    refuse('INVALID_ORDER_TYPE', 'orderPath must be 1 (limit) or 2 (market).');
   if (input.priceType !== undefined && input.priceType !== orderPath)
     refuse('INVALID_ORDER_TYPE', 'priceType must equal orderPath (1 limit, 2 market).');
   if (input.type !== undefined && input.type !== 2) refuse('INVALID_ORDER_TYPE', 'type must be 2.');
   const leverage = input.leverage;
   if (!isValidLeverage(leverage)) refuse('INVALID_LEVERAGE');
   const qty = positiveDecimal(input.volume, parseQty, 'INVALID_QUANTITY');
-  const price = orderPath === 1 ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
+  const price = orderPath === OrderPath.Limit ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
   if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
 
   const current = await readEngine(core, 'leverage', userId);
