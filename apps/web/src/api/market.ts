@@ -4,7 +4,6 @@ import type { MarketCoin, MarketTicker } from './types.ts';
 
 // Our own market endpoints (PRODUCT.md §2): the browser never calls third parties.
 export const fetchTickers = () => apiData<MarketTicker[]>('GET', '/market/tickers', { auth: false });
-export const fetchCoins = () => apiData<MarketCoin[]>('GET', '/market/coins', { auth: false });
 /** The coins with seven days of hourly prices each (`sparkline_in_7d`), as CoinGecko answers `sparkline=true`. */
 export const fetchCoinsWithSparkline = () =>
   apiData<MarketCoin[]>('GET', '/market/coins?sparkline=true', { auth: false });

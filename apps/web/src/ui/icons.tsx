@@ -122,11 +122,6 @@ export const ArrowRightIcon = (props: IconProps) => (
     <path d="M5 12h14M13 6l6 6-6 6" />
   </Icon>
 );
-export const PlusIcon = (props: IconProps) => (
-  <Icon size={18} {...props}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
 export const MessageIcon = (props: IconProps) => (
   <Icon size={18} {...props}>
     <path d="M4.5 5.5h15v10h-9l-4.5 3.5v-3.5h-1.5z" />

@@ -260,11 +260,6 @@ export async function listInFlightSweeps(db: Queryable): Promise<SweepRecord[]> 
   return result.rows.map(fromRow);
 }
 
-export async function findSweep(db: Queryable, id: number): Promise<SweepRecord | null> {
-  const result = await db.query<SweepRow>(`SELECT ${COLUMNS} FROM deposit_sweeps WHERE id = $1`, [id]);
-  return result.rows[0] ? fromRow(result.rows[0]) : null;
-}
-
 /** Every sweep of one address, oldest first. */
 export async function listAddressSweeps(db: Queryable, depositAddress: string): Promise<SweepRecord[]> {
   const result = await db.query<SweepRow>(

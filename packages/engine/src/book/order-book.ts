@@ -71,11 +71,6 @@ export interface OrderBook {
   readonly size: number;
 }
 
-/** A limit that crosses everything: for market orders without a protection price. */
-export function unboundedLimit(takerSide: Side): PriceTicks {
-  return takerSide === BUY ? Number.MAX_SAFE_INTEGER : 0;
-}
-
 export function crosses(takerSide: Side, limitPrice: PriceTicks, makerPrice: PriceTicks): boolean {
   return takerSide === BUY ? makerPrice <= limitPrice : makerPrice >= limitPrice;
 }

@@ -69,13 +69,6 @@ function* tiersWithDeductions(tiers: MaintenanceTier[]): Generator<MaintenanceRa
   }
 }
 
-/** Maintenance margin at `price`: notional × rate − deduction (the tier is chosen by that notional). */
-export function maintenanceMargin(price: PriceTicks, qty: QtyLots, tiers: MaintenanceTier[]): MicroUsdt {
-  const value = notional(price, qty);
-  const { ratePpm, deduction } = maintenanceRate(value, tiers);
-  return Math.max(0, multiplyDivide(value, ratePpm, PPM, 'ceil') - deduction);
-}
-
 /**
  * Mark price at which the isolated margin balance (margin + unrealised PnL) falls to the maintenance margin.
  * The tier is the one of the notional at that price (see liquidationTier). A long is liquidated when mark ≤ this price, a short when mark ≥ it.

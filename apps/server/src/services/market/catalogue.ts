@@ -98,8 +98,6 @@ export const COINS: readonly CoinDefinition[] = [
   coin('hedera-hashgraph', 'Hedera', 'HBAR', 0.05, 37e9, 50e6, 0.85, 0.7, '#222222'),
 ];
 
-export const COINS_BY_PAIR: ReadonlyMap<string, CoinDefinition> = new Map(COINS.map((c) => [c.pair, c]));
-
 /** Every pair any screen shows (home symbols are all in the top 30). */
 export const QUOTED_PAIRS: readonly string[] = COINS.map((c) => c.pair);
 

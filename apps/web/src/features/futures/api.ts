@@ -1,5 +1,4 @@
 import type {
-  DepthAnswer,
   FuturesHistoryAnswer,
   FuturesMarketAnswer,
   OpenOrdersAnswer,
@@ -27,5 +26,4 @@ export const updateTpsl = (body: UpdateTpslRequest) => apiRequest<null>('POST', 
 
 export const fetchServerTime = () => apiData<ServerTime>('GET', '/server/serverTime', { auth: false });
 export const fetchFuturesMarket = () => apiData<FuturesMarketAnswer>('GET', '/market/futures', { auth: false });
-export const fetchDepth = () => apiData<DepthAnswer>('GET', '/market/depth?symbol=BTCUSDT&limit=50', { auth: false });
 export { fetchKlines } from '../../api/market.ts';

@@ -234,8 +234,6 @@ export const partnersMessages = defineMessages({
   },
 });
 
-export type PartnersMessageKey = keyof typeof en;
-
 /** Seed 001 §4: manager withdrawal status labels, in Korean whatever the language. */
 export const MANAGER_WITHDRAW_STATUS: Readonly<Record<number, string>> = {
   1: '진행중',
