@@ -56,7 +56,7 @@ for (const width of [1440, 375]) {
       test(`${width}: the notifications panel opens inside the screen`, async ({ page, saveScreenshot }) => {
         await page.goto('/');
         await page.getByRole('button', { name: 'Notifications' }).click();
-        const panel = page.locator('[data-testid=notifications] .dropdown__panel');
+        const panel = page.getByTestId('notifications-panel');
         await expect(panel).toBeVisible();
         const box = (await panel.boundingBox())!;
         expect(box.x, 'left edge inside the screen').toBeGreaterThanOrEqual(0);

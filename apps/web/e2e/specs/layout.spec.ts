@@ -8,7 +8,7 @@ test.describe('at 375 px', () => {
     page,
   }) => {
     await openAs(page, null, '/');
-    expect(await page.locator('.header__nav').isVisible(), 'desktop navigation is hidden').toBe(false);
+    expect(await page.getByTestId('header-nav').isVisible(), 'desktop navigation is hidden').toBe(false);
     const menu = page.getByTestId('mobile-menu');
     expect(await menu.count()).toBe(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -81,12 +81,12 @@ test('header at 1440 px: account menu (name, email, total assets, links, Log out
 test('language: switching to Korean translates the header and persists', async ({ page }) => {
   await openAs(page, null, '/');
   await page.getByRole('button', { name: 'KO' }).click();
-  await expect(page.locator('.header__nav').getByText('마켓')).toBeVisible();
+  await expect(page.getByTestId('header-nav').getByText('마켓')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
   await page.reload();
-  await expect(page.locator('.header__nav').getByText('마켓')).toBeVisible();
+  await expect(page.getByTestId('header-nav').getByText('마켓')).toBeVisible();
   await page.getByRole('button', { name: 'EN' }).click();
-  await expect(page.locator('.header__nav').getByText('Markets')).toBeVisible();
+  await expect(page.getByTestId('header-nav').getByText('Markets')).toBeVisible();
 });
 
 test('home: hero, Market Trend table, marketing sections, Get Started Now → /options, View More → /markets', async ({
