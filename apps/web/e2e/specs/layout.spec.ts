@@ -98,8 +98,8 @@ test('home: hero, Market Trend table, marketing sections, Get Started Now → /o
     await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Trade anywhere' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
-  expect(await page.locator('.feature-card').count(), 'three feature cards').toBe(3);
-  expect(await page.locator('.step').count(), "three 'How it works' steps").toBe(3);
+  expect(await page.getByTestId('feature-card').count(), 'three feature cards').toBe(3);
+  expect(await page.getByTestId('how-step').count(), "three 'How it works' steps").toBe(3);
   await expect(table.locator('.table__skeleton')).toHaveCount(0, { timeout: 20_000 });
   const rows = await table.locator('tbody tr:not(.table__skeleton)').allTextContents();
   if (rows.length > 1) {
