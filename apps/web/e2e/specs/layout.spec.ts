@@ -161,7 +161,7 @@ test('static pages: fee figures, FAQ collapses, earn placeholder, legal texts', 
   await expect(page.getByTestId('futures-fees')).toHaveText(/BTC\/USDT.*0\.02%.*0\.03%/);
   await expect(page.getByTestId('withdrawal-fees')).toHaveText(/USDT.*5 USDT.*10 USDT.*1,000,000 USDT.*1,000,000 USDT/);
   await page.goto('/faq');
-  const first = page.locator('.faq__item').first();
+  const first = page.getByTestId('faq').locator('details').first();
   expect(await first.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
   await first.locator('summary').click();
   expect(await first.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
