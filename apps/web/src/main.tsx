@@ -1,7 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { initUpDownColours } from './features/preferences/upDownColours.ts';
 // Self-hosted fonts (no font service): Inter for Latin text, Noto Sans KR for Korean, so the Korean interface
 // renders the same on a machine without a Korean font. font-display: swap; the Korean file loads only when used.
 import '@fontsource/inter/latin-400.css';
@@ -11,6 +9,9 @@ import '@fontsource/noto-sans-kr/korean-400.css';
 import '@fontsource/noto-sans-kr/korean-700.css';
 import './styles/tokens.css';
 import './styles/global.css';
+// After the global sheet, so every component's CSS Module comes after it in the cascade (a module's rule wins a tie).
+import { App } from './app/App.tsx';
+import { initUpDownColours } from './features/preferences/upDownColours.ts';
 
 initUpDownColours();
 

@@ -39,7 +39,7 @@ for (const width of [1440, 375]) {
         await page.goto('/profile');
         const address = page.getByTestId('deposit-address');
         await expect(address).toHaveValue(info.data.bscAddress);
-        await page.locator('.profile__panel--deposit').getByRole('button', { name: 'Copy' }).click();
+        await page.getByTestId('profile-deposit').getByRole('button', { name: 'Copy' }).click();
         const toast = page.locator('.toast', { hasText: 'The deposit address has been copied' });
         await expect(toast).toBeVisible();
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(info.data.bscAddress);
@@ -56,7 +56,7 @@ for (const width of [1440, 375]) {
       test(`${width}: the notifications panel opens inside the screen`, async ({ page, saveScreenshot }) => {
         await page.goto('/');
         await page.getByRole('button', { name: 'Notifications' }).click();
-        const panel = page.locator('[data-testid=notifications] .dropdown__panel');
+        const panel = page.getByTestId('notifications-panel');
         await expect(panel).toBeVisible();
         const box = (await panel.boundingBox())!;
         expect(box.x, 'left edge inside the screen').toBeGreaterThanOrEqual(0);

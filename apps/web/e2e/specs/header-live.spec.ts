@@ -11,7 +11,7 @@ const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[
 async function open(page: Page, testId: string, width: number) {
   const dropdown = page.getByTestId(testId);
   if (width > 767) await dropdown.hover();
-  else await dropdown.locator('.dropdown__trigger').click();
+  else await dropdown.locator('button[aria-haspopup]').click();
 }
 
 async function close(page: Page) {
@@ -69,8 +69,8 @@ for (const width of [1440, 375]) {
       await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
       await saveScreenshot(`${width}-notifications-unread`, { fullPage: false });
       await open(page, 'notifications', width);
-      const panel = page.locator('[data-testid=notifications] .dropdown__panel');
-      await expect(panel.locator('.alarm-list__item').first()).toBeVisible();
+      const panel = page.getByTestId('notifications-panel');
+      await expect(panel.getByRole('listitem').first()).toBeVisible();
       await saveScreenshot(`${width}-notifications-live`, { fullPage: false });
       await expect(badge).toHaveCount(0);
       const box = (await panel.boundingBox())!;

@@ -86,7 +86,7 @@ test('journey: register with a photo via a referral link, log in, profile shows 
   await expectToast(page, 'The referralLink has been copied to the clipboard!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expectedLink);
 
-  await page.locator('.profile__logout').click();
+  await page.getByTestId('profile-logout').click();
   await expectPath(page, '/login');
   expect(await storage(page, 'accessToken')).toBeNull();
   await page.goto('/profile');

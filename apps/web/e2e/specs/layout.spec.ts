@@ -8,7 +8,7 @@ test.describe('at 375 px', () => {
     page,
   }) => {
     await openAs(page, null, '/');
-    expect(await page.locator('.header__nav').isVisible(), 'desktop navigation is hidden').toBe(false);
+    expect(await page.getByTestId('header-nav').isVisible(), 'desktop navigation is hidden').toBe(false);
     const menu = page.getByTestId('mobile-menu');
     expect(await menu.count()).toBe(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -81,12 +81,12 @@ test('header at 1440 px: account menu (name, email, total assets, links, Log out
 test('language: switching to Korean translates the header and persists', async ({ page }) => {
   await openAs(page, null, '/');
   await page.getByRole('button', { name: 'KO' }).click();
-  await expect(page.locator('.header__nav').getByText('마켓')).toBeVisible();
+  await expect(page.getByTestId('header-nav').getByText('마켓')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
   await page.reload();
-  await expect(page.locator('.header__nav').getByText('마켓')).toBeVisible();
+  await expect(page.getByTestId('header-nav').getByText('마켓')).toBeVisible();
   await page.getByRole('button', { name: 'EN' }).click();
-  await expect(page.locator('.header__nav').getByText('Markets')).toBeVisible();
+  await expect(page.getByTestId('header-nav').getByText('Markets')).toBeVisible();
 });
 
 test('home: hero, Market Trend table, marketing sections, Get Started Now → /options, View More → /markets', async ({
@@ -98,8 +98,8 @@ test('home: hero, Market Trend table, marketing sections, Get Started Now → /o
     await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Trade anywhere' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
-  expect(await page.locator('.feature-card').count(), 'three feature cards').toBe(3);
-  expect(await page.locator('.step').count(), "three 'How it works' steps").toBe(3);
+  expect(await page.getByTestId('feature-card').count(), 'three feature cards').toBe(3);
+  expect(await page.getByTestId('how-step').count(), "three 'How it works' steps").toBe(3);
   await expect(table.locator('.table__skeleton')).toHaveCount(0, { timeout: 20_000 });
   const rows = await table.locator('tbody tr:not(.table__skeleton)').allTextContents();
   if (rows.length > 1) {
@@ -161,7 +161,7 @@ test('static pages: fee figures, FAQ collapses, earn placeholder, legal texts', 
   await expect(page.getByTestId('futures-fees')).toHaveText(/BTC\/USDT.*0\.02%.*0\.03%/);
   await expect(page.getByTestId('withdrawal-fees')).toHaveText(/USDT.*5 USDT.*10 USDT.*1,000,000 USDT.*1,000,000 USDT/);
   await page.goto('/faq');
-  const first = page.locator('.faq__item').first();
+  const first = page.getByTestId('faq').locator('details').first();
   expect(await first.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
   await first.locator('summary').click();
   expect(await first.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);

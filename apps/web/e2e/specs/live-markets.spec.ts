@@ -22,6 +22,14 @@ async function changesWithin(locator: Locator, timeoutMs: number): Promise<void>
 
 const rowOf = (table: Locator, name: string) => table.locator('tbody tr', { hasText: name }).first();
 
+/** The `td:nth-child` selector of the table's column headed `header`. */
+async function columnOf(table: Locator, header: string): Promise<string> {
+  const headers = (await table.locator('thead th').allTextContents()).map((text) => text.trim());
+  const index = headers.indexOf(header);
+  expect(index, `a "${header}" column in ${JSON.stringify(headers)}`).toBeGreaterThanOrEqual(0);
+  return `td:nth-child(${index + 1})`;
+}
+
 for (const width of [1440, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width > 767 ? 900 : 812 } });
@@ -42,10 +50,13 @@ for (const width of [1440, 375]) {
         expect(price).toMatch(/^[\d,]+\.\d{5,8}$/);
       expect(await rowOf(table, 'SHIB').locator('td.num').first().textContent()).toMatch(/^0\.0000\d{4}$/);
       // Logos: BTC's shipped icon from our server, SHIB (not in the package) the server's inline letter badge.
-      const btcLogo = rowOf(table, 'BTC').locator('img.coin-avatar');
+      const btcLogo = rowOf(table, 'BTC').locator('img[data-testid=coin-logo]');
       await expect(btcLogo).toHaveAttribute('src', /^\/coin-icons\/btc\.svg\?v=/);
       expect(await btcLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-      await expect(rowOf(table, 'SHIB').locator('img.coin-avatar')).toHaveAttribute('src', /^data:image\/svg\+xml;/);
+      await expect(rowOf(table, 'SHIB').locator('img[data-testid=coin-logo]')).toHaveAttribute(
+        'src',
+        /^data:image\/svg\+xml;/,
+      );
       // The hero: our BTCUSDT ticker and a chart of our candles.
       const hero = page.getByTestId('hero-card');
       await expect(hero.getByRole('img', { name: 'BTCUSDT, last 2 hours' })).toBeVisible();
@@ -62,12 +73,13 @@ for (const width of [1440, 375]) {
       const table = page.getByTestId('markets-table');
       const rows = table.locator('tbody tr:not(.table__skeleton)');
       await expect(rows).toHaveCount(30);
-      await changesWithin(table.locator('td.col-price'), 2_000);
+      const price = await columnOf(table, 'Price');
+      await changesWithin(table.locator(`tbody ${price}`), 2_000);
       // Precision by the price alone (the same text at every width): Shiba Inu to 8 decimals, Tether to 4 digits.
-      await expect(rowOf(table, 'Shiba Inu').locator('td.col-price')).toHaveText(/^\$0\.0000\d{4}$/);
-      await expect(rowOf(table, 'Tether').locator('td.col-price')).toHaveText(/^\$(1\.\d{3}|0\.\d{4})$/);
+      await expect(rowOf(table, 'Shiba Inu').locator(price)).toHaveText(/^\$0\.0000\d{4}$/);
+      await expect(rowOf(table, 'Tether').locator(price)).toHaveText(/^\$(1\.\d{3}|0\.\d{4})$/);
       // Compact, the exact figure on hover.
-      const cap = rowOf(table, 'Bitcoin').locator('td.col-cap span');
+      const cap = rowOf(table, 'Bitcoin').locator(`${await columnOf(table, 'Market Cap')} span`);
       await expect(cap).toHaveText(/^\$\d+(\.\d{1,2})?[TBMK]$/);
       await expect(cap).toHaveAttribute('title', /^\$[\d,]+\.\d{2}$/);
       // A sparkline per coin.

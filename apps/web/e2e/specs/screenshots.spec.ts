@@ -12,7 +12,7 @@ const fileName = (width: number, route: string, suffix = '') =>
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page
-    .locator('.page-loading')
+    .getByTestId('page-loading')
     .waitFor({ state: 'detached' })
     .catch(() => undefined);
   await page.evaluate(() => document.fonts?.ready);

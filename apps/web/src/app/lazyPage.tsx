@@ -1,6 +1,7 @@
 import { Component, Suspense, lazy, useState } from 'react';
 import type { ComponentType, ErrorInfo, LazyExoticComponent, ReactNode } from 'react';
 import { useT } from '../i18n/I18nProvider.tsx';
+import styles from './lazyPage.module.css';
 
 /** Seeds §1/§9: lazy-loaded screen parts give up after 120 seconds. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -30,7 +31,7 @@ type PageModule = { default: ComponentType };
 export function PageLoading() {
   const t = useT();
   return (
-    <div className="page-loading" role="status" aria-label={t('common.loading')}>
+    <div className={styles.loading} role="status" data-testid="page-loading" aria-label={t('common.loading')}>
       <span className="spinner" />
     </div>
   );
@@ -40,10 +41,10 @@ function LoadFailed({ timedOut, onRetry }: { timedOut: boolean; onRetry(): void 
   const t = useT();
   return (
     <div className="container section">
-      <div className="load-failed card" role="alert">
-        <h1 className="load-failed__title">{t(timedOut ? 'chunk.timeoutTitle' : 'chunk.failedTitle')}</h1>
+      <div className={`${styles.failed} card`} role="alert">
+        <h1 className={styles.failedTitle}>{t(timedOut ? 'chunk.timeoutTitle' : 'chunk.failedTitle')}</h1>
         <p className="muted">{t('chunk.failedBody')}</p>
-        <div className="load-failed__actions">
+        <div className={styles.failedActions}>
           <button type="button" className="btn btn--primary" onClick={onRetry}>
             {t('chunk.retry')}
           </button>

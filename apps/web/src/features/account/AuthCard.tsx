@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../i18n/I18nProvider.tsx';
+import styles from './AuthCard.module.css';
 
 /** A link under the card; with a prompt it reads "<prompt> <label>" (e.g. "No account yet? Sign up"). */
 export interface AuthLink {
@@ -38,12 +39,12 @@ export function AuthCard({
     );
   });
   return (
-    <div className="auth">
-      <div className="auth__card card">
-        <h1 className="auth__title">{title}</h1>
-        {subtitle ? <p className="auth__subtitle muted">{subtitle}</p> : null}
+    <div className={styles.auth}>
+      <div className={`${styles.card} card`}>
+        <h1 className={styles.title}>{title}</h1>
+        {subtitle ? <p className={`${styles.subtitle} muted`}>{subtitle}</p> : null}
         {children}
-        {links.length > 0 ? <div className="auth__footer">{footer}</div> : null}
+        {links.length > 0 ? <div className={styles.footer}>{footer}</div> : null}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { useT } from '../../i18n/I18nProvider.tsx';
 import { ImageIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { ACCEPTED_IMAGE_TYPES, isAcceptedImage } from './inputRules.ts';
+import styles from './ImagePicker.module.css';
 
 interface ImagePickerProps {
   file: File | null;
@@ -21,12 +22,12 @@ export function ImagePicker({ file, onChange, disabled, label }: ImagePickerProp
   useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
 
   return (
-    <div className="image-picker">
-      <label htmlFor={inputId} className={`image-picker__drop${previewUrl ? ' has-preview' : ''}`}>
+    <div className={styles.picker}>
+      <label htmlFor={inputId} className={previewUrl ? `${styles.drop} ${styles.hasPreview}` : styles.drop}>
         {previewUrl ? (
-          <img className="image-picker__preview" src={previewUrl} alt={t('kyc.previewAlt')} data-testid="kyc-preview" />
+          <img className={styles.preview} src={previewUrl} alt={t('kyc.previewAlt')} data-testid="kyc-preview" />
         ) : (
-          <span className="image-picker__placeholder">
+          <span className={styles.placeholder}>
             <ImageIcon size={32} />
             <strong>{label}</strong>
             <span className="muted">{t('kyc.accepted')}</span>
@@ -35,7 +36,7 @@ export function ImagePicker({ file, onChange, disabled, label }: ImagePickerProp
       </label>
       <input
         id={inputId}
-        className="image-picker__input"
+        className={styles.input}
         type="file"
         name="uploadFile"
         accept={ACCEPTED_IMAGE_TYPES.join(',')}
@@ -54,8 +55,8 @@ export function ImagePicker({ file, onChange, disabled, label }: ImagePickerProp
         }}
       />
       {file ? (
-        <div className="image-picker__meta">
-          <span className="image-picker__name">{file.name}</span>
+        <div className={styles.meta}>
+          <span className={styles.name}>{file.name}</span>
           <label htmlFor={inputId} className="link link--small">
             {t('kyc.change')}
           </label>

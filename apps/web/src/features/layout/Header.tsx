@@ -3,9 +3,11 @@ import { Link, NavLink } from 'react-router-dom';
 import { PARTNER_MIN_LEVEL, useSession } from '../../api/session.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
-import { BellIcon, ChevronDownIcon, LogoMark, MenuIcon, UserIcon } from '../../ui/icons.tsx';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { BellIcon, ChevronDownIcon, MenuIcon, UserIcon } from '../../ui/icons.tsx';
 import { useAccountStream, useAlarms, useBalance, useLogout, useUserInfo } from '../account/queries.ts';
 import { useUnreadAlarms } from '../account/unreadAlarms.ts';
+import { Brand } from './Brand.tsx';
 import styles from './Header.module.css';
 import { UpDownColoursSwitch } from '../preferences/UpDownColoursSwitch.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -19,13 +21,13 @@ const releaseFocus = () => (document.activeElement as HTMLElement | null)?.blur(
 function NavDropdown({ group, testId }: { group: NavGroup; testId: string }) {
   const t = useT();
   return (
-    <div className="dropdown" data-testid={testId}>
-      <button type="button" className="header__link dropdown__trigger" aria-haspopup="true">
+    <div className={styles.dropdown} data-testid={testId}>
+      <button type="button" className={`${styles.link} ${styles.trigger}`} aria-haspopup="true">
         {t(group.label)} <ChevronDownIcon />
       </button>
-      <div className="dropdown__panel">
+      <div className={styles.panel}>
         {group.items.map((item) => (
-          <NavLink key={item.to} to={item.to} className="dropdown__item" onClick={releaseFocus}>
+          <NavLink key={item.to} to={item.to} className={styles.item} onClick={releaseFocus}>
             {t(item.label)}
           </NavLink>
         ))}
@@ -44,10 +46,15 @@ function NotificationsMenu() {
   const list = alarms.data ?? [];
   const { unread, markSeen } = useUnreadAlarms(list);
   return (
-    <div className="dropdown dropdown--right" data-testid="notifications" onPointerEnter={markSeen} onFocus={markSeen}>
+    <div
+      className={`${styles.dropdown} ${styles.right}`}
+      data-testid="notifications"
+      onPointerEnter={markSeen}
+      onFocus={markSeen}
+    >
       <button
         type="button"
-        className="icon-btn dropdown__trigger"
+        className={`icon-btn ${styles.trigger}`}
         aria-haspopup="true"
         aria-label={unread > 0 ? t('header.notificationsUnread', { count: unread }) : t('header.notifications')}
       >
@@ -58,16 +65,16 @@ function NotificationsMenu() {
           </span>
         ) : null}
       </button>
-      <div className="dropdown__panel dropdown__panel--wide">
-        <div className="dropdown__heading">{t('header.notifications')}</div>
+      <div className={`${styles.panel} ${styles.panelWide}`} data-testid="notifications-panel">
+        <div className={styles.heading}>{t('header.notifications')}</div>
         {list.length === 0 ? (
-          <p className="dropdown__empty">{t('header.noNotifications')}</p>
+          <p className={styles.empty}>{t('header.noNotifications')}</p>
         ) : (
-          <ul className="alarm-list">
+          <ul className={styles.alarms}>
             {list.map((alarm, index) => (
-              <li key={`${alarm.insertDate}-${index}`} className="alarm-list__item">
-                <p className="alarm-list__content">{alarm.content}</p>
-                <time className="alarm-list__date">{formatDateTime(alarm.insertDate)}</time>
+              <li key={`${alarm.insertDate}-${index}`} className={styles.alarm}>
+                <p className={styles.alarmContent}>{alarm.content}</p>
+                <time className={styles.alarmDate}>{formatDateTime(alarm.insertDate)}</time>
               </li>
             ))}
           </ul>
@@ -84,44 +91,44 @@ function AccountMenu() {
   const balance = useBalance();
   const logout = useLogout();
   return (
-    <div className="dropdown dropdown--right" data-testid="account-menu">
+    <div className={`${styles.dropdown} ${styles.right}`} data-testid="account-menu">
       <button
         type="button"
-        className="icon-btn dropdown__trigger"
+        className={`icon-btn ${styles.trigger}`}
         aria-haspopup="true"
         aria-label={t('header.account')}
       >
         <UserIcon />
       </button>
-      <div className="dropdown__panel dropdown__panel--wide account-menu">
-        <Link to="/profile" className="account-menu__who" onClick={releaseFocus}>
-          <span className="avatar avatar--sm">
+      <div className={`${styles.panel} ${styles.panelWide}`}>
+        <Link to="/profile" className={styles.who} onClick={releaseFocus}>
+          <Avatar size="sm">
             <UserIcon size={18} />
-          </span>
+          </Avatar>
           <span>
-            <strong className="account-menu__name">{info.data?.name ?? session.userId ?? ''}</strong>
-            <span className="account-menu__email">{info.data?.email ?? session.userId ?? ''}</span>
+            <strong className={styles.name}>{info.data?.name ?? session.userId ?? ''}</strong>
+            <span className={styles.email}>{info.data?.email ?? session.userId ?? ''}</span>
           </span>
         </Link>
-        <div className="account-menu__assets">
+        <div className={styles.assets}>
           <span className="muted">{t('header.totalAssets')}</span>
           <strong data-testid="total-assets">
             {formatMoney(balance.data?.bsc ?? 0)} <span className="muted">USDT (BEP-20)</span>
           </strong>
         </div>
         {accountLinks.map((item) => (
-          <Link key={item.to} to={item.to} className="dropdown__item" onClick={releaseFocus}>
+          <Link key={item.to} to={item.to} className={styles.item} onClick={releaseFocus}>
             {t(item.label)}
           </Link>
         ))}
         {session.level >= PARTNER_MIN_LEVEL ? (
-          <Link to="/affiliates" className="dropdown__item" onClick={releaseFocus}>
+          <Link to="/affiliates" className={styles.item} onClick={releaseFocus}>
             {t('nav.affiliates')}
           </Link>
         ) : null}
         <button
           type="button"
-          className="dropdown__item dropdown__item--button"
+          className={`${styles.item} ${styles.itemButton}`}
           onClick={() => {
             releaseFocus();
             logout();
@@ -142,30 +149,27 @@ export function Header() {
   const loggedIn = session.accessToken !== null;
 
   return (
-    <header className="header">
-      <div className="header__inner">
-        <Link to="/" className="brand" aria-label="Tickline">
-          <LogoMark />
-          <span className="brand__name">Tickline</span>
-        </Link>
-        <nav className="header__nav" aria-label={t('nav.main')}>
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Brand label="Tickline" />
+        <nav className={styles.nav} data-testid="header-nav" aria-label={t('nav.main')}>
           {primaryLinks.map((item) => (
-            <NavLink key={item.to} to={item.to} className="header__link">
+            <NavLink key={item.to} to={item.to} className={styles.link}>
               {t(item.label)}
             </NavLink>
           ))}
           <NavDropdown group={tradeGroup} testId="trade-dropdown" />
           {secondaryLinks.map((item) => (
-            <NavLink key={item.to} to={item.to} className="header__link">
+            <NavLink key={item.to} to={item.to} className={styles.link}>
               {t(item.label)}
             </NavLink>
           ))}
           <NavDropdown group={supportGroup} testId="support-dropdown" />
         </nav>
-        <div className="header__actions">
+        <div className={styles.actions}>
           {loggedIn ? (
             <>
-              <Link to="/wallet" className="btn btn--sm btn--ghost header__wide-only">
+              <Link to="/wallet" className={`btn btn--sm btn--ghost ${styles.wideOnly}`}>
                 {t('nav.wallet')}
               </Link>
               <NotificationsMenu />
@@ -173,7 +177,7 @@ export function Header() {
             </>
           ) : (
             <>
-              <Link to="/login" className="btn btn--sm btn--ghost header__wide-only">
+              <Link to="/login" className={`btn btn--sm btn--ghost ${styles.wideOnly}`}>
                 {t('nav.login')}
               </Link>
               <Link to="/register" className="btn btn--sm btn--primary">
@@ -181,15 +185,15 @@ export function Header() {
               </Link>
             </>
           )}
-          <span className="header__wide-only">
+          <span className={styles.wideOnly}>
             <LanguageSwitch />
           </span>
-          <span className="header__wide-only">
+          <span className={styles.wideOnly}>
             <UpDownColoursSwitch />
           </span>
           <button
             type="button"
-            className="icon-btn header__menu-button"
+            className={`icon-btn ${styles.menuButton}`}
             aria-label={t('nav.openMenu')}
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(true)}

@@ -4,20 +4,23 @@ import { Link, NavLink } from 'react-router-dom';
 import { PARTNER_MIN_LEVEL, useSession } from '../../api/session.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { formatMoney } from '../../lib/format.ts';
-import { ChevronRightIcon, CloseIcon, LogoMark, UserIcon } from '../../ui/icons.tsx';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { ChevronRightIcon, CloseIcon, UserIcon } from '../../ui/icons.tsx';
 import { useBalance, useLogout, useUserInfo } from '../account/queries.ts';
 import { UpDownColoursSwitch } from '../preferences/UpDownColoursSwitch.tsx';
+import { Brand } from './Brand.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import styles from './MobileMenu.module.css';
 import { accountLinks, primaryLinks, secondaryLinks, supportGroup, tradeGroup } from './navigation.ts';
 import type { NavLinkItem } from './navigation.ts';
 
 function MenuSection({ title, items, onNavigate }: { title?: string; items: NavLinkItem[]; onNavigate(): void }) {
   const t = useT();
   return (
-    <div className="mobile-menu__section">
-      {title ? <div className="mobile-menu__section-title">{title}</div> : null}
+    <div className={styles.section}>
+      {title ? <div className={styles.sectionTitle}>{title}</div> : null}
       {items.map((item) => (
-        <NavLink key={item.to} to={item.to} className="mobile-menu__link" onClick={onNavigate}>
+        <NavLink key={item.to} to={item.to} className={styles.link} onClick={onNavigate}>
           {t(item.label)}
           <ChevronRightIcon />
         </NavLink>
@@ -52,33 +55,30 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
   ];
 
   return createPortal(
-    <div className="mobile-menu" role="dialog" aria-modal="true" aria-label={t('nav.menu')} data-testid="mobile-menu">
-      <div className="mobile-menu__top">
-        <Link to="/" className="brand" onClick={onClose}>
-          <LogoMark />
-          <span className="brand__name">Tickline</span>
-        </Link>
+    <div className={styles.menu} role="dialog" aria-modal="true" aria-label={t('nav.menu')} data-testid="mobile-menu">
+      <div className={styles.top}>
+        <Brand onClick={onClose} />
         <button type="button" className="icon-btn" aria-label={t('nav.closeMenu')} onClick={onClose}>
           <CloseIcon />
         </button>
       </div>
-      <div className="mobile-menu__body">
+      <div className={styles.body}>
         {loggedIn ? (
-          <Link to="/profile" className="mobile-menu__profile" onClick={onClose}>
-            <span className="avatar">
+          <Link to="/profile" className={styles.profile} onClick={onClose}>
+            <Avatar>
               <UserIcon />
-            </span>
-            <span className="mobile-menu__who">
+            </Avatar>
+            <span className={styles.who}>
               <strong>{info.data?.name ?? session.userId ?? ''}</strong>
               <span className="muted">{info.data?.email ?? session.userId ?? ''}</span>
-              <span className="mobile-menu__assets">
+              <span className={styles.assets}>
                 {t('header.totalAssets')} {formatMoney(balance.data?.bsc ?? 0)} USDT (BEP-20)
               </span>
             </span>
             <ChevronRightIcon />
           </Link>
         ) : (
-          <div className="mobile-menu__auth">
+          <div className={styles.auth}>
             <Link to="/register" className="btn btn--primary btn--block" onClick={onClose}>
               {t('nav.register')}
             </Link>
@@ -92,18 +92,18 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
         <MenuSection items={secondaryLinks} onNavigate={onClose} />
         <MenuSection title={t(supportGroup.label)} items={supportGroup.items} onNavigate={onClose} />
         {loggedIn ? <MenuSection title={t('header.account')} items={accountItems} onNavigate={onClose} /> : null}
-        <div className="mobile-menu__section">
-          <div className="mobile-menu__section-title">{t('nav.language')}</div>
+        <div className={styles.section}>
+          <div className={styles.sectionTitle}>{t('nav.language')}</div>
           <LanguageSwitch variant="full" />
         </div>
-        <div className="mobile-menu__section">
-          <div className="mobile-menu__section-title">{t('preferences.upDownColours')}</div>
+        <div className={styles.section}>
+          <div className={styles.sectionTitle}>{t('preferences.upDownColours')}</div>
           <UpDownColoursSwitch variant="full" />
         </div>
         {loggedIn ? (
           <button
             type="button"
-            className="btn btn--ghost btn--block mobile-menu__logout"
+            className={`btn btn--ghost btn--block ${styles.logout}`}
             onClick={() => {
               onClose();
               logout();

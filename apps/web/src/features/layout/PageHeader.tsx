@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
+import styles from './PageHeader.module.css';
 
 /** The title band every screen starts with. */
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
   return (
-    <div className="page-header">
-      <div className="container page-header__inner">
+    <div className={styles.header}>
+      <div className={`container ${styles.inner}`}>
         <div>
-          <h1 className="page-header__title">{title}</h1>
-          {subtitle ? <p className="page-header__subtitle">{subtitle}</p> : null}
+          <h1 className={styles.title}>{title}</h1>
+          {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
         </div>
-        {actions ? <div className="page-header__actions">{actions}</div> : null}
+        {actions ? <div>{actions}</div> : null}
       </div>
     </div>
   );

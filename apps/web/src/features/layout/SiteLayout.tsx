@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import styles from './SiteLayout.module.css';
 
 /** Header, the routed screen and footer; a new route starts at the top of the page. */
 export function SiteLayout() {
@@ -11,9 +12,9 @@ export function SiteLayout() {
   }, [pathname]);
 
   return (
-    <div className="site">
+    <div className={styles.site}>
       <Header />
-      <main className="site__main" id="main">
+      <main className={styles.main} id="main">
         <Outlet />
       </main>
       <Footer />

@@ -3,6 +3,7 @@ import { useT } from '../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../i18n/I18nProvider.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { OPERATOR } from './LegalDocument.tsx';
+import styles from './legal.module.css';
 
 const PRODUCT_POINTS: MessageKey[] = [
   'about.productFutures',
@@ -18,8 +19,8 @@ export function AboutPage() {
     <>
       <PageHeader title={t('about.title')} subtitle={t('about.subtitle')} />
       <div className="container section section--tight">
-        <article className="card legal-doc" data-testid="about">
-          <section className="legal-doc__section">
+        <article className={`card ${styles.doc}`} data-testid="about">
+          <section className={styles.section}>
             <h2>{t('about.operatorTitle')}</h2>
             <p>
               {t('about.operatorBody', {
@@ -29,7 +30,7 @@ export function AboutPage() {
               })}
             </p>
           </section>
-          <section className="legal-doc__section">
+          <section className={styles.section}>
             <h2>{t('about.productTitle')}</h2>
             <ul>
               {PRODUCT_POINTS.map((point) => (
@@ -37,7 +38,7 @@ export function AboutPage() {
               ))}
             </ul>
           </section>
-          <section className="legal-doc__section">
+          <section className={styles.section}>
             <h2>{t('about.contactTitle')}</h2>
             <p>{t('about.contactSupport')}</p>
             <p>

@@ -1,5 +1,6 @@
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import styles from './legal.module.css';
 
 export interface LegalSection {
   heading: string;
@@ -22,11 +23,11 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
     <>
       <PageHeader title={title} subtitle={t('legal.revised', { date: OPERATOR.revised })} />
       <div className="container section section--tight">
-        <article className="card legal-doc">
+        <article className={`card ${styles.doc}`}>
           {language !== 'en' ? <p className="note">{t('legal.englishPrevails')}</p> : null}
-          <p className="legal-doc__intro">{intro}</p>
+          <p className={styles.intro}>{intro}</p>
           {sections.map((section) => (
-            <section key={section.heading} className="legal-doc__section">
+            <section key={section.heading} className={styles.section}>
               <h2>{section.heading}</h2>
               {section.paragraphs.map((paragraph) => (
                 <p key={paragraph.slice(0, 40)}>{paragraph}</p>

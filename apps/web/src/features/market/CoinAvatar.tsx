@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import market from './market.module.css';
 
 /** Only our own server's images or inline data: URIs are loaded; never a third-party address. */
 export function isOwnImage(src: string | undefined | null): src is string {
@@ -36,7 +37,8 @@ export function CoinAvatar({ symbol, image, size = 28 }: { symbol: string; image
   if (isOwnImage(image) && failed !== image)
     return (
       <img
-        className="coin-avatar"
+        className={market.avatar}
+        data-testid="coin-logo"
         src={image}
         alt=""
         width={size}
@@ -49,7 +51,8 @@ export function CoinAvatar({ symbol, image, size = 28 }: { symbol: string; image
   const hue = AVATAR_HUES[(key.charCodeAt(0) || 0) % AVATAR_HUES.length];
   return (
     <span
-      className="coin-avatar coin-avatar--letter"
+      className={`${market.avatar} ${market.letter}`}
+      data-testid="coin-logo"
       style={{ width: size, height: size, background: KNOWN_COLOURS[key] ?? `hsl(${hue} 55% 32%)` }}
       aria-hidden="true"
     >

@@ -6,6 +6,7 @@ import { formatNumber, formatPercent, trendOf } from '../../lib/format.ts';
 import { FrameStore, useFrameValue } from '../../lib/frameStore.ts';
 import { LineChart } from './LineChart.tsx';
 import { useRecentKlines, useTickers } from './queries.ts';
+import styles from './HeroCard.module.css';
 
 const SYMBOL = 'BTCUSDT';
 /** The chart shows the last two hours of our 1-minute candles (six hours cost 50 KB of JSON on a cold load). */
@@ -59,17 +60,17 @@ export function HeroCard() {
   const points = chartPoints(klines.data, kline);
   const trend = trendOf(change);
   return (
-    <div className="hero__card card" data-testid="hero-card" aria-hidden={price === undefined ? true : undefined}>
-      <div className="hero__card-row">
+    <div className={`${styles.card} card`} data-testid="hero-card" aria-hidden={price === undefined ? true : undefined}>
+      <div className={styles.row}>
         <span className="muted">BTC/USDT · {t('home.perpetual')}</span>
         {change !== undefined ? <span className={`pill trend--${trend}`}>{formatPercent(change)}</span> : null}
       </div>
-      <div className="hero__card-price" data-testid="hero-price">
+      <div className={styles.price} data-testid="hero-price">
         {price !== undefined ? formatNumber(price, 2) : <span className="skeleton skeleton--price" />}
       </div>
       {points.length >= 2 ? (
         <LineChart
-          className="hero__spark"
+          className={styles.spark}
           points={points}
           height={90}
           area
@@ -77,11 +78,11 @@ export function HeroCard() {
           label={t('market.heroChart')}
         />
       ) : (
-        <div className="hero__spark hero__spark--empty muted" data-testid="hero-chart-empty">
+        <div className={`${styles.spark} muted`} data-testid="hero-chart-empty">
           {klines.isError ? t('market.chartUnavailable') : null}
         </div>
       )}
-      <div className="hero__card-grid">
+      <div className={styles.grid}>
         <span>
           <span className="muted">{t('home.heroLeverage')}</span>
           <strong>1–100×</strong>

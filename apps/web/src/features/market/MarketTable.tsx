@@ -2,11 +2,12 @@ import { useT } from '../../i18n/I18nProvider.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import type { DataTableProps } from '../../ui/DataTable.tsx';
 import { HOME_SYMBOLS } from './queries.ts';
+import market from './market.module.css';
 
 /** The two market tables: the home Market Trend and the /markets list (its first ten rows while loading). */
 const MARKET_TABLES = {
-  trend: { className: 'table--trend', testId: 'market-trend', skeletonRows: HOME_SYMBOLS.length },
-  markets: { className: 'table--markets', testId: 'markets-table', skeletonRows: 10 },
+  trend: { className: market.trend, testId: 'market-trend', skeletonRows: HOME_SYMBOLS.length },
+  markets: { className: market.markets, testId: 'markets-table', skeletonRows: 10 },
 };
 
 interface MarketTableProps<Row> extends Pick<

@@ -7,6 +7,8 @@ import { ArrowRightIcon } from '../../ui/icons.tsx';
 import { CoinAvatar } from './CoinAvatar.tsx';
 import { MarketTable } from './MarketTable.tsx';
 import { splitSymbol, useTickers } from './queries.ts';
+import styles from './MarketTrendTable.module.css';
+import market from './market.module.css';
 
 /**
  * Seed 000 §2/§9: name, price (5 decimals, more when a price needs them) and 24h change (2 decimals) of the eight
@@ -22,10 +24,10 @@ export function MarketTrendTable() {
       cell: (ticker) => {
         const { base, quote } = splitSymbol(ticker.symbol);
         return (
-          <span className="coin-cell">
+          <span className={market.coinCell}>
             <CoinAvatar symbol={base} image={ticker.image} />
             <strong>{base}</strong>
-            <span className="muted coin-cell__quote">/{quote}</span>
+            <span className={`muted ${market.quote}`}>/{quote}</span>
           </span>
         );
       },
@@ -47,7 +49,7 @@ export function MarketTrendTable() {
 
   return (
     <section className="section container" aria-labelledby="market-trend-title">
-      <div className="section__head">
+      <div className={styles.head}>
         <h2 id="market-trend-title" className="section__title">
           {t('home.marketTrend')}
         </h2>

@@ -12,6 +12,7 @@ import { LineChart } from './LineChart.tsx';
 import { MarketTable } from './MarketTable.tsx';
 import { useCoins } from './queries.ts';
 import styles from './MarketsScreen.module.css';
+import market from './market.module.css';
 
 /** Seeds §9: the markets table shows 30 coins. */
 const MARKETS_ROW_COUNT = 30;
@@ -52,20 +53,20 @@ export function MarketsScreen() {
   const columns: Column<RankedCoin>[] = [
     {
       header: '#',
-      className: 'col-rank',
-      cellClassName: 'col-rank muted',
+      className: market.rank,
+      cellClassName: `${market.rank} muted`,
       skeleton: 'tiny',
       sortKey: 'rank',
       cell: (coin) => coin.rank,
     },
     {
       header: t('market.name'),
-      cellClassName: 'col-name',
+      cellClassName: market.name,
       sortKey: 'name',
       cell: (coin) => {
         const favourite = favourites.includes(coin.id);
         return (
-          <span className="coin-cell">
+          <span className={market.coinCell}>
             <button
               type="button"
               className={styles.star}
@@ -79,7 +80,7 @@ export function MarketsScreen() {
               <StarIcon filled={favourite} size={16} />
             </button>
             <CoinAvatar symbol={coin.symbol} image={coin.image} />
-            <span className="coin-cell__names">
+            <span className={market.names}>
               <strong>
                 {coin.name}
                 {coin.id === FUTURES_COIN ? <span className={styles.tradeTag}>{t('market.trade')}</span> : null}
@@ -93,7 +94,7 @@ export function MarketsScreen() {
     {
       header: t('market.price'),
       className: 'num',
-      cellClassName: 'num col-price',
+      cellClassName: `num ${market.price}`,
       skeleton: 'num',
       sortKey: 'price',
       cell: (coin) => `$${formatMarketPrice(coin.current_price)}`,
@@ -101,7 +102,7 @@ export function MarketsScreen() {
     {
       header: t('market.change24h'),
       className: 'num',
-      cellClassName: (coin) => `num col-change trend trend--${trendOf(coin.price_change_percentage_24h)}`,
+      cellClassName: (coin) => `num ${market.change} trend trend--${trendOf(coin.price_change_percentage_24h)}`,
       skeleton: 'num',
       sortKey: 'change',
       cell: (coin) => formatPercent(coin.price_change_percentage_24h),
@@ -109,7 +110,7 @@ export function MarketsScreen() {
     {
       header: t('market.volume24h'),
       className: 'num',
-      cellClassName: 'num col-volume',
+      cellClassName: `num ${market.volume}`,
       labelled: true,
       skeleton: 'num',
       sortKey: 'volume',
@@ -118,7 +119,7 @@ export function MarketsScreen() {
     {
       header: t('market.marketCap'),
       className: 'num',
-      cellClassName: 'num col-cap',
+      cellClassName: `num ${market.cap}`,
       labelled: true,
       skeleton: 'num',
       sortKey: 'cap',
@@ -127,7 +128,7 @@ export function MarketsScreen() {
     {
       header: t('market.last7d'),
       className: 'num',
-      cellClassName: 'num col-spark',
+      cellClassName: `num ${market.sparkCell}`,
       skeleton: 'num',
       cell: (coin) => {
         const prices = coin.sparkline_in_7d?.price ?? [];

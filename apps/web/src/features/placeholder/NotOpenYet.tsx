@@ -3,9 +3,10 @@ import { PageHeader } from '../layout/PageHeader.tsx';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../i18n/I18nProvider.tsx';
 import { ClockIcon } from '../../ui/icons.tsx';
+import styles from './NotOpenYet.module.css';
 
 /**
- * The layout frames later screens fill in: the CSS grid areas of each (see .frame--<layout>), in the order their
+ * The layout frames later screens fill in: the CSS grid areas of each (see NotOpenYet.module.css), in the order their
  * panels are listed.
  */
 const FRAME_AREAS = {
@@ -47,23 +48,23 @@ export function NotOpenYet<Layout extends FrameLayout>({
   const t = useT();
   const body = (
     <>
-      <div className="not-open card" role="status" data-testid="not-open">
-        <span className="not-open__icon">
+      <div className={`${styles.notice} card`} role="status" data-testid="not-open">
+        <span className={styles.icon}>
           <ClockIcon />
         </span>
         <div>
-          <strong className="not-open__title">{t('notOpen.title')}</strong>
+          <strong className={styles.title}>{t('notOpen.title')}</strong>
           <p className="muted">{t('notOpen.body', { screen: t(title) })}</p>
         </div>
-        <Link to="/" className="btn btn--ghost btn--sm not-open__home">
+        <Link to="/" className={`btn btn--ghost btn--sm ${styles.home}`}>
           {t('notOpen.home')}
         </Link>
       </div>
-      <div className={`frame frame--${layout}`} aria-hidden="true">
+      <div className={`${styles.frame} ${styles[layout]}`} aria-hidden="true">
         {FRAME_AREAS[layout].map((area, index) => (
-          <div key={area} className="frame__panel" style={{ gridArea: area }}>
-            <span className="frame__label">{t((panels as readonly MessageKey[])[index]!)}</span>
-            <span className="frame__lines">
+          <div key={area} className={styles.panel} style={{ gridArea: area }}>
+            <span className={styles.label}>{t((panels as readonly MessageKey[])[index]!)}</span>
+            <span className={styles.lines}>
               <span />
               <span />
               <span />
@@ -75,8 +76,8 @@ export function NotOpenYet<Layout extends FrameLayout>({
   );
   if (embedded)
     return (
-      <div className="embedded-page">
-        <h1 className="embedded-page__title">{t(title)}</h1>
+      <div className={styles.embedded}>
+        <h1 className={styles.embeddedTitle}>{t(title)}</h1>
         {subtitle ? <p className="muted">{t(subtitle)}</p> : null}
         {body}
       </div>

@@ -2,6 +2,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { PageHeader } from '../../features/layout/PageHeader.tsx';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../i18n/I18nProvider.tsx';
+import styles from './AffiliatesLayout.module.css';
 
 const sections: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: '/affiliates', label: 'screen.affiliates', end: true },
@@ -19,15 +20,15 @@ export default function AffiliatesLayout() {
   return (
     <>
       <PageHeader title={t('affiliates.title')} subtitle={t('affiliates.subtitle')} />
-      <div className="container section section--tight back-office">
-        <nav className="back-office__nav" aria-label={t('affiliates.title')}>
+      <div className={`container section section--tight ${styles.backOffice}`}>
+        <nav className={styles.nav} aria-label={t('affiliates.title')}>
           {sections.map((section) => (
-            <NavLink key={section.to} to={section.to} end={section.end} className="back-office__link">
+            <NavLink key={section.to} to={section.to} end={section.end} className={styles.link}>
               {t(section.label)}
             </NavLink>
           ))}
         </nav>
-        <div className="back-office__content">
+        <div>
           <Outlet />
         </div>
       </div>

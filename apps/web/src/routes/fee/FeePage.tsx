@@ -3,6 +3,7 @@ import { useT } from '../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../i18n/I18nProvider.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import type { Column, DataTableProps } from '../../ui/DataTable.tsx';
+import styles from './FeePage.module.css';
 
 /** Seed 000 §9 / 001 §2: futures maker 0.02%, taker 0.03%; USDT withdrawal fee 5, minimum 10, limits 1M. */
 export const FEES = {
@@ -29,7 +30,7 @@ function FeeTable<Row>({ title, ...table }: { title: MessageKey } & Omit<DataTab
   const t = useT();
   return (
     <section className="card table-card">
-      <h2 className="card__title card__title--padded">{t(title)}</h2>
+      <h2 className={`card__title ${styles.tableTitle}`}>{t(title)}</h2>
       <DataTable wrapperClassName="table-scroll" {...table} />
     </section>
   );

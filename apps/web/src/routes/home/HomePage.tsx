@@ -15,6 +15,7 @@ import {
   UserIcon,
   WalletIcon,
 } from '../../ui/icons.tsx';
+import styles from './HomePage.module.css';
 
 const featureCards: { icon: ReactNode; title: MessageKey; body: MessageKey }[] = [
   { icon: <ChartIcon />, title: 'home.feature1Title', body: 'home.feature1Body' },
@@ -33,13 +34,13 @@ export function HomePage() {
   const { accessToken } = useSession();
   return (
     <>
-      <section className="hero">
-        <div className="container hero__inner">
-          <div className="hero__copy">
-            <span className="eyebrow">{t('home.eyebrow')}</span>
-            <h1 className="hero__title">{t('home.heroTitle')}</h1>
-            <p className="hero__lead">{t('home.heroLead')}</p>
-            <div className="hero__actions">
+      <section className={styles.hero}>
+        <div className={`container ${styles.heroInner}`}>
+          <div>
+            <span className={styles.eyebrow}>{t('home.eyebrow')}</span>
+            <h1 className={styles.title}>{t('home.heroTitle')}</h1>
+            <p className={styles.lead}>{t('home.heroLead')}</p>
+            <div className={styles.actions}>
               <Link to="/options" className="btn btn--primary btn--lg">
                 {t('home.getStarted')}
               </Link>
@@ -60,11 +61,11 @@ export function HomePage() {
         <h2 id="features-title" className="section__title">
           {t('home.featuresTitle')}
         </h2>
-        <div className="grid grid--3">
+        <div className={`grid ${styles.grid3}`}>
           {featureCards.map((card) => (
-            <article key={card.title} className="card feature-card">
-              <span className="feature-card__icon">{card.icon}</span>
-              <h3 className="feature-card__title">{t(card.title)}</h3>
+            <article key={card.title} className={`card ${styles.featureCard}`} data-testid="feature-card">
+              <span className={styles.cardIcon}>{card.icon}</span>
+              <h3 className={styles.cardTitle}>{t(card.title)}</h3>
               <p className="muted">{t(card.body)}</p>
             </article>
           ))}
@@ -72,13 +73,13 @@ export function HomePage() {
       </section>
 
       <section className="section container" aria-labelledby="anywhere-title">
-        <div className="card anywhere">
-          <div className="anywhere__copy">
+        <div className={`card ${styles.anywhere}`}>
+          <div>
             <h2 id="anywhere-title" className="section__title">
               {t('home.anywhereTitle')}
             </h2>
             <p className="muted">{t('home.anywhereBody')}</p>
-            <ul className="check-list">
+            <ul className={styles.checkList}>
               <li>
                 <DeviceIcon size={18} /> {t('home.anywherePoint1')}
               </li>
@@ -90,14 +91,14 @@ export function HomePage() {
               </li>
             </ul>
           </div>
-          <div className="anywhere__devices" aria-hidden="true">
-            <div className="device device--desktop">
-              <span className="device__bar" />
-              <span className="device__chart" />
+          <div className={styles.devices} aria-hidden="true">
+            <div className={`${styles.device} ${styles.desktop}`}>
+              <span className={styles.deviceBar} />
+              <span className={styles.deviceChart} />
             </div>
-            <div className="device device--phone">
-              <span className="device__bar" />
-              <span className="device__chart" />
+            <div className={`${styles.device} ${styles.phone}`}>
+              <span className={styles.deviceBar} />
+              <span className={styles.deviceChart} />
             </div>
           </div>
         </div>
@@ -107,17 +108,17 @@ export function HomePage() {
         <h2 id="how-title" className="section__title">
           {t('home.howTitle')}
         </h2>
-        <ol className="grid grid--3 steps">
+        <ol className={`grid ${styles.grid3} ${styles.steps}`}>
           {steps.map((step, index) => (
-            <li key={step.title} className="card step">
-              <span className="step__number">{index + 1}</span>
-              <span className="feature-card__icon">{step.icon}</span>
-              <h3 className="feature-card__title">{t(step.title)}</h3>
+            <li key={step.title} className={`card ${styles.step}`} data-testid="how-step">
+              <span className={styles.stepNumber}>{index + 1}</span>
+              <span className={styles.cardIcon}>{step.icon}</span>
+              <h3 className={styles.cardTitle}>{t(step.title)}</h3>
               <p className="muted">{t(step.body)}</p>
             </li>
           ))}
         </ol>
-        <div className="section__cta">
+        <div className={styles.cta}>
           <Link to={accessToken ? '/options' : '/register'} className="btn btn--primary btn--lg">
             {t(accessToken ? 'home.getStarted' : 'home.createAccount')}
           </Link>

@@ -14,6 +14,7 @@ import { TextField } from '../../ui/Field.tsx';
 import { MessageDialog } from '../../ui/Modal.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import styles from './LoginPage.module.css';
 
 const TOTP_REQUIRED_CODE = 2040;
 
@@ -72,7 +73,7 @@ export default function LoginPage() {
             data-testid="login-otp"
           />
         ) : null}
-        <div className="form__row form__row--end">
+        <div className={`${styles.row} ${styles.end}`}>
           <Link to="/findpass" className="link link--small">
             {t('login.forgotPassword')}
           </Link>

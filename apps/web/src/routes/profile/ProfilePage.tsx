@@ -5,8 +5,10 @@ import { PageHeader } from '../../features/layout/PageHeader.tsx';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../i18n/I18nProvider.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
 import { CopyIcon, UserIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import styles from './ProfilePage.module.css';
 
 /** Seed 000 §4: KYC approveStatus 1 green verified, 2 red verification required, 3 yellow pending. */
 const kycStatus: Record<ApproveStatus, { tone: 'success' | 'danger' | 'warn'; message: MessageKey }> = {
@@ -52,8 +54,8 @@ function CopyField(props: {
     }
   };
   return (
-    <div className="copy-field">
-      <input className="input copy-field__input" readOnly value={value} aria-label={label} data-testid={testId} />
+    <div className={styles.copyField}>
+      <input className={`input ${styles.copyInput}`} readOnly value={value} aria-label={label} data-testid={testId} />
       <button type="button" className="btn btn--primary" onClick={copy} disabled={!value} aria-label={buttonLabel}>
         <CopyIcon /> {t('profile.copy')}
       </button>
@@ -74,14 +76,14 @@ export default function ProfilePage() {
     <>
       <PageHeader title={t('profile.title')} />
       <div className="container section section--tight">
-        <div className="profile">
-          <section className="card profile__identity" aria-label={t('profile.title')}>
-            <span className="avatar avatar--lg" aria-hidden="true">
+        <div className={styles.profile}>
+          <section className={`card ${styles.identity}`} aria-label={t('profile.title')}>
+            <Avatar size="lg" aria-hidden="true">
               <UserIcon size={36} />
-            </span>
+            </Avatar>
             {user ? (
-              <div className="profile__who">
-                <h2 className="profile__name" data-testid="profile-name">
+              <div className={styles.who}>
+                <h2 className={styles.name} data-testid="profile-name">
                   {user.name}
                 </h2>
                 <p className="muted" data-testid="profile-email">
@@ -90,20 +92,25 @@ export default function ProfilePage() {
                 <span className="pill">{t(levelNames[user.level] ?? 'level.1')}</span>
               </div>
             ) : (
-              <div className="profile__who">
+              <div className={styles.who}>
                 <span className="skeleton skeleton--text" />
                 <span className="skeleton skeleton--text" />
               </div>
             )}
-            <button type="button" className="btn btn--ghost profile__logout" onClick={logout}>
+            <button
+              type="button"
+              className={`btn btn--ghost ${styles.logout}`}
+              onClick={logout}
+              data-testid="profile-logout"
+            >
               {t('nav.logout')}
             </button>
           </section>
 
-          <section className="card profile__panel profile__panel--kyc">
+          <section className={`card ${styles.panel} ${styles.kyc}`}>
             <h2 className="card__title">{t('profile.verification')}</h2>
             {status ? (
-              <div className="kyc-status">
+              <div className={styles.kycStatus}>
                 <span className={`kyc-status__text tone--${status.tone}`} data-testid="kyc-status">
                   <span className={`status-dot status-dot--${status.tone}`} />
                   {t(status.message)}
@@ -119,9 +126,9 @@ export default function ProfilePage() {
             )}
           </section>
 
-          <section className="card profile__panel profile__panel--details">
+          <section className={`card ${styles.panel} ${styles.details}`}>
             <h2 className="card__title">{t('profile.details')}</h2>
-            <dl className="details-list">
+            <dl className={styles.detailsList}>
               <div>
                 <dt>{t('profile.userId')}</dt>
                 <dd>{user?.userid ?? '—'}</dd>
@@ -141,7 +148,7 @@ export default function ProfilePage() {
             </dl>
           </section>
 
-          <section className="card profile__panel profile__panel--security">
+          <section className={`card ${styles.panel} ${styles.security}`}>
             <h2 className="card__title">{t('security.link')}</h2>
             <p className="muted">{t('security.linkHint')}</p>
             <Link to="/profile/security" className="btn btn--ghost btn--sm" data-testid="security-link">
@@ -149,7 +156,7 @@ export default function ProfilePage() {
             </Link>
           </section>
 
-          <section className="card profile__panel profile__panel--referral">
+          <section className={`card ${styles.panel} ${styles.referral}`}>
             <h2 className="card__title">{t('profile.referral')}</h2>
             <p className="muted">{t('profile.referralHint')}</p>
             <CopyField
@@ -161,7 +168,7 @@ export default function ProfilePage() {
             />
           </section>
 
-          <section className="card profile__panel profile__panel--deposit">
+          <section className={`card ${styles.panel} ${styles.deposit}`} data-testid="profile-deposit">
             <h2 className="card__title">{t('profile.depositAddress')}</h2>
             <p className="muted">{t('profile.depositAddressHint')}</p>
             <CopyField

@@ -19,6 +19,7 @@ import { MessageDialog } from '../../ui/Modal.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import styles from './RegisterPage.module.css';
 
 /** Seeds §9: after a successful registration, go to /login after 1 second. */
 const REDIRECT_AFTER_REGISTER_MS = 1000;
@@ -26,12 +27,12 @@ const REDIRECT_AFTER_REGISTER_MS = 1000;
 function StepIndicator({ step }: { step: 1 | 2 }) {
   const t = useT();
   return (
-    <ol className="stepper" aria-label={t('register.progress')}>
-      <li className={step === 1 ? 'is-current' : 'is-done'}>
-        <span className="stepper__dot">1</span> {t('register.stepAccount')}
+    <ol className={styles.stepper} aria-label={t('register.progress')}>
+      <li className={step === 1 ? styles.current : styles.done}>
+        <span className={styles.dot}>1</span> {t('register.stepAccount')}
       </li>
-      <li className={step === 2 ? 'is-current' : ''}>
-        <span className="stepper__dot">2</span> {t('register.stepKyc')}
+      <li className={step === 2 ? styles.current : undefined}>
+        <span className={styles.dot}>2</span> {t('register.stepKyc')}
       </li>
     </ol>
   );
@@ -170,11 +171,11 @@ export default function RegisterPage() {
         <form className="form" onSubmit={createAccount} noValidate data-testid="kyc-form">
           <ImagePicker file={image} onChange={setImage} disabled={submitting} label={t('kyc.choose')} />
           <p className="note">{t('kyc.privacyNote')}</p>
-          <div className="form__actions">
+          <div className={styles.actions}>
             <button type="button" className="btn btn--ghost" disabled={submitting} onClick={() => setStep(1)}>
               {t('common.back')}
             </button>
-            <button type="submit" className="btn btn--primary btn--grow" disabled={submitting}>
+            <button type="submit" className={`btn btn--primary ${styles.grow}`} disabled={submitting}>
               {submitting ? <span className="spinner spinner--inline" /> : null}
               {t('register.createAccount')}
             </button>
