@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { divide, formatUsdt, USDT_SCALE } from '@tickline/money';
+import { formatUsdt } from '@tickline/money';
 import { useState } from 'react';
 import { microsOf } from '../../lib/units.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
@@ -8,6 +8,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { useBalance } from '../account/queries.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { registerTransfer } from './api.ts';
+import { wholeUsdtText } from './calc/amounts.ts';
 import { digitsOnly, walletNameKey } from './format.ts';
 import { reloadWallet, useTransfers, useWalletStream } from './queries.ts';
 import { RecentHead, TransferTable } from './WalletTables.tsx';
@@ -15,7 +16,6 @@ import styles from './wallet.module.css';
 
 /** Transfer type 2: between the spot (bsc) and futures (usdtm) wallets (seed 001 §7). */
 const SPOT_FUTURES = 2;
-const ONE_USDT_MICRO = 10 ** USDT_SCALE;
 
 /** Seed 001 §2 /transfer/futures: spot ↔ futures with a swap arrow, MAX of the source wallet, recent transfers. */
 export function TransferScreen() {
@@ -88,7 +88,7 @@ export function TransferScreen() {
             <button
               type="button"
               className={styles.inlineButton}
-              onClick={() => setAmount(String(divide(available, ONE_USDT_MICRO, 'floor')))}
+              onClick={() => setAmount(wholeUsdtText(available))}
               data-testid="transfer-max"
             >
               {t('transfer.max')}

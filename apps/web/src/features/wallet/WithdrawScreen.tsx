@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { add, formatUsdt, USDT_SCALE, divide } from '@tickline/money';
+import { formatUsdt } from '@tickline/money';
 import { useState } from 'react';
-import { parseAmountInput } from '../../lib/amountInput.ts';
 import { microsOf } from '../../lib/units.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { MessageDialog } from '../../ui/Modal.tsx';
@@ -9,6 +8,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { useBalance } from '../account/queries.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { cancelWithdrawal, registerWithdrawal } from './api.ts';
+import { wholeUsdtText, withdrawalDebit } from './calc/amounts.ts';
 import { digitsOnly } from './format.ts';
 import { reloadWallet, useWalletStream, useWithdrawals } from './queries.ts';
 import { Steps } from './Steps.tsx';
@@ -16,9 +16,6 @@ import { RecentHead, WithdrawalTable } from './WalletTables.tsx';
 import styles from './wallet.module.css';
 
 const RECENT_ROWS = 5;
-/** Seed 001 §9: network fee 5 USDT, minimum 10 (shown; the server enforces the minimum). */
-const WITHDRAW_FEE_MICRO = 5_000_000;
-const ONE_USDT_MICRO = 10 ** USDT_SCALE;
 /** The server's "two-factor code required": the code field appears and the request is sent again with it. */
 const TOTP_REQUIRED_CODE = 2040;
 
@@ -36,7 +33,6 @@ export function WithdrawScreen() {
   const [busy, setBusy] = useState(false);
   const [otp, setOtp] = useState<string | null>(null);
   const spot = microsOf(balance?.bsc);
-  const amountMicro = parseAmountInput(amount, USDT_SCALE);
 
   const submit = async () => {
     if (address.trim() === '') return setMessage(t('withdraw.addressRequired'));
@@ -107,7 +103,7 @@ export function WithdrawScreen() {
                         type="button"
                         className={styles.inlineButton}
                         // Whole USDT only: the spot balance rounded down to the unit.
-                        onClick={() => setAmount(String(divide(spot, ONE_USDT_MICRO, 'floor')))}
+                        onClick={() => setAmount(wholeUsdtText(spot))}
                         data-testid="withdraw-all"
                       >
                         {t('withdraw.all')}
@@ -130,7 +126,7 @@ export function WithdrawScreen() {
                     <div className={styles.figure}>
                       <span>{t('withdraw.final')}</span>
                       <strong data-testid="withdraw-final">
-                        {formatUsdt(amount === '' ? 0 : add(amountMicro, WITHDRAW_FEE_MICRO))} USDT
+                        {formatUsdt(withdrawalDebit(amount))} USDT
                       </strong>
                     </div>
                     <button
