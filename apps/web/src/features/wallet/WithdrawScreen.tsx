@@ -125,9 +125,7 @@ export function WithdrawScreen() {
                     </p>
                     <div className={styles.figure}>
                       <span>{t('withdraw.final')}</span>
-                      <strong data-testid="withdraw-final">
-                        {formatUsdt(withdrawalDebit(amount))} USDT
-                      </strong>
+                      <strong data-testid="withdraw-final">{formatUsdt(withdrawalDebit(amount))} USDT</strong>
                     </div>
                     <button
                       type="submit"
