@@ -11,15 +11,8 @@ import {
 import { answerEntries, applyEntry, keysOf, type Answer, type Entry } from './entries.ts';
 import { takeWriterLock, type WriterLock } from './writer-lock.ts';
 
-export {
-  DUPLICATE_COMMAND,
-  SequencerLockedError,
-  SequencerUnavailableError,
-  type BatchListener,
-  type CommittedBatch,
-  type SequencedEngine,
-  type SequencerOptions,
-} from './contracts.ts';
+// The sequencer's public face: callers import its contracts from here.
+export * from './contracts.ts';
 
 /** A batch applied to the engine, with its commit under way (`write` resolves to null or the failure). */
 interface AppliedBatch<E> {
