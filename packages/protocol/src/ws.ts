@@ -7,7 +7,7 @@
 
 import type { CoinMarket, HomeTicker } from './api/market.ts';
 import type { Alarm } from './api/accounts.ts';
-import type { OptionOrderRow, PositionRow, UserOrderEvent } from './api/trading.ts';
+import type { KlineRow, OptionOrderRow, PositionRow, UserOrderEvent } from './api/trading.ts';
 
 export const WS_PROTOCOL_VERSION = 1 as const;
 export type WsProtocolVersion = typeof WS_PROTOCOL_VERSION;
@@ -160,19 +160,8 @@ export interface TradeMessage extends MarketMessageBase {
   data: TradeData[];
 }
 
-export interface KlineData {
-  /** Epoch ms of the minute's start; closeTime = openTime + 59,999. */
-  openTime: number;
-  closeTime: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  /** Traded quantity (BTC). */
-  volume: number;
-  /** True once the minute is over and the candle final. */
-  closed: boolean;
-}
+/** A 1-minute candle (the schema is `KlineRow` of GET /market/klines). */
+export type KlineData = KlineRow;
 
 /** The current 1-minute candle, sent on subscribe and whenever it changes (at most every 250 ms). */
 export interface KlineMessage extends MarketMessageBase {

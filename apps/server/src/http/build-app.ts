@@ -7,25 +7,10 @@ import { SessionRevocations } from '../app/accounts/session-revocations.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { AppContext, AppServices } from '../app/context.ts';
-import { adminRoutes } from './admin/index.ts';
-import { alarmRoutes } from './alarm.ts';
-import { authRoutes } from './auth.ts';
 import { installErrorHandling } from './errors.ts';
-import { feedbackRoutes } from './feedback.ts';
-import { marketRoutes } from './market.ts';
-import { optionRoutes } from './option.ts';
-import { orderRoutes } from './order.ts';
-import { positionRoutes } from './position.ts';
 import { warnOnUntrustedProxy } from './proxy-check.ts';
-import { transferRoutes } from './transfer.ts';
-import { serverRoutes } from './server.ts';
-import { uploadRoutes } from './upload.ts';
 import { drainUnreadBodies } from './unread-body.ts';
-import { userRoutes } from './user.ts';
-import { securityRoutes } from './security.ts';
-import { walletRoutes } from './wallet.ts';
-import { managerRoutes } from './manager.ts';
-import { partnerWithdrawalRoutes } from './partner-withdrawals.ts';
+import { apiRoutes } from './api-routes.ts';
 import { PartnerService } from '../app/partners/service.ts';
 import { registerWebClient } from './web.ts';
 import { coinIconRoutes } from './coin-icons.ts';
@@ -73,28 +58,6 @@ export function loggerOptions(config: Config, stream?: { write(line: string): vo
 
 // JSON bodies of this API are small; uploads have their own limit (http/upload.ts).
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
-
-/**
- * Route plugins, one per area, all under /api/v1. Other areas add one line each here.
- * Each plugin reads what it needs from `app.context`.
- */
-const ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
-  authRoutes,
-  userRoutes,
-  securityRoutes,
-  uploadRoutes,
-  alarmRoutes,
-  serverRoutes,
-  feedbackRoutes,
-  orderRoutes,
-  positionRoutes,
-  optionRoutes,
-  transferRoutes,
-  marketRoutes,
-  walletRoutes,
-  managerRoutes,
-  partnerWithdrawalRoutes,
-];
 
 /** Builds the whole HTTP application without listening (main.ts listens; tests use inject). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -162,10 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { global: false });
 
-  // ---- Route plugin registration: one line per area in ROUTE_PLUGINS above. ----
-  for (const plugin of ROUTE_PLUGINS) await app.register(plugin, { prefix: '/api/v1' });
-  // The operator API: one encapsulated plugin, guarded as a whole (http/admin/index.ts).
-  await app.register(adminRoutes, { prefix: '/api/v1/admin' });
+  // Every REST route, from the route table (@tickline/protocol/routes), and the OpenAPI document made from it.
+  await app.register(apiRoutes, { prefix: '/api/v1' });
 
   // Coin logos at /coin-icons (not under /api: images, not envelopes).
   await app.register(coinIconRoutes);

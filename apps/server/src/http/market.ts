@@ -8,62 +8,56 @@
  *   GET /market/klines    ?symbol=BTCUSDT&interval=1m&limit=N (1–1500, default 500): 1-minute candles, oldest first
  */
 import type { FastifyInstance } from 'fastify';
-import { Errors, ok, type DepthData, type ErrorDefinition } from '@tickline/protocol';
+import { Errors, type DepthData, type ErrorDefinition } from '@tickline/protocol';
+import type { marketRoutes } from '@tickline/protocol/routes';
 import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
 import type { MarketReads } from '../services/market/reads.ts';
 import { lotsToNumber, ticksToNumber } from '../services/market/units.ts';
 import { AppError } from '../domain/errors.ts';
+import type { RouteHandlers } from './routes/register.ts';
 
 const MAX_DEPTH_LEVELS = 100;
 const DEFAULT_DEPTH_LEVELS = 20;
 const MAX_KLINES = 1500;
 const DEFAULT_KLINES = 500;
 
-export async function marketRoutes(app: FastifyInstance): Promise<void> {
+export function marketHandlers(app: FastifyInstance): RouteHandlers<typeof marketRoutes> {
   const market = (): MarketReads => {
     const service = app.context.services.market;
     if (!service) throw new AppError(Errors.MARKET_DATA_UNAVAILABLE);
     return service;
   };
-
-  app.get('/market/tickers', async () => ok(await market().tickers()));
-
-  // As CoinGecko: `sparkline=true` adds seven days of hourly prices per coin (the markets page asks once).
-  app.get('/market/coins', async (request) => {
-    const { sparkline } = request.query as Record<string, unknown>;
-    return ok(await (sparkline === 'true' ? market().coinsWithSparkline() : market().coins()));
-  });
-
-  app.get('/market/futures', async () => {
-    const futures = await market().futures();
-    if (!futures) throw new AppError(Errors.MARKET_DATA_UNAVAILABLE);
-    return ok(futures);
-  });
-
-  app.get('/market/depth', async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const service = market();
-    const symbol = symbolOf(query, service);
-    const limit = limitOf(query.limit, DEFAULT_DEPTH_LEVELS, MAX_DEPTH_LEVELS);
-    const book = await service.depth(symbol, limit);
-    const data: DepthData = {
-      a: book.asks.slice(0, limit).map((level) => [ticksToNumber(level.price), lotsToNumber(level.qty)]),
-      b: book.bids.slice(0, limit).map((level) => [ticksToNumber(level.price), lotsToNumber(level.qty)]),
-    };
-    return ok({ symbol, ts: app.context.clock.now(), ...data });
-  });
-
-  app.get('/market/klines', async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const service = market();
-    const symbol = symbolOf(query, service);
-    if ((query.interval ?? '1m') !== '1m') throw new AppError(Errors.MARKET_UNSUPPORTED_INTERVAL);
-    const limit = limitOf(query.limit, DEFAULT_KLINES, MAX_KLINES);
-    return ok(await service.klines(symbol, limit));
-  });
+  return {
+    tickers: async () => market().tickers(),
+    // As CoinGecko: `sparkline=true` adds seven days of hourly prices per coin (the markets page asks once).
+    coins: async ({ query }) => (query.sparkline === 'true' ? market().coinsWithSparkline() : market().coins()),
+    futuresMarket: async () => {
+      const futures = await market().futures();
+      if (!futures) throw new AppError(Errors.MARKET_DATA_UNAVAILABLE);
+      return futures;
+    },
+    depth: async ({ query }) => {
+      const service = market();
+      const symbol = symbolOf(query, service);
+      const limit = limitOf(query.limit, DEFAULT_DEPTH_LEVELS, MAX_DEPTH_LEVELS);
+      const book = await service.depth(symbol, limit);
+      const data: DepthData = {
+        a: book.asks.slice(0, limit).map((level) => [ticksToNumber(level.price), lotsToNumber(level.qty)]),
+        b: book.bids.slice(0, limit).map((level) => [ticksToNumber(level.price), lotsToNumber(level.qty)]),
+      };
+      return { symbol, ts: app.context.clock.now(), ...data };
+    },
+    klines: async ({ query }) => {
+      const service = market();
+      const symbol = symbolOf(query, service);
+      if ((query.interval ?? '1m') !== '1m') throw new AppError(Errors.MARKET_UNSUPPORTED_INTERVAL);
+      const limit = limitOf(query.limit, DEFAULT_KLINES, MAX_KLINES);
+      return service.klines(symbol, limit);
+    },
+  };
 }
 
-function symbolOf(query: Record<string, unknown>, market: MarketReads): string {
+function symbolOf(query: { symbol?: unknown }, market: MarketReads): string {
   const symbol =
     typeof query.symbol === 'string' ? query.symbol.toUpperCase() : query.symbol === undefined ? FUTURES_SYMBOL : '';
   if (!market.isSymbol(symbol)) throw new AppError(Errors.MARKET_UNKNOWN_SYMBOL);

@@ -1,78 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { Errors, ok } from '@tickline/protocol';
-import { currentUser, requireUser } from './auth-guard.ts';
-import { AppError } from '../domain/errors.ts';
-import { pageQuery } from './queries.ts';
-import { limitPerUser } from './user-rate-limits.ts';
-import { parseInput } from './validation.ts';
+import type { futuresRoutes } from '@tickline/protocol/routes';
+import { currentUser } from './auth-guard.ts';
+import type { RouteHandlers } from './routes/register.ts';
 
-// Numbers may arrive as JSON numbers or decimal text; the use cases parse them exactly (never as floats).
-const decimal = z.unknown().optional();
-const code = z.number({ error: 'must be a number' }).optional();
-
-const registerOrderBody = z.object({
-  leverage: z.number({ error: 'leverage must be a whole number from 1 to 100' }),
-  volume: decimal,
-  type: code,
-  priceType: code,
-  position: z.number({ error: 'position must be 1 (long) or 2 (short)' }),
-  orderPath: z.number({ error: 'orderPath must be 1 (limit) or 2 (market)' }),
-  price: decimal,
-});
-
-const cancelBody = z.object({
-  no: z.custom<number>((value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0, {
-    error: 'no must be an order number',
-    params: { failure: new AppError(Errors.ORDER_NOT_FOUND) },
-  }),
-});
-
-const closePositionBody = z.object({ volume: decimal });
-const tpslBody = z.object({ takeProfit: decimal, stopLoss: decimal });
-
-/** Futures order entry and history (seed 000 §7, seed 001 §7). */
-export async function orderRoutes(app: FastifyInstance): Promise<void> {
-  const guarded = { preHandler: requireUser };
-  const ordering = { preHandler: [requireUser, limitPerUser(app, 'order')] };
-  const cancelling = { preHandler: [requireUser, limitPerUser(app, 'cancel')] };
-
-  app.post('/order/registerOrder', ordering, async (request) => {
-    const body = parseInput(registerOrderBody, request.body);
-    return ok(
-      await app.context.services.trading.placeOrder(currentUser(request).id, body),
-      'Order successfully completed.',
-    );
-  });
-
-  app.post('/order/cancel', cancelling, async (request) => {
-    const { no } = parseInput(cancelBody, request.body);
-    await app.context.services.trading.cancelOrder(currentUser(request).id, no);
-    return ok(null, 'The order has been canceled.');
-  });
-
-  app.get('/order/waitLookup', guarded, async (request) =>
-    ok({ orders: await app.context.services.trading.openOrders(currentUser(request).id) }),
-  );
-
-  app.get('/order/history', guarded, async (request) =>
-    ok({ orders: await app.context.services.trading.recentFuturesHistory(currentUser(request).id) }),
-  );
-
-  app.get('/order/lookup', guarded, async (request) => {
-    const { page } = parseInput(pageQuery, request.query);
-    return ok(await app.context.services.trading.futuresHistoryPage(currentUser(request).id, page));
-  });
-
-  app.post('/order/closePosition', ordering, async (request) => {
-    const { volume } = parseInput(closePositionBody, request.body);
-    await app.context.services.trading.closePosition(currentUser(request).id, volume);
-    return ok(null, 'The position has been updated.');
-  });
-
-  app.post('/order/updateTpsl', ordering, async (request) => {
-    const body = parseInput(tpslBody, request.body);
-    await app.context.services.trading.updateTpSl(currentUser(request).id, body);
-    return ok(null, 'Take Profit and Stop Loss have been updated.');
-  });
+/** Futures order entry, the position and history (seed 000 §7, seed 001 §7). */
+export function orderHandlers(app: FastifyInstance): RouteHandlers<typeof futuresRoutes> {
+  const trading = () => app.context.services.trading;
+  return {
+    placeOrder: async ({ request, body }) => trading().placeOrder(currentUser(request).id, body),
+    cancelOrder: async ({ request, body }) => {
+      await trading().cancelOrder(currentUser(request).id, body.no);
+      return null;
+    },
+    openOrders: async ({ request }) => ({ orders: await trading().openOrders(currentUser(request).id) }),
+    recentOrderHistory: async ({ request }) => ({
+      orders: await trading().recentFuturesHistory(currentUser(request).id),
+    }),
+    orderHistoryPage: async ({ request, query }) => trading().futuresHistoryPage(currentUser(request).id, query.page),
+    closePosition: async ({ request, body }) => {
+      await trading().closePosition(currentUser(request).id, body.volume);
+      return null;
+    },
+    updateTpsl: async ({ request, body }) => {
+      await trading().updateTpSl(currentUser(request).id, body);
+      return null;
+    },
+    // `/postion/lookup`, spelled as the seeds spell it: the caller's position (one-way mode: at most one).
+    positions: async ({ request }) => trading().positions(currentUser(request).id),
+  };
 }

@@ -1,30 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { Errors, ok } from '@tickline/protocol';
+import { Errors } from '@tickline/protocol';
+import type { accountRoutes } from '@tickline/protocol/routes';
+import { listAlarms } from '../app/accounts/alarms.ts';
+import { submitFeedback } from '../app/accounts/feedback.ts';
 import { userInfo } from '../app/accounts/profile.ts';
-import { currentUser, requireUser } from './auth-guard.ts';
+import { currentUser } from './auth-guard.ts';
 import { AppError } from '../domain/errors.ts';
-import { MAX_LEVERAGE, MIN_LEVERAGE } from '../domain/trading-rules.ts';
-import { integerInRange, parseInput } from './validation.ts';
+import { isValidLeverage } from '../domain/trading-rules.ts';
+import type { RouteHandlers } from './routes/register.ts';
 
-const updateLeverageBody = z.object({
-  leverage: integerInRange(MIN_LEVERAGE, MAX_LEVERAGE, new AppError(Errors.INVALID_LEVERAGE)),
-});
+type ProfileRoutes = Pick<
+  typeof accountRoutes,
+  'userInfo' | 'balance' | 'updateLeverage' | 'alarms' | 'serverTime' | 'feedback'
+>;
 
-export async function userRoutes(app: FastifyInstance): Promise<void> {
+export function userHandlers(app: FastifyInstance): RouteHandlers<ProfileRoutes> {
   const ctx = app.context;
-
-  app.get('/user/info', { preHandler: requireUser }, async (request) =>
-    ok(await userInfo(ctx, currentUser(request).id)),
-  );
-
-  app.get('/user/balance', { preHandler: requireUser }, async (request) =>
-    ok(await ctx.services.balances.balanceOf(currentUser(request).id)),
-  );
-
-  app.post('/user/updateLeverage', { preHandler: requireUser }, async (request) => {
-    const { leverage } = parseInput(updateLeverageBody, request.body);
-    await ctx.services.trading.setLeverage(currentUser(request).id, leverage);
-    return ok(null);
-  });
+  return {
+    userInfo: async ({ request }) => userInfo(ctx, currentUser(request).id),
+    balance: async ({ request }) => ctx.services.balances.balanceOf(currentUser(request).id),
+    updateLeverage: async ({ request, body: { leverage } }) => {
+      // A whole number from 1 to the engine's maximum, else INVALID_LEVERAGE (the range is the server's rule).
+      if (!isValidLeverage(leverage)) throw new AppError(Errors.INVALID_LEVERAGE);
+      await ctx.services.trading.setLeverage(currentUser(request).id, leverage);
+      return null;
+    },
+    alarms: async ({ request }) => listAlarms(ctx, currentUser(request).id),
+    serverTime: async () => ({ timestamp: ctx.clock.now() }),
+    feedback: async ({ request, body }) => {
+      await submitFeedback(ctx, request.user?.id ?? null, body);
+      return null;
+    },
+  };
 }

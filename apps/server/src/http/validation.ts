@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { Errors } from '@tickline/protocol';
+import { Errors, type ErrorDefinition } from '@tickline/protocol';
 import { AppError } from '../domain/errors.ts';
 
 /**
  * Parses a request body or query with a zod schema; the first problem becomes VALIDATION_FAILED with
  * a message naming the field ("title must be at most 200 characters"). A schema may attach its own
- * catalogue error to an issue (`params: { failure }`, see integerInRange); then that error is answered.
+ * catalogue error to an issue (`params: { failure }`, see positiveInteger in @tickline/protocol's route fields);
+ * then that error is answered.
  */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const failure = (issue as { params?: { failure?: AppError } }).params?.failure;
-  if (failure instanceof AppError) throw failure;
+  const failure = (issue as { params?: { failure?: ErrorDefinition } }).params?.failure;
+  if (failure) throw new AppError(failure);
   throw new AppError(Errors.VALIDATION_FAILED, { message: describeIssue(issue) });
 }
 
@@ -39,24 +40,4 @@ function article(expected: string): string {
   if (expected === 'string') return 'a text';
   if (expected === 'int') return 'an integer';
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
-}
-
-/**
- * A text field that may be missing (treated as empty, so ordered rules can answer the seeds' "Please
- * enter ..." messages) and is capped in length.
- */
-export function optionalText(field: string, maxLength: number, options: { trim?: boolean } = {}) {
-  return z
-    .string({ error: `${field} must be a text` })
-    .max(maxLength, { error: `${field} must be at most ${maxLength} characters` })
-    .nullish()
-    .transform((value) => (options.trim === false ? (value ?? '') : (value ?? '').trim()));
-}
-
-/** An integer in [min, max]; anything else (a fraction, text, out of range, missing) answers `failure`. */
-export function integerInRange(min: number, max: number, failure: AppError) {
-  return z.custom<number>(
-    (value) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max,
-    { error: failure.message, params: { failure } },
-  );
 }

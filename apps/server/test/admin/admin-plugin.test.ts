@@ -1,21 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@tickline/protocol';
+import { ROUTE_LIST } from '@tickline/protocol/routes';
 import { createTestApp, databaseState, get, post, registerAndLogin, type TestApp } from '../helpers/test-app.ts';
 
-const ADMIN_ROUTES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/http/admin');
-
-/** Every route the admin plugin's files declare (`app.get('/x'` ...), read from the sources so none is forgotten. */
+/** Every operator route of the route table, below /admin. */
 function declaredAdminRoutes(): Array<{ method: 'GET' | 'POST'; path: string }> {
-  const routes: Array<{ method: 'GET' | 'POST'; path: string }> = [];
-  for (const file of readdirSync(ADMIN_ROUTES_DIR).filter((name) => name.endsWith('.ts'))) {
-    const source = readFileSync(path.join(ADMIN_ROUTES_DIR, file), 'utf8');
-    for (const match of source.matchAll(/app\.(get|post)\(\s*'([^']+)'/g))
-      routes.push({ method: match[1]!.toUpperCase() as 'GET' | 'POST', path: match[2]! });
-  }
-  return routes;
+  const operatorRoutes = ROUTE_LIST.filter((route) => route.auth === 'operator');
+  // Operator routes are exactly those under /admin, so the console's paths say who may call them.
+  expect(operatorRoutes.map((route) => route.path)).toEqual(
+    ROUTE_LIST.filter((route) => route.path.startsWith('/admin/')).map((route) => route.path),
+  );
+  return operatorRoutes.map((route) => ({ method: route.method, path: route.path.slice('/admin'.length) }));
 }
 
 /** Tables an operator call could change; sessions by what matters (a request touches its own "last used"). */

@@ -1,4 +1,6 @@
 import { Errors, SUCCESS_CODE } from '@tickline/protocol';
+import { ENDPOINTS } from '@tickline/protocol/endpoints';
+import type { RouteBody, RouteData, RouteName, RouteQuery, Routes } from '@tickline/protocol/routes';
 import { localizeServerMessage } from '../i18n/serverMessages.ts';
 import { clearSession, getSession, saveTokens } from './session.ts';
 
@@ -151,4 +153,44 @@ export async function apiData<T>(method: Method, path: string, options: RequestO
 
 export function isSuccess(answer: ApiResponse<unknown>): boolean {
   return answer.code === SUCCESS_CODE;
+}
+
+/** A route's query as the web sends it: the schema's field names, values turned to text (empty ones left out). */
+type QueryOf<N extends RouteName> = { [K in keyof NonNullable<RouteQuery<Routes[N]>>]?: string | number | boolean };
+
+/** A call of one route of the table: its body and query as the route's schemas accept them. */
+export interface CallOptions<N extends RouteName> extends Omit<RequestOptions, 'body'> {
+  body?: RouteBody<Routes[N]>;
+  query?: QueryOf<N>;
+}
+
+function withQuery(path: string, query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * Calls a route of the table by name (@tickline/protocol/routes): the method and path come from the table, the
+ * body's and the answer's types from its schemas. Answers the envelope, as apiRequest.
+ */
+export function call<N extends RouteName>(
+  name: N,
+  options: CallOptions<N> = {},
+): Promise<ApiResponse<RouteData<Routes[N]>>> {
+  const [method, path] = ENDPOINTS[name];
+  const { query, ...rest } = options;
+  return apiRequest<RouteData<Routes[N]>>(method, withQuery(path, query), rest);
+}
+
+/** Query-style call of a route by name: the data on code 0, otherwise an ApiError (as apiData). */
+export async function callData<N extends RouteName>(
+  name: N,
+  options: CallOptions<N> = {},
+): Promise<RouteData<Routes[N]>> {
+  const answer = await call(name, options);
+  if (answer.code !== SUCCESS_CODE) throw new ApiError(answer.code, answer.message, answer.httpStatus);
+  return answer.data as RouteData<Routes[N]>;
 }

@@ -3,210 +3,225 @@
 // table (seed 000 §7). Money goes out as JSON numbers formatted from integers: USDT up to 6 decimals, prices 2,
 // BTC sizes 4. Every answer is wrapped in the Envelope.
 
-import type { KlineData } from '../ws.ts';
+import { z } from 'zod';
 
 /** 1 long (buy), 2 short (sell). */
-export type PositionSide = 1 | 2;
+export const positionSideSchema = z.union([z.literal(1), z.literal(2)]);
+
 /** 1 LIMIT, 2 MARKET, 3 STOP LIMIT, 4 STOP MARKET, 5 LIQUIDATION. */
-export type OrderPath = 1 | 2 | 3 | 4 | 5;
+export const orderPathSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
+
 /** Order history `position`: 1 BUY, 2 SELL, 3 LIQUIDATION, 4 CLOSE. */
-export type HistoryPosition = 1 | 2 | 3 | 4;
+export const historyPositionSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
-/** POST /order/registerOrder. `type` is always 2; limit has priceType and orderPath 1, market 2. */
-export interface RegisterOrderRequest {
-  /** Must equal the user's current leverage (saved with /user/updateLeverage first). */
-  leverage: number;
-  /** BTC, up to 4 decimals, as text or number. */
-  volume: string | number;
-  type: 2;
-  priceType: 1 | 2;
-  position: PositionSide;
-  orderPath: 1 | 2;
-  /** USDT, up to 2 decimals; ignored for market orders. */
-  price: string | number;
-}
-export interface RegisterOrderAnswer {
+export const registerOrderAnswerSchema = z.object({
   /** The order's number. */
-  no: number;
-}
-
-/** POST /order/cancel — answer data is null. */
-export interface CancelOrderRequest {
-  no: number;
-}
-
-/** POST /order/closePosition — answer data is null; waiting orders are cancelled first. */
-export interface ClosePositionRequest {
-  volume: string | number;
-}
-
-/** POST /order/updateTpsl — answer data is null; 0, null or empty clears a trigger; waiting orders are cancelled. */
-export interface UpdateTpslRequest {
-  takeProfit: string | number;
-  stopLoss: string | number;
-}
+  no: z.number(),
+});
 
 /** GET /postion/lookup row (one-way mode: at most one). An unset take-profit or stop-loss is 0. */
-export interface PositionRow {
-  position: PositionSide;
-  volume: number;
-  averagePrice: number;
-  liquidationPrice: number;
-  margin: number;
-  leverage: number;
-  takeProfit: number;
-  stopLoss: number;
-}
+export const positionRowSchema = z.object({
+  position: positionSideSchema,
+  volume: z.number(),
+  averagePrice: z.number(),
+  liquidationPrice: z.number(),
+  margin: z.number(),
+  leverage: z.number(),
+  takeProfit: z.number(),
+  stopLoss: z.number(),
+});
 
 /** GET /order/waitLookup → data.orders: the unfilled part of a resting order. */
-export interface OpenOrderRow {
-  no: number;
-  position: PositionSide;
-  volume: number;
-  price: number;
-  leverage: number;
+export const openOrderRowSchema = z.object({
+  no: z.number(),
+  position: positionSideSchema,
+  volume: z.number(),
+  price: z.number(),
+  leverage: z.number(),
   /** ISO 8601. */
-  insertDate: string;
-}
-export interface OpenOrdersAnswer {
-  orders: OpenOrderRow[];
-}
+  insertDate: z.string(),
+});
+
+export const openOrdersAnswerSchema = z.object({
+  orders: z.array(openOrderRowSchema),
+});
 
 /** GET /order/history → data.orders (the 20 most recent). */
-export interface FuturesHistoryRow {
-  no: number;
-  insertDate: string;
-  orderPath: OrderPath;
-  position: HistoryPosition;
-  price: number;
+export const futuresHistoryRowSchema = z.object({
+  no: z.number(),
+  insertDate: z.string(),
+  orderPath: orderPathSchema,
+  position: historyPositionSchema,
+  price: z.number(),
   /** 0 when not closed. */
-  closePrice: number;
-  volume: number;
-  openOrderFee: number;
-  closeOrderFee: number;
-  realizedProfit: number;
-}
-export interface FuturesHistoryAnswer {
-  orders: FuturesHistoryRow[];
-}
+  closePrice: z.number(),
+  volume: z.number(),
+  openOrderFee: z.number(),
+  closeOrderFee: z.number(),
+  realizedProfit: z.number(),
+});
+
+export const futuresHistoryAnswerSchema = z.object({
+  orders: z.array(futuresHistoryRowSchema),
+});
 
 /** A resting order's view on the user stream, with its path and status. */
-export interface UserOrderEvent extends OpenOrderRow {
-  orderPath: OrderPath;
-  status: 'open' | 'filled' | 'cancelled';
-}
+export const userOrderEventSchema = openOrderRowSchema.extend({
+  orderPath: orderPathSchema,
+  status: z.union([z.literal('open'), z.literal('filled'), z.literal('cancelled')]),
+});
 
 /** GET /market/futures: the header strip's figures in one answer (the ticker stream carries the same). */
-export interface FuturesMarketAnswer {
-  symbol: string;
-  lastPrice: number;
+export const futuresMarketAnswerSchema = z.object({
+  symbol: z.string(),
+  lastPrice: z.number(),
   /** 1.25 = +1.25 %. */
-  priceChangePercent: number;
-  markPrice: number;
-  indexPrice: number;
+  priceChangePercent: z.number(),
+  markPrice: z.number(),
+  indexPrice: z.number(),
   /** Fraction: 0.0001 = 0.01 %. */
-  fundingRate: number;
+  fundingRate: z.number(),
   /** Next funding settlement, epoch ms. */
-  fundingTime: number;
-  highPrice: number;
-  lowPrice: number;
+  fundingTime: z.number(),
+  highPrice: z.number(),
+  lowPrice: z.number(),
   /** BTC traded in the last 24 h. */
-  volume: number;
+  volume: z.number(),
   /** Server time of the figures, epoch ms. */
-  time: number;
-}
+  time: z.number(),
+});
 
 /** GET /market/depth */
-export interface DepthAnswer {
-  symbol: string;
-  ts: number;
-  a: [number, number][];
-  b: [number, number][];
-}
-
-/** GET /market/klines row: a 1-minute candle, oldest first; the same shape the kline stream pushes. */
-export type KlineRow = KlineData;
+export const depthAnswerSchema = z.object({
+  symbol: z.string(),
+  ts: z.number(),
+  a: z.array(z.tuple([z.number(), z.number()])),
+  b: z.array(z.tuple([z.number(), z.number()])),
+});
 
 /** Seed 001 §3 pagination of the history calls. */
-export interface PageInfo {
-  curPage: number;
-  endPage: number;
-  existNextPage: boolean;
-  existPrevPage: boolean;
-}
+export const pageInfoSchema = z.object({
+  curPage: z.number(),
+  endPage: z.number(),
+  existNextPage: z.boolean(),
+  existPrevPage: z.boolean(),
+});
 
 /** GET /order/lookup?page=n → data (the futures history tab of /trade/history). */
-export interface FuturesHistoryPage {
-  orders: FuturesHistoryRow[];
-  pageInfo: PageInfo;
-}
+export const futuresHistoryPageSchema = z.object({
+  orders: z.array(futuresHistoryRowSchema),
+  pageInfo: pageInfoSchema,
+});
 
 /** Option bet type: 1 long (higher), 2 short (lower). */
-export type OptionBetType = 1 | 2;
+export const optionBetTypeSchema = z.union([z.literal(1), z.literal(2)]);
+
 /** 0 wait, 1 higher, 2 lower, 3 equal (refunded; also a round without a price). */
-export type OptionResultCode = 0 | 1 | 2 | 3;
+export const optionResultCodeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 
 /** A row of /optionOrder/top, /optionOrder/waitLookup and /optionOrder/lookup, and the `optionOrder` user event. */
-export interface OptionOrderRow {
-  no: number;
-  insertDate: string;
+export const optionOrderRowSchema = z.object({
+  no: z.number(),
+  insertDate: z.string(),
   /** 1 = BTCUSDT. */
-  symbol: number;
+  symbol: z.number(),
   /** Stake in USDT. */
-  volume: number;
-  openPrice: number;
+  volume: z.number(),
+  openPrice: z.number(),
   /** 0 until settled (and for a round without a price). */
-  resultPrice: number;
-  betType: OptionBetType;
-  result: OptionResultCode;
+  resultPrice: z.number(),
+  betType: optionBetTypeSchema,
+  result: optionResultCodeSchema,
   /** Winnings (positive), the stake lost (negative) or 0 (refunded); 0 while waiting. */
-  settleFee: number;
-  expireDate: string;
-  refunded: boolean;
+  settleFee: z.number(),
+  expireDate: z.string(),
+  refunded: z.boolean(),
   /** The round's start in ms since the epoch: the key of its audit (`/optionRound/audit?round=`). */
-  roundStart: number;
-}
+  roundStart: z.number(),
+});
 
 /** One price source's quote inside an index tick. */
-export interface RoundSourceQuote {
-  source: string;
-  price: number;
+export const roundSourceQuoteSchema = z.object({
+  source: z.string(),
+  price: z.number(),
   /** When the source quoted it, ms since the epoch. */
-  quotedAt: number;
-}
+  quotedAt: z.number(),
+});
 
 /** An index tick a round opened or closed on: the median of its sources' quotes. */
-export interface RoundTickView {
-  price: number;
+export const roundTickViewSchema = z.object({
+  price: z.number(),
   /** When the index was taken, ms since the epoch. */
-  takenAt: number;
-  sources: RoundSourceQuote[];
-}
+  takenAt: z.number(),
+  sources: z.array(roundSourceQuoteSchema),
+});
 
 /** GET /optionRound/audit?round=<start ms> → data (public): what anyone needs to check a round's result. */
-export interface OptionRoundAudit {
-  roundStart: number;
-  roundEnd: number;
+export const optionRoundAuditSchema = z.object({
+  roundStart: z.number(),
+  roundEnd: z.number(),
   /** 0 open (not ended), 1 ended and waiting for settlement, 2 settled. */
-  status: 0 | 1 | 2;
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   /** The settlement's price (0: the round had no price and every stake was refunded); null until settled. */
-  resultPrice: number | null;
-  settledAt: number | null;
+  resultPrice: z.number().nullable(),
+  settledAt: z.number().nullable(),
   /** The index tick at or before the round's start, and the one at or before its end (the result's price). */
-  open: RoundTickView | null;
-  close: RoundTickView | null;
+  open: roundTickViewSchema.nullable(),
+  close: roundTickViewSchema.nullable(),
   /** False when the round settled without its ticks kept (settled at a restart from the last stored price). */
-  ticksKept: boolean;
-  betCount: number;
-}
+  ticksKept: z.boolean(),
+  betCount: z.number(),
+});
 
 /** GET /optionOrder/lookup?page=n → data. */
-export interface OptionHistoryPage {
-  list: OptionOrderRow[];
-  pagination: PageInfo;
-}
+export const optionHistoryPageSchema = z.object({
+  list: z.array(optionOrderRowSchema),
+  pagination: pageInfoSchema,
+});
 
 /** POST /optionOrder/register {symbol: 1, betType, volume} → data. */
-export interface RegisterOptionAnswer {
-  no: number;
-}
+export const registerOptionAnswerSchema = z.object({
+  no: z.number(),
+});
+
+/** A 1-minute candle; the kline stream pushes the same shape (ws.ts `KlineData`). */
+const klineDataSchema = z.object({
+  /** Epoch ms of the minute's start; closeTime = openTime + 59,999. */
+  openTime: z.number(),
+  closeTime: z.number(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  /** Traded quantity (BTC). */
+  volume: z.number(),
+  /** True once the minute is over and the candle final. */
+  closed: z.boolean(),
+});
+
+/** GET /market/klines row: a 1-minute candle, oldest first; the same shape the kline stream pushes. */
+export const klineRowSchema = klineDataSchema;
+
+export type PositionSide = z.infer<typeof positionSideSchema>;
+export type OrderPath = z.infer<typeof orderPathSchema>;
+export type HistoryPosition = z.infer<typeof historyPositionSchema>;
+export type RegisterOrderAnswer = z.infer<typeof registerOrderAnswerSchema>;
+export type PositionRow = z.infer<typeof positionRowSchema>;
+export type OpenOrderRow = z.infer<typeof openOrderRowSchema>;
+export type OpenOrdersAnswer = z.infer<typeof openOrdersAnswerSchema>;
+export type FuturesHistoryRow = z.infer<typeof futuresHistoryRowSchema>;
+export type FuturesHistoryAnswer = z.infer<typeof futuresHistoryAnswerSchema>;
+export type UserOrderEvent = z.infer<typeof userOrderEventSchema>;
+export type FuturesMarketAnswer = z.infer<typeof futuresMarketAnswerSchema>;
+export type DepthAnswer = z.infer<typeof depthAnswerSchema>;
+export type PageInfo = z.infer<typeof pageInfoSchema>;
+export type FuturesHistoryPage = z.infer<typeof futuresHistoryPageSchema>;
+export type OptionBetType = z.infer<typeof optionBetTypeSchema>;
+export type OptionResultCode = z.infer<typeof optionResultCodeSchema>;
+export type OptionOrderRow = z.infer<typeof optionOrderRowSchema>;
+export type RoundSourceQuote = z.infer<typeof roundSourceQuoteSchema>;
+export type RoundTickView = z.infer<typeof roundTickViewSchema>;
+export type OptionRoundAudit = z.infer<typeof optionRoundAuditSchema>;
+export type OptionHistoryPage = z.infer<typeof optionHistoryPageSchema>;
+export type RegisterOptionAnswer = z.infer<typeof registerOptionAnswerSchema>;
+export type KlineRow = z.infer<typeof klineRowSchema>;

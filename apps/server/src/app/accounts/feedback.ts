@@ -1,10 +1,9 @@
 import { feedback } from '@tickline/db';
-import { Errors } from '@tickline/protocol';
+import { Errors, FEEDBACK_BODY_MAX_LENGTH, FEEDBACK_TITLE_MAX_LENGTH } from '@tickline/protocol';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
 
-export const FEEDBACK_TITLE_MAX_LENGTH = 200;
-export const FEEDBACK_BODY_MAX_LENGTH = 5000;
+export { FEEDBACK_BODY_MAX_LENGTH, FEEDBACK_TITLE_MAX_LENGTH };
 
 export async function submitFeedback(
   ctx: AppContext,

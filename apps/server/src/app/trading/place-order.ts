@@ -12,6 +12,8 @@ export interface PlaceOrderInput {
   priceType?: number | undefined;
   type?: number | undefined;
   price?: unknown;
+  /** The caller's own id for the order, kept with it by the engine (checked by the route's schema). */
+  clientOrderId?: string | undefined;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function placeOrder(core: TradingCore, userId: UserId, input: Place
     price,
     qty,
     leverage, // checked again where it is applied: a change queued since the check above refuses the order
+    ...(input.clientOrderId === undefined ? {} : { clientOrderId: input.clientOrderId }),
   });
   return { no: placed.orderId };
 }

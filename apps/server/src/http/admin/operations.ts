@@ -1,87 +1,61 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { operatorAudit } from '@tickline/db';
-import { Errors, ok, type AdminHealthCheck } from '@tickline/protocol';
+import { Errors } from '@tickline/protocol';
+import type { adminConsoleRoutes } from '@tickline/protocol/routes';
+import { feedbackInbox } from '../../app/admin/feedback-inbox.ts';
 import { KycQueue } from '../../app/admin/kyc-queue.ts';
 import { ledgerHealth } from '../../app/admin/ledger-health.ts';
+import { MarketRisk } from '../../app/admin/market-risk.ts';
 import { paginationView } from '../../app/pagination.ts';
 import { AppError } from '../../domain/errors.ts';
-import { parseInput } from '../validation.ts';
+import type { RouteHandlers } from '../routes/register.ts';
 import { operatorActor } from './actor.ts';
 
-const kycQuery = z.object({
-  status: z
-    .string()
-    .regex(/^[123]$/, { error: 'status must be 1 (approved), 2 (rejected) or 3 (waiting)' })
-    .transform(Number)
-    .optional(),
-});
-const decideBody = z.object({
-  userNo: z.unknown().optional(),
-  approveStatus: z.unknown().optional(),
-  reason: z.unknown().optional(),
-});
-const imageParams = z.object({ userNo: z.string().regex(/^\d{1,12}$/, { error: 'userNo must be a number' }) });
-const auditQuery = z.object({
-  action: z
-    .string()
-    .regex(/^[a-z][a-z0-9_.-]{0,60}$/, { error: 'action is an action name or its area, e.g. withdrawal' })
-    .optional(),
-  targetType: z
-    .string()
-    .regex(/^[a-z-]{1,40}$/, { error: 'targetType is a target kind, e.g. user' })
-    .optional(),
-  targetId: z.string().max(64).optional(),
-  page: z
-    .string()
-    .regex(/^[1-9]\d{0,5}$/, { error: 'page must be a page number from 1' })
-    .transform(Number)
-    .optional(),
-});
 const AUDIT_PAGE_SIZE = 50;
 
-/** KYC queue, ledger health and the audit log of the operator console (#16), inside the admin plugin's guard. */
-export async function adminOperationsRoutes(app: FastifyInstance): Promise<void> {
-  const kyc = new KycQueue(app.context.pool, app.context.clock, (userId, content, createdAt) =>
-    app.context.services.wallet?.userEvents.alarm(userId, content, createdAt),
+type OperationRoutes = Omit<
+  typeof adminConsoleRoutes,
+  'adminUsers' | 'adminUserDetail' | 'adminFreeze' | 'adminUnfreeze' | 'adminRevokeSessions'
+>;
+
+/** KYC queue, ledger health, audit log, feedback inbox and the market and risk panel of the operator console (#16). */
+export function adminOperationsHandlers(app: FastifyInstance): RouteHandlers<OperationRoutes> {
+  const { pool, clock, services, images } = app.context;
+  const kyc = new KycQueue(pool, clock, (userId, content, createdAt) =>
+    services.wallet?.userEvents.alarm(userId, content, createdAt),
   );
-
-  app.get('/kyc', async (request) => {
-    const { status } = parseInput(kycQuery, request.query);
-    return ok({ users: await kyc.list(status ?? 3) });
-  });
-
-  app.get('/kyc/image/:userNo', async (request, reply) => {
-    const { userNo } = parseInput(imageParams, request.params);
-    const image = await kyc.image(Number(userNo));
-    if (!image) throw new AppError(Errors.USER_NOT_FOUND);
-    reply.header('Cache-Control', 'private, no-store');
-    reply.type(image.format === 'jpeg' ? 'image/jpeg' : 'image/png');
-    return reply.send(createReadStream(app.context.images.pathOf(image.id, image.format)));
-  });
-
-  app.post('/kyc/decide', async (request) => {
-    await kyc.decide(parseInput(decideBody, request.body), operatorActor(request));
-    return ok(null);
-  });
-
-  app.get('/ledger-health', async () => {
-    const checks: AdminHealthCheck[] = await ledgerHealth(app.context.pool, app.context.services.wallet);
-    return ok({ checks });
-  });
-
-  app.get('/audit', async (request) => {
-    const { action, targetType, targetId, page } = parseInput(auditQuery, request.query);
-    const result = await operatorAudit.searchOperatorActions(
-      app.context.pool,
-      { action, targetType, targetId },
-      page ?? 1,
-      AUDIT_PAGE_SIZE,
-    );
-    return ok({
-      list: result.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-      pagination: paginationView(result),
-    });
-  });
+  const risk = new MarketRisk(pool, clock, services.trading);
+  return {
+    adminKyc: async ({ query }) => ({ users: await kyc.list(query.status ?? 3) }),
+    adminKycImage: async ({ reply, params }) => {
+      const image = await kyc.image(Number(params.userNo));
+      if (!image) throw new AppError(Errors.USER_NOT_FOUND);
+      reply.header('Cache-Control', 'private, no-store');
+      reply.type(image.format === 'jpeg' ? 'image/jpeg' : 'image/png');
+      return reply.send(createReadStream(images.pathOf(image.id, image.format)));
+    },
+    adminDecideKyc: async ({ request, body }) => {
+      await kyc.decide(body, operatorActor(request));
+      return null;
+    },
+    adminLedgerHealth: async () => ({ checks: await ledgerHealth(pool, services.wallet) }),
+    adminAudit: async ({ query: { action, targetType, targetId, page } }) => {
+      const result = await operatorAudit.searchOperatorActions(
+        pool,
+        { action, targetType, targetId },
+        page ?? 1,
+        AUDIT_PAGE_SIZE,
+      );
+      return {
+        list: result.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        pagination: paginationView(result),
+      };
+    },
+    adminFeedback: async ({ query }) => feedbackInbox(app.context, query.page),
+    adminRounds: async ({ query }) => risk.rounds(query.page),
+    adminRevenue: async ({ query }) => risk.revenue(query.days),
+    adminInsurance: async ({ query }) => risk.insurance(query.days),
+    adminRiskPositions: async () => risk.positions(),
+  };
 }

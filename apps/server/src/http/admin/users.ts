@@ -1,28 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ok } from '@tickline/protocol';
+import type { adminConsoleRoutes } from '@tickline/protocol/routes';
 import { UserControls } from '../../app/admin/users/controls.ts';
 import { UserDirectory } from '../../app/admin/users/directory.ts';
-import { pageQuery } from '../queries.ts';
-import { parseInput } from '../validation.ts';
+import type { RouteHandlers } from '../routes/register.ts';
 import { operatorActor } from './actor.ts';
 
-const searchQuery = pageQuery.extend({
-  q: z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
-});
-const detailQuery = z.object({
-  no: z.string({ error: 'no must be a user number' }).regex(/^[1-9]\d{0,14}$/, { error: 'no must be a user number' }),
-});
-const freezeBody = z.object({
-  userNo: z.unknown().optional(),
-  trading: z.unknown().optional(),
-  withdrawals: z.unknown().optional(),
-  reason: z.unknown().optional(),
-});
-const userBody = z.object({ userNo: z.unknown().optional() });
+type UserRoutes = Pick<
+  typeof adminConsoleRoutes,
+  'adminUsers' | 'adminUserDetail' | 'adminFreeze' | 'adminUnfreeze' | 'adminRevokeSessions'
+>;
 
-/** Users in the operator console (#16 item 4), inside the admin plugin's guard: search, detail, freezes, sessions. */
-export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
+/** Users in the operator console (#16 item 4): search, detail, freezes, sessions. */
+export function adminUserHandlers(app: FastifyInstance): RouteHandlers<UserRoutes> {
   const { pool, clock, services, sessionRevocations } = app.context;
   const directory = new UserDirectory(pool, clock, services.trading);
   // Made at the first call: an app built without a trading service (a logging test) still registers these routes.
@@ -31,26 +20,11 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
     (made ??= new UserControls(pool, clock, services.trading.freezes, sessionRevocations, (userId, text, at) =>
       services.wallet?.userEvents.alarm(userId, text, at),
     ));
-
-  app.get('/users', async (request) => {
-    const { q, page } = parseInput(searchQuery, request.query);
-    return ok(await directory.search(q ?? '', page));
-  });
-
-  app.get('/users/detail', async (request) => {
-    const { no } = parseInput(detailQuery, request.query);
-    return ok(await directory.detail(Number(no)));
-  });
-
-  app.post('/users/freeze', async (request) =>
-    ok(await controls().freeze(parseInput(freezeBody, request.body), operatorActor(request))),
-  );
-
-  app.post('/users/unfreeze', async (request) =>
-    ok(await controls().unfreeze(parseInput(freezeBody, request.body), operatorActor(request))),
-  );
-
-  app.post('/users/revoke-sessions', async (request) =>
-    ok(await controls().revokeSessions(parseInput(userBody, request.body), operatorActor(request))),
-  );
+  return {
+    adminUsers: async ({ query: { q, page } }) => directory.search(q ?? '', page),
+    adminUserDetail: async ({ query }) => directory.detail(Number(query.no)),
+    adminFreeze: async ({ request, body }) => controls().freeze(body, operatorActor(request)),
+    adminUnfreeze: async ({ request, body }) => controls().unfreeze(body, operatorActor(request)),
+    adminRevokeSessions: async ({ request, body }) => controls().revokeSessions(body, operatorActor(request)),
+  };
 }

@@ -1,41 +1,62 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { Errors, ok } from '@tickline/protocol';
+import { Errors } from '@tickline/protocol';
+import type { adminMoneyRoutes } from '@tickline/protocol/routes';
+import { toNumber, USDT_SCALE } from '@tickline/money';
 import { AppError } from '../../domain/errors.ts';
-import { parseInput } from '../validation.ts';
 import { walletOf } from '../wallet.ts';
+import type { RouteHandlers } from '../routes/register.ts';
 import { operatorActor } from './actor.ts';
 import { withdrawalQueue } from '../../app/admin/withdrawal-queue.ts';
-
-const statusQuery = z.object({
-  status: z
-    .string()
-    .regex(/^[1-4]$/, { error: 'status must be 1 (wait), 2 (approval), 3 (cancel) or 4 (refuse)' })
-    .transform(Number)
-    .optional(),
-});
-const decisionBody = z.object({ no: z.unknown().optional(), reason: z.unknown().optional() });
 
 function withdrawalNo(no: unknown): number {
   if (typeof no !== 'number' || !Number.isSafeInteger(no) || no < 1) throw new AppError(Errors.WITHDRAWAL_NOT_FOUND);
   return no;
 }
 
-/** The operators' withdrawal queue (inside the admin plugin, which guards it): list, approve, refuse. */
-export async function adminWithdrawalRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/withdrawals', async (request) => {
-    const { status } = parseInput(statusQuery, request.query);
-    return ok(await withdrawalQueue(app.context.pool, walletOf(app), status ?? 1));
-  });
+const applicationNo = (no: unknown) => (typeof no === 'number' && Number.isSafeInteger(no) ? no : -1);
 
-  app.post('/withdrawals/approve', async (request) => {
-    const { no } = parseInput(decisionBody, request.body);
-    return ok(await walletOf(app).desk.approve(withdrawalNo(no), operatorActor(request)));
-  });
-
-  app.post('/withdrawals/refuse', async (request) => {
-    const { no, reason } = parseInput(decisionBody, request.body);
-    await walletOf(app).desk.refuse(withdrawalNo(no), operatorActor(request), reason);
-    return ok(null);
-  });
+/** The operators' money queues: user withdrawals, partners' settlement applications, partner level and fee rate. */
+export function adminMoneyHandlers(app: FastifyInstance): RouteHandlers<typeof adminMoneyRoutes> {
+  const decisions = () => app.context.services.partners.decisions;
+  return {
+    adminWithdrawals: async ({ query }) => withdrawalQueue(app.context.pool, walletOf(app), query.status ?? 1),
+    adminApproveWithdrawal: async ({ request, body }) =>
+      walletOf(app).desk.approve(withdrawalNo(body.no), operatorActor(request)),
+    adminRefuseWithdrawal: async ({ request, body }) => {
+      await walletOf(app).desk.refuse(withdrawalNo(body.no), operatorActor(request), body.reason);
+      return null;
+    },
+    adminSettlementApplications: async ({ query }) => {
+      const rows = await decisions().queue(query.status ?? 1);
+      return {
+        withdrawals: rows.map((row) => ({
+          no: row.no,
+          userNo: row.partnerId,
+          userid: row.userid,
+          name: row.name,
+          amount: toNumber(row.amount, USDT_SCALE),
+          status: row.status,
+          reason: row.reason,
+          paid: row.paid,
+          insertDate: row.insertedAt.toISOString(),
+        })),
+      };
+    },
+    adminApproveSettlement: async ({ request, body }) => {
+      await decisions().approve(applicationNo(body.no), operatorActor(request));
+      return null;
+    },
+    adminRefuseSettlement: async ({ request, body }) => {
+      await decisions().refuse(applicationNo(body.no), operatorActor(request), body.reason);
+      return null;
+    },
+    adminSetLevel: async ({ request, body }) => {
+      await decisions().setLevel(body.userNo, body.level, operatorActor(request));
+      return null;
+    },
+    adminSetFee: async ({ request, body }) => {
+      await decisions().setTopFee(body.userNo, body.nowFee, operatorActor(request));
+      return null;
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fetchAlarms, fetchBalance, fetchUserInfo, logout } from '../../api/accounts.ts';
 import { clearSession, getSession, useSession } from '../../api/session.ts';
-import type { Alarm } from '../../api/types.ts';
+import type { Alarm } from '@tickline/protocol';
 import { useSocketOpen } from '../../api/useSocketOpen.ts';
 import { wsClient } from '../../api/ws.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Alarm } from '../../api/types.ts';
+import type { Alarm } from '@tickline/protocol';
 
 /** Local storage: the insertDate of the newest alarm the user has seen (the notifications panel was opened). */
 export const ALARMS_SEEN_KEY = 'alarmsSeenAt';

@@ -1,4 +1,4 @@
-import { apiData, apiRequest } from '../../api/client.ts';
+import { call, callData } from '../../api/client.ts';
 import type {
   AdminKycUser,
   AdminQueueWithdrawal,
@@ -32,25 +32,19 @@ export type InsuranceFigures = AdminInsuranceFigures;
 export type { AdminUser };
 export type FreezeTarget = AdminFreezeTarget;
 
-export const fetchKyc = () => apiData<{ users: KycUser[] }>('GET', '/admin/kyc?status=3');
+export const fetchKyc = () => callData('adminKyc', { query: { status: 3 } });
 export const decideKyc = (userNo: number, approveStatus: 1 | 2, reason: string) =>
-  apiRequest<null>('POST', '/admin/kyc/decide', { body: { userNo, approveStatus, reason } });
-export const fetchWithdrawals = (status: number) =>
-  apiData<{ withdrawals: QueueWithdrawal[]; hotWallet?: HotWalletCover }>('GET', `/admin/withdrawals?status=${status}`);
-export const approveWithdrawal = (no: number) =>
-  apiRequest<unknown>('POST', '/admin/withdrawals/approve', { body: { no } });
-export const refuseWithdrawal = (no: number, reason: string) =>
-  apiRequest<null>('POST', '/admin/withdrawals/refuse', { body: { no, reason } });
+  call('adminDecideKyc', { body: { userNo, approveStatus, reason } });
+export const fetchWithdrawals = (status: number) => callData('adminWithdrawals', { query: { status } });
+export const approveWithdrawal = (no: number) => call('adminApproveWithdrawal', { body: { no } });
+export const refuseWithdrawal = (no: number, reason: string) => call('adminRefuseWithdrawal', { body: { no, reason } });
 export const fetchSettlementApplications = (status: number) =>
-  apiData<{ withdrawals: QueueWithdrawal[] }>('GET', `/admin/settlement-withdrawals?status=${status}`);
-export const approveSettlement = (no: number) =>
-  apiRequest<null>('POST', '/admin/settlement-withdrawals/approve', { body: { no } });
-export const refuseSettlement = (no: number, reason: string) =>
-  apiRequest<null>('POST', '/admin/settlement-withdrawals/refuse', { body: { no, reason } });
-export const fetchHealth = () => apiData<{ checks: HealthCheck[] }>('GET', '/admin/ledger-health');
-export const fetchAudit = (action: string) =>
-  apiData<{ list: AuditRow[] }>('GET', `/admin/audit${action ? `?action=${encodeURIComponent(action)}` : ''}`);
-export const fetchFeedback = () => apiData<{ list: FeedbackRow[] }>('GET', '/admin/feedback?page=1');
+  callData('adminSettlementApplications', { query: { status } });
+export const approveSettlement = (no: number) => call('adminApproveSettlement', { body: { no } });
+export const refuseSettlement = (no: number, reason: string) => call('adminRefuseSettlement', { body: { no, reason } });
+export const fetchHealth = () => callData('adminLedgerHealth');
+export const fetchAudit = (action: string) => callData('adminAudit', { query: { action } });
+export const fetchFeedback = () => callData('adminFeedback', { query: { page: 1 } });
 
 /** The KYC image needs the operator's token: fetched as a blob and shown from an object URL. */
 export async function fetchImage(path: string, token: string): Promise<string | null> {
@@ -61,32 +55,20 @@ export async function fetchImage(path: string, token: string): Promise<string | 
 
 // ---- Users (#16 item 4) ----
 
-export const searchUsers = (q: string, page: number) =>
-  apiData<{ list: AdminUser[]; pagination: Pagination }>('GET', `/admin/users?q=${encodeURIComponent(q)}&page=${page}`);
-export const fetchUserDetail = (no: number) => apiData<UserDetail>('GET', `/admin/users/detail?no=${no}`);
+export const searchUsers = (q: string, page: number) => callData('adminUsers', { query: { q, page } });
+export const fetchUserDetail = (no: number) => callData('adminUserDetail', { query: { no } });
 export const changeFreeze = (freeze: boolean, userNo: number, target: FreezeTarget, reason: string) =>
-  apiRequest<{ trading: boolean; withdrawals: boolean }>('POST', `/admin/users/${freeze ? 'freeze' : 'unfreeze'}`, {
-    body: { userNo, ...target, reason },
-  });
-export const revokeSessions = (userNo: number) =>
-  apiRequest<{ revoked: number }>('POST', '/admin/users/revoke-sessions', { body: { userNo } });
+  call(freeze ? 'adminFreeze' : 'adminUnfreeze', { body: { userNo, ...target, reason } });
+export const revokeSessions = (userNo: number) => call('adminRevokeSessions', { body: { userNo } });
 
 // ---- Market and risk (#16 item 5) ----
 
-export const fetchRounds = (page: number) =>
-  apiData<{ list: RoundRow[]; pagination: Pagination }>('GET', `/admin/market/rounds?page=${page}`);
-export const fetchRevenue = (days: number) =>
-  apiData<{ days: Array<RevenueFigures & { day: string }>; total: RevenueFigures }>(
-    'GET',
-    `/admin/market/revenue?days=${days}`,
-  );
-export const fetchInsurance = (days: number) =>
-  apiData<InsuranceFigures>('GET', `/admin/market/insurance?days=${days}`);
-export const fetchRiskPositions = () => apiData<RiskPositions>('GET', '/admin/market/positions');
+export const fetchRounds = (page: number) => callData('adminRounds', { query: { page } });
+export const fetchRevenue = (days: number) => callData('adminRevenue', { query: { days } });
+export const fetchInsurance = (days: number) => callData('adminInsurance', { query: { days } });
+export const fetchRiskPositions = () => callData('adminRiskPositions');
 
 // ---- Partner level and fee rate (#20's operator calls) ----
 
-export const setPartnerLevel = (userNo: number, level: number) =>
-  apiRequest<null>('POST', '/admin/users/level', { body: { userNo, level } });
-export const setPartnerFee = (userNo: number, nowFee: number) =>
-  apiRequest<null>('POST', '/admin/users/fee', { body: { userNo, nowFee } });
+export const setPartnerLevel = (userNo: number, level: number) => call('adminSetLevel', { body: { userNo, level } });
+export const setPartnerFee = (userNo: number, nowFee: number) => call('adminSetFee', { body: { userNo, nowFee } });

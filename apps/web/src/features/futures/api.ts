@@ -1,29 +1,21 @@
-import type {
-  FuturesHistoryAnswer,
-  FuturesMarketAnswer,
-  OpenOrdersAnswer,
-  PositionRow,
-  RegisterOrderAnswer,
-  RegisterOrderRequest,
-  ServerTime,
-  UpdateTpslRequest,
-} from '@tickline/protocol';
-import { apiData, apiRequest } from '../../api/client.ts';
+import { call, callData, type CallOptions } from '../../api/client.ts';
 
-// Seed 000 §7: the futures calls with the seeds' paths and payloads, plus our market endpoints (PRODUCT.md §2).
+// Seed 000 §7: the futures calls by their names in the route table, plus our market endpoints (PRODUCT.md §2).
 
-export const fetchPositions = () => apiData<PositionRow[]>('GET', '/postion/lookup');
-export const fetchOpenOrders = () => apiData<OpenOrdersAnswer>('GET', '/order/waitLookup');
-export const fetchOrderHistory = () => apiData<FuturesHistoryAnswer>('GET', '/order/history');
+/** POST /order/registerOrder's body, as the route's schema accepts it. */
+export type RegisterOrderRequest = NonNullable<CallOptions<'placeOrder'>['body']>;
 
-export const registerOrder = (body: RegisterOrderRequest) =>
-  apiRequest<RegisterOrderAnswer>('POST', '/order/registerOrder', { body });
-export const cancelOrder = (no: number) => apiRequest<null>('POST', '/order/cancel', { body: { no } });
-export const updateLeverage = (leverage: number) =>
-  apiRequest<null>('POST', '/user/updateLeverage', { body: { leverage } });
-export const closePosition = (volume: string) => apiRequest<null>('POST', '/order/closePosition', { body: { volume } });
-export const updateTpsl = (body: UpdateTpslRequest) => apiRequest<null>('POST', '/order/updateTpsl', { body });
+export const fetchPositions = () => callData('positions');
+export const fetchOpenOrders = () => callData('openOrders');
+export const fetchOrderHistory = () => callData('recentOrderHistory');
 
-export const fetchServerTime = () => apiData<ServerTime>('GET', '/server/serverTime', { auth: false });
-export const fetchFuturesMarket = () => apiData<FuturesMarketAnswer>('GET', '/market/futures', { auth: false });
+export const registerOrder = (body: RegisterOrderRequest) => call('placeOrder', { body });
+export const cancelOrder = (no: number) => call('cancelOrder', { body: { no } });
+export const updateLeverage = (leverage: number) => call('updateLeverage', { body: { leverage } });
+export const closePosition = (volume: string) => call('closePosition', { body: { volume } });
+export const updateTpsl = (body: { takeProfit: string | number; stopLoss: string | number }) =>
+  call('updateTpsl', { body });
+
+export const fetchServerTime = () => callData('serverTime', { auth: false });
+export const fetchFuturesMarket = () => callData('futuresMarket', { auth: false });
 export { fetchKlines } from '../../api/market.ts';

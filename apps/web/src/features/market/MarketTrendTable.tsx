@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { MarketTicker } from '../../api/types.ts';
+import type { HomeTicker } from '@tickline/protocol';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { formatHomePrice, formatPercent, trendOf } from '../../lib/format.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -18,7 +18,7 @@ export function MarketTrendTable() {
   const t = useT();
   const tickers = useTickers();
   const rows = tickers.data ?? [];
-  const columns: Column<MarketTicker>[] = [
+  const columns: Column<HomeTicker>[] = [
     {
       header: t('market.name'),
       cell: (ticker) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { MarketCoin } from '../../api/types.ts';
+import type { CoinMarket } from '@tickline/protocol';
 import { coinRows, nextSort, type CoinListView } from './coinList.ts';
 
-const coin = (id: string, name: string, symbol: string, price: number, cap: number): MarketCoin => ({
+const coin = (id: string, name: string, symbol: string, price: number, cap: number): CoinMarket => ({
   id,
   name,
   symbol,

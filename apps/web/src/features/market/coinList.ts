@@ -1,10 +1,10 @@
-import type { MarketCoin } from '../../api/types.ts';
+import type { CoinMarket } from '@tickline/protocol';
 import type { SortDirection } from '../../ui/DataTable.tsx';
 
 /** Columns the markets list sorts by; `rank` is the order by market cap the server sends. */
 export type CoinSortKey = 'rank' | 'name' | 'price' | 'change' | 'volume' | 'cap';
 
-export interface RankedCoin extends MarketCoin {
+export interface RankedCoin extends CoinMarket {
   rank: number;
 }
 
@@ -37,7 +37,7 @@ export function nextSort(
  * The rows shown: ranked by market cap as received, filtered by the search (name or symbol, any case) and the
  * favourites tab, then sorted (ordering only compares the server's numbers; nothing is computed from them).
  */
-export function coinRows(coins: readonly MarketCoin[], view: CoinListView): RankedCoin[] {
+export function coinRows(coins: readonly CoinMarket[], view: CoinListView): RankedCoin[] {
   const query = view.search.trim().toLowerCase();
   const rows = coins
     .map((coin, index) => ({ ...coin, rank: index + 1 }))

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { MARKET_LIST_SYMBOL, type MarketListStreamType } from '@tickline/protocol';
-import type { MarketCoin, MarketTicker } from '../../api/types.ts';
+import type { CoinMarket, HomeTicker } from '@tickline/protocol';
 import { wsClient } from '../../api/ws.ts';
 import { FrameStore, useFrameValue } from '../../lib/frameStore.ts';
 
@@ -11,8 +11,8 @@ export interface Received<T> {
 }
 
 interface Lists {
-  tickers: Received<MarketTicker[]> | null;
-  coins: Received<MarketCoin[]> | null;
+  tickers: Received<HomeTicker[]> | null;
+  coins: Received<CoinMarket[]> | null;
 }
 
 /** The market-wide lists of the socket (#18), applied outside React and rendered at most once a frame. */

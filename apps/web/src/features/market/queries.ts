@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchCoinsWithSparkline, fetchKlines, fetchTickers } from '../../api/market.ts';
-import type { MarketCoin, MarketTicker } from '../../api/types.ts';
+import type { CoinMarket, HomeTicker } from '@tickline/protocol';
 import { useSocketOpen } from '../../api/useSocketOpen.ts';
 import { newest, useLiveList } from './live.ts';
 
@@ -18,7 +18,7 @@ interface MarketList<Row> {
 }
 
 /** The home tickers: the socket's `tickers` stream, the REST poll while the socket is down. */
-export function useTickers(): MarketList<MarketTicker> {
+export function useTickers(): MarketList<HomeTicker> {
   const live = useLiveList('tickers');
   const open = useSocketOpen();
   const polled = useQuery({
@@ -36,7 +36,7 @@ export function useTickers(): MarketList<MarketTicker> {
  * The top 30 with their 7-day sparklines: prices from the socket's `coins` stream (the REST poll while it is down),
  * the hourly history from GET /market/coins?sparkline=true, its last point following the live price.
  */
-export function useCoins(): MarketList<MarketCoin> {
+export function useCoins(): MarketList<CoinMarket> {
   const live = useLiveList('coins');
   const open = useSocketOpen();
   const polled = useQuery({

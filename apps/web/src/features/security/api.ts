@@ -1,20 +1,15 @@
-import type { SecurityOverview, TotpEnableAnswer, TotpSetupAnswer } from '@tickline/protocol';
-import { apiData, apiRequest } from '../../api/client.ts';
+import { call, callData } from '../../api/client.ts';
 
 // The account security page's calls (#17). Actions answer the envelope: the screen shows its message either way.
 
-export const fetchSecurity = () => apiData<SecurityOverview>('GET', '/user/security');
-export const revokeSession = (sessionId: string) =>
-  apiRequest<null>('POST', '/user/sessions/revoke', { body: { sessionId } });
+export const fetchSecurity = () => callData('securityOverview');
+export const revokeSession = (sessionId: string) => call('revokeSession', { body: { sessionId } });
 export const changeOwnPassword = (currentPassword: string, newPassword: string) =>
-  apiRequest<null>('POST', '/user/password', { body: { currentPassword, newPassword } });
-export const startTotpSetup = () => apiRequest<TotpSetupAnswer>('POST', '/user/totp/setup');
-export const enableTotp = (code: string) =>
-  apiRequest<TotpEnableAnswer>('POST', '/user/totp/enable', { body: { code } });
-export const disableTotp = (code: string) => apiRequest<null>('POST', '/user/totp/disable', { body: { code } });
+  call('changeOwnPassword', { body: { currentPassword, newPassword } });
+export const startTotpSetup = () => call('startTotpSetup');
+export const enableTotp = (code: string) => call('enableTotp', { body: { code } });
+export const disableTotp = (code: string) => call('disableTotp', { body: { code } });
 export const addWhitelistAddress = (address: string, label: string, otp: string) =>
-  apiRequest<null>('POST', '/user/whitelist/add', { body: { address, label, otp } });
-export const removeWhitelistAddress = (id: number) =>
-  apiRequest<null>('POST', '/user/whitelist/remove', { body: { id } });
-export const setWhitelist = (enabled: boolean, otp: string) =>
-  apiRequest<null>('POST', '/user/whitelist/toggle', { body: { enabled, otp } });
+  call('addWhitelistAddress', { body: { address, label, otp } });
+export const removeWhitelistAddress = (id: number) => call('removeWhitelistAddress', { body: { id } });
+export const setWhitelist = (enabled: boolean, otp: string) => call('toggleWhitelist', { body: { enabled, otp } });

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FuturesHistoryPage, FuturesHistoryRow } from '@tickline/protocol';
 import { useState } from 'react';
-import { apiData } from '../../api/client.ts';
+import { callData } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { downloadCsv } from '../../lib/csv.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
@@ -17,7 +17,7 @@ import { useOptionHistory } from '../options/queries.ts';
 import { allPages, futuresPageRows, optionPageRows, optionsCsv } from './exports.ts';
 import styles from './tradeHistory.module.css';
 
-const fetchFuturesPage = (page: number) => apiData<FuturesHistoryPage>('GET', `/order/lookup?page=${page}`);
+const fetchFuturesPage = (page: number) => callData('orderHistoryPage', { query: { page } });
 
 function FuturesHistory({ page, onPage }: { page: number; onPage(page: number): void }) {
   const t = useT();

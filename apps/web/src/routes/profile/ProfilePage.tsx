@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ApproveStatus } from '../../api/types.ts';
+import type { ApproveStatus } from '@tickline/protocol';
 import { useLogout, useUserInfo } from '../../features/account/queries.ts';
 import { PageHeader } from '../../features/layout/PageHeader.tsx';
 import { useT } from '../../i18n/I18nProvider.tsx';

@@ -4,7 +4,7 @@
  * (market orders and Auto Price Marks use the live last price, so only a typed limit price can be missing).
  */
 import { PRICE_SCALE, QTY_SCALE, toDecimalString } from '@tickline/money';
-import type { RegisterOrderRequest } from '@tickline/protocol';
+import type { RegisterOrderRequest } from '../api.ts';
 import { parseAmountInput } from '../../../lib/amountInput.ts';
 import type { Side } from './orderMaths.ts';
 

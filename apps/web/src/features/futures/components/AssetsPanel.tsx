@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import type { Balance } from '../../../api/types.ts';
+import type { UserBalance } from '@tickline/protocol';
 import { formatMoney } from '../../../lib/format.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 /** Seed 000 §2: USDT (BEP-20) and USDT-Futures balances with Deposit and Withdraw. */
-export function AssetsPanel({ balance, loggedIn }: { balance: Balance | undefined; loggedIn: boolean }) {
+export function AssetsPanel({ balance, loggedIn }: { balance: UserBalance | undefined; loggedIn: boolean }) {
   const t = useT();
   const row = (label: string, value: number | undefined, testId: string) => (
     <div className={styles.kv}>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PRICE_SCALE, QTY_SCALE, formatDecimal, formatPrice, formatUsdt } from '@tickline/money';
-import type { Balance } from '../../../api/types.ts';
+import type { UserBalance } from '@tickline/protocol';
 import { accountKeys } from '../../account/queries.ts';
 import { registerOrder, updateLeverage } from '../api.ts';
 import { amountInputOrZero, parseAmountInput } from '../../../lib/amountInput.ts';
@@ -32,7 +32,7 @@ const SLIDER_MARKS = [0, 20, 40, 60, 80, 100] as const;
 interface TradePanelProps {
   store: MarketStore;
   loggedIn: boolean;
-  balance: Balance | undefined;
+  balance: UserBalance | undefined;
   leverage: number;
   /** A price picked in the order book (with a counter so picking the same price twice still applies). */
   picked: { price: string; at: number } | null;

@@ -1,0 +1,60 @@
+// Field schemas shared by the route definitions. A schema may attach a catalogue error to an issue
+// (`params: { failure }`): the server then answers that error instead of VALIDATION_FAILED (http/validation.ts).
+import { z } from 'zod';
+import type { ErrorDefinition } from '../errors/index.ts';
+
+/**
+ * A text field that may be missing (treated as empty, so ordered rules can answer the seeds' "Please
+ * enter ..." messages) and is capped in length.
+ */
+export function optionalText(field: string, maxLength: number, options: { trim?: boolean } = {}) {
+  return z
+    .string({ error: `${field} must be a text` })
+    .max(maxLength, { error: `${field} must be at most ${maxLength} characters` })
+    .nullish()
+    .transform((value) => (options.trim === false ? (value ?? '') : (value ?? '').trim()));
+}
+
+/** Any value, checked by the use case (numbers that may arrive as text, codes with their own messages). */
+export function checkedLater(description: string) {
+  return z.unknown().optional().meta({ description });
+}
+
+/** A safe positive integer; anything else answers `failure` (`message` is the issue's text). */
+export function positiveInteger(message: string, failure: ErrorDefinition) {
+  return z.custom<number>((value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0, {
+    error: message,
+    params: { failure },
+  });
+}
+
+/** `?page=N`: a whole number from 1 (default 1). */
+export const pageQuery = z.object({
+  page: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'page must be a whole number from 1' })
+    .transform(Number)
+    .refine((page) => page >= 1, { error: 'page must be a whole number from 1' })
+    .optional()
+    .transform((page) => page ?? 1),
+});
+
+/** `?page=N` on the lists that leave the default to the use case. */
+export const optionalPage = z
+  .string()
+  .regex(/^[1-9]\d{0,5}$/, { error: 'page must be a page number from 1' })
+  .transform(Number)
+  .optional();
+
+/** `?type=N`: the transfer type (2 = spot ↔ futures). */
+export const transferTypeQuery = z.object({
+  type: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: 'type must be a transfer type number (2: spot ↔ futures)' })
+    .transform(Number)
+    .optional()
+    .transform((type) => type ?? 2),
+});
+
+/** An answer whose `data` is null. */
+export const nothing = z.null();

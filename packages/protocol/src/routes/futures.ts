@@ -1,0 +1,135 @@
+// Futures order entry, positions and history (seed 000 §7, seed 001 §7).
+import { z } from 'zod';
+import { Errors } from '../errors/index.ts';
+import {
+  futuresHistoryAnswerSchema,
+  futuresHistoryPageSchema,
+  openOrdersAnswerSchema,
+  positionRowSchema,
+  registerOrderAnswerSchema,
+} from '../api/trading.ts';
+import { defineRoutes } from './define.ts';
+import { checkedLater, nothing, pageQuery, positiveInteger } from './fields.ts';
+
+// Numbers may arrive as JSON numbers or decimal text; the use cases parse them exactly (never as floats).
+const decimal = checkedLater('A decimal as a JSON number or text, parsed exactly.');
+const code = z.number({ error: 'must be a number' }).optional();
+const ordering = { per: 'user', name: 'order' } as const;
+const engineRefusals = ['TRADING_FROZEN', 'NO_MARK_PRICE', 'ENGINE_OUTCOME_UNKNOWN', 'SERVICE_BUSY'] as const;
+
+/** The caller's own order id, kept with the order (Binance's newClientOrderId alphabet and length). */
+export const clientOrderIdSchema = z
+  .string({ error: 'clientOrderId must be a text' })
+  .regex(/^[.A-Z:/a-z0-9_-]{1,36}$/, {
+    error: 'clientOrderId must be 1 to 36 letters, digits or . : / _ -',
+  })
+  .optional();
+
+export const futuresRoutes = defineRoutes({
+  placeOrder: {
+    method: 'POST',
+    path: '/order/registerOrder',
+    auth: 'user',
+    permission: 'trade',
+    summary: 'Places a limit or market order at the leverage saved before (type 2; priceType equals orderPath).',
+    body: z.object({
+      leverage: z.number({ error: 'leverage must be a whole number from 1 to 100' }),
+      volume: decimal,
+      type: code,
+      priceType: code,
+      position: z.number({ error: 'position must be 1 (long) or 2 (short)' }),
+      orderPath: z.number({ error: 'orderPath must be 1 (limit) or 2 (market)' }),
+      price: decimal,
+      clientOrderId: clientOrderIdSchema,
+    }),
+    data: registerOrderAnswerSchema,
+    message: 'Order successfully completed.',
+    rateLimit: ordering,
+    errors: [
+      'INVALID_ORDER_TYPE',
+      'INVALID_LEVERAGE',
+      'INVALID_QUANTITY',
+      'INVALID_PRICE',
+      'QUANTITY_BELOW_MINIMUM',
+      'QUANTITY_ABOVE_MAXIMUM',
+      'INSUFFICIENT_MARGIN',
+      'NO_LIQUIDITY',
+      'TOO_MANY_OPEN_ORDERS',
+      'ORDER_WOULD_LIQUIDATE',
+      ...engineRefusals,
+    ],
+  },
+  cancelOrder: {
+    method: 'POST',
+    path: '/order/cancel',
+    auth: 'user',
+    permission: 'trade',
+    summary: "Cancels the unfilled part of one of the caller's waiting orders.",
+    body: z.object({ no: positiveInteger('no must be an order number', Errors.ORDER_NOT_FOUND) }),
+    data: nothing,
+    message: 'The order has been canceled.',
+    rateLimit: { per: 'user', name: 'cancel' },
+    errors: ['ORDER_NOT_FOUND', 'ENGINE_OUTCOME_UNKNOWN', 'SERVICE_BUSY'],
+  },
+  openOrders: {
+    method: 'GET',
+    path: '/order/waitLookup',
+    auth: 'user',
+    permission: 'read',
+    summary: "The caller's waiting orders.",
+    data: openOrdersAnswerSchema,
+    errors: [],
+  },
+  recentOrderHistory: {
+    method: 'GET',
+    path: '/order/history',
+    auth: 'user',
+    permission: 'read',
+    summary: "The caller's 20 most recent futures orders.",
+    data: futuresHistoryAnswerSchema,
+    errors: [],
+  },
+  orderHistoryPage: {
+    method: 'GET',
+    path: '/order/lookup',
+    auth: 'user',
+    permission: 'read',
+    summary: "One page of the caller's futures history.",
+    query: pageQuery,
+    data: futuresHistoryPageSchema,
+    errors: [],
+  },
+  closePosition: {
+    method: 'POST',
+    path: '/order/closePosition',
+    auth: 'user',
+    permission: 'trade',
+    summary: "Market-closes this much of the caller's position; waiting orders are cancelled first.",
+    body: z.object({ volume: decimal }),
+    data: nothing,
+    message: 'The position has been updated.',
+    rateLimit: ordering,
+    errors: ['INVALID_QUANTITY', 'NO_POSITION', 'CLOSE_EXCEEDS_POSITION', 'NO_LIQUIDITY', ...engineRefusals],
+  },
+  updateTpsl: {
+    method: 'POST',
+    path: '/order/updateTpsl',
+    auth: 'user',
+    permission: 'trade',
+    summary: "Sets or clears (0, null or empty) the position's take-profit and stop-loss.",
+    body: z.object({ takeProfit: decimal, stopLoss: decimal }),
+    data: nothing,
+    message: 'Take Profit and Stop Loss have been updated.',
+    rateLimit: ordering,
+    errors: ['INVALID_TP_SL', 'NO_POSITION', ...engineRefusals],
+  },
+  positions: {
+    method: 'GET',
+    path: '/postion/lookup',
+    auth: 'user',
+    permission: 'read',
+    summary: "The caller's position (one-way mode: at most one); the path is spelled as the seeds spell it.",
+    data: z.array(positionRowSchema),
+    errors: [],
+  },
+});

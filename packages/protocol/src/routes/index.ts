@@ -1,0 +1,47 @@
+// The route table of /api/v1: every REST route, once. The server registers from it, the OpenAPI document is made
+// from it, and the web's calls take their types from it (their method and path from endpoints.ts, generated).
+import { accountRoutes } from './accounts.ts';
+import { adminConsoleRoutes } from './admin-console.ts';
+import { adminMoneyRoutes } from './admin-money.ts';
+import type { RouteDefinition } from './define.ts';
+import { futuresRoutes } from './futures.ts';
+import { marketRoutes } from './market.ts';
+import { optionRoutes } from './options.ts';
+import { partnerRoutes } from './partners.ts';
+import { securityRoutes } from './security.ts';
+import { walletRoutes } from './wallet.ts';
+
+export * from './define.ts';
+export { clientOrderIdSchema } from './futures.ts';
+export {
+  accountRoutes,
+  adminConsoleRoutes,
+  adminMoneyRoutes,
+  futuresRoutes,
+  marketRoutes,
+  optionRoutes,
+  partnerRoutes,
+  securityRoutes,
+  walletRoutes,
+};
+export { buildOpenApiDocument } from './openapi.ts';
+
+export const ROUTES = {
+  ...accountRoutes,
+  ...securityRoutes,
+  ...futuresRoutes,
+  ...optionRoutes,
+  ...walletRoutes,
+  ...marketRoutes,
+  ...partnerRoutes,
+  ...adminMoneyRoutes,
+  ...adminConsoleRoutes,
+} as const;
+
+export type Routes = typeof ROUTES;
+export type RouteName = keyof Routes;
+
+/** Every route with its name, for suites that walk the whole API (registration, OpenAPI, fuzzing). */
+export const ROUTE_LIST: ReadonlyArray<RouteDefinition & { name: RouteName }> = Object.entries(ROUTES).map(
+  ([name, route]) => ({ name: name as RouteName, ...(route as RouteDefinition) }),
+);

@@ -1,0 +1,64 @@
+// Our market data (PRODUCT.md §2: the browser never calls third parties), answered from the market service's
+// memory. The query fields are checked by the handlers, which answer the market area's own errors.
+import { z } from 'zod';
+import { coinMarketSchema, homeTickerSchema } from '../api/market.ts';
+import { depthAnswerSchema, futuresMarketAnswerSchema, klineRowSchema } from '../api/trading.ts';
+import { defineRoutes } from './define.ts';
+import { checkedLater } from './fields.ts';
+
+const symbol = checkedLater('A market symbol (default BTCUSDT); unknown symbols answer MARKET_UNKNOWN_SYMBOL.');
+
+export const marketRoutes = defineRoutes({
+  tickers: {
+    method: 'GET',
+    path: '/market/tickers',
+    auth: 'none',
+    permission: 'read',
+    summary: 'The eight home symbols: last price and 24 h change.',
+    data: z.array(homeTickerSchema),
+    errors: ['MARKET_DATA_UNAVAILABLE'],
+  },
+  coins: {
+    method: 'GET',
+    path: '/market/coins',
+    auth: 'none',
+    permission: 'read',
+    summary: 'The top 30 coins by market cap; sparkline=true adds seven days of hourly prices.',
+    query: z.object({ sparkline: checkedLater("'true' adds sparkline_in_7d.") }),
+    data: z.array(coinMarketSchema),
+    errors: ['MARKET_DATA_UNAVAILABLE'],
+  },
+  futuresMarket: {
+    method: 'GET',
+    path: '/market/futures',
+    auth: 'none',
+    permission: 'read',
+    summary: "BTCUSDT's header figures: last, change, mark, index, funding and 24 h range.",
+    data: futuresMarketAnswerSchema,
+    errors: ['MARKET_DATA_UNAVAILABLE'],
+  },
+  depth: {
+    method: 'GET',
+    path: '/market/depth',
+    auth: 'none',
+    permission: 'read',
+    summary: 'The order book, as the websocket sends it.',
+    query: z.object({ symbol, limit: checkedLater('Levels per side, 1–100 (default 20).') }),
+    data: depthAnswerSchema,
+    errors: ['MARKET_DATA_UNAVAILABLE', 'MARKET_UNKNOWN_SYMBOL', 'MARKET_INVALID_LIMIT'],
+  },
+  klines: {
+    method: 'GET',
+    path: '/market/klines',
+    auth: 'none',
+    permission: 'read',
+    summary: '1-minute candles, oldest first.',
+    query: z.object({
+      symbol,
+      interval: checkedLater("Only '1m'."),
+      limit: checkedLater('Candles, 1–1500 (default 500).'),
+    }),
+    data: z.array(klineRowSchema),
+    errors: ['MARKET_DATA_UNAVAILABLE', 'MARKET_UNKNOWN_SYMBOL', 'MARKET_UNSUPPORTED_INTERVAL', 'MARKET_INVALID_LIMIT'],
+  },
+});
