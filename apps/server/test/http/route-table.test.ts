@@ -54,7 +54,10 @@ describe('the route table', () => {
   });
 
   it("keeps endpoints.ts (the web's runtime copy of methods and paths) generated from the table", () => {
-    const file = readFileSync(new URL('../../../../packages/protocol/src/routes/endpoints.ts', import.meta.url), 'utf8');
+    const file = readFileSync(
+      new URL('../../../../packages/protocol/src/routes/endpoints.ts', import.meta.url),
+      'utf8',
+    );
     expect(file, 'run npm run routes:endpoints -w @tickline/protocol').toBe(endpointsSource());
   });
 });
@@ -68,7 +71,7 @@ describe('GET /api/v1/openapi.json', () => {
       paths: Record<string, Record<string, Record<string, unknown>>>;
     }>();
     const validator = new Validator();
-    const result = await validator.validate(document as object);
+    const result = await validator.validate(document as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');

@@ -19,7 +19,7 @@ import {
 import { MAX_IMAGE_BYTES } from '../../services/uploads/images.ts';
 import { optionalUser, requireOperator, requireUser } from '../auth-guard.ts';
 import { rateLimited } from '../rate-limits.ts';
-import { limitPerUser } from '../user-rate-limits.ts';
+import { limitPerUser, type UserRateLimitName } from '../user-rate-limits.ts';
 import { parseInput } from '../validation.ts';
 
 /** What a handler gets: the request and reply, and the input as the route's schemas parsed it. */
@@ -41,15 +41,25 @@ export type RouteHandler<R extends RouteDefinition> = (
 
 export type RouteHandlers<T extends Record<string, RouteDefinition>> = { [K in keyof T]: RouteHandler<T[K]> };
 
-/** The hooks of a route: its guard (operators before the body is read), then the per-user limit. */
+type UserLimits = Map<UserRateLimitName, preHandlerHookHandler>;
+
+/**
+ * The hooks of a route: its guard (operators before the body is read), then the per-user limit, one budget per
+ * limit name shared by its routes (closing a position and TP/SL count as orders).
+ */
 function guards(
   app: FastifyInstance,
   route: RouteDefinition,
+  userLimits: UserLimits,
 ): Pick<RouteOptions, 'onRequest' | 'preHandler' | 'config'> {
   const preHandler: preHandlerHookHandler[] = [];
   if (route.auth === 'optional') preHandler.push(optionalUser);
   if (route.auth === 'user' || route.auth === 'partner') preHandler.push(requireUser);
-  if (route.rateLimit?.per === 'user') preHandler.push(limitPerUser(app, route.rateLimit.name));
+  const userLimit = route.rateLimit?.per === 'user' ? route.rateLimit.name : null;
+  if (userLimit) {
+    if (!userLimits.has(userLimit)) userLimits.set(userLimit, limitPerUser(app, userLimit));
+    preHandler.push(userLimits.get(userLimit)!);
+  }
   return {
     ...(route.auth === 'operator' ? { onRequest: [requireUser, requireOperator] } : {}),
     ...(preHandler.length > 0 ? { preHandler } : {}),
@@ -57,13 +67,18 @@ function guards(
   };
 }
 
-function register(app: FastifyInstance, name: RouteName, handlers: RouteHandlers<Routes>): void {
+function register(
+  app: FastifyInstance,
+  name: RouteName,
+  handlers: RouteHandlers<Routes>,
+  userLimits: UserLimits,
+): void {
   const route: RouteDefinition = ROUTES[name];
   const handler = handlers[name] as RouteHandler<RouteDefinition>;
   app.route({
     method: route.method,
     url: route.path,
-    ...guards(app, route),
+    ...guards(app, route, userLimits),
     handler: async (request, reply) => {
       const answer = await handler({
         request,
@@ -81,9 +96,10 @@ function register(app: FastifyInstance, name: RouteName, handlers: RouteHandlers
 export async function registerRouteTable(app: FastifyInstance, handlers: RouteHandlers<Routes>): Promise<void> {
   const names = Object.keys(ROUTES) as RouteName[];
   const uploads = names.filter((name) => (ROUTES[name] as RouteDefinition).upload !== undefined);
+  const userLimits: UserLimits = new Map();
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
-    for (const name of uploads) register(scope, name, handlers);
+    for (const name of uploads) register(scope, name, handlers, userLimits);
   });
-  for (const name of names) if (!uploads.includes(name)) register(app, name, handlers);
+  for (const name of names) if (!uploads.includes(name)) register(app, name, handlers, userLimits);
 }
