@@ -23,6 +23,7 @@ import { uploadRoutes } from './upload.ts';
 import { drainUnreadBodies } from './unread-body.ts';
 import { userRoutes } from './user.ts';
 import { securityRoutes } from './security.ts';
+import { apiKeyRoutes } from './api-keys.ts';
 import { walletRoutes } from './wallet.ts';
 import { managerRoutes } from './manager.ts';
 import { partnerWithdrawalRoutes } from './partner-withdrawals.ts';
@@ -82,6 +83,7 @@ const ROUTE_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   userRoutes,
   securityRoutes,
+  apiKeyRoutes,
   uploadRoutes,
   alarmRoutes,
   serverRoutes,
@@ -182,6 +184,8 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    // Kept as received: a program's signature covers the body's exact text (http/api-key-auth.ts).
+    request.rawBody = text;
     if (text.trim() === '') return done(null, undefined);
     return parseJson(request, text, done);
   });
