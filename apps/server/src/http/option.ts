@@ -10,6 +10,7 @@ const registerBody = z.object({
   symbol: z.unknown().optional(),
   betType: z.unknown().optional(),
   volume: z.unknown().optional(),
+  clientOrderId: z.unknown().optional(),
 });
 
 const roundQuery = z.object({

@@ -6,6 +6,7 @@ import { AppError } from '../domain/errors.ts';
 import { pageQuery } from './queries.ts';
 import { limitPerUser } from './user-rate-limits.ts';
 import { parseInput } from './validation.ts';
+import { setCancelAllAfter } from '../app/trading/cancel-all-after.ts';
 
 // Numbers may arrive as JSON numbers or decimal text; the use cases parse them exactly (never as floats).
 const decimal = z.unknown().optional();
@@ -19,6 +20,7 @@ const registerOrderBody = z.object({
   position: z.number({ error: 'position must be 1 (long) or 2 (short)' }),
   orderPath: z.number({ error: 'orderPath must be 1 (limit) or 2 (market)' }),
   price: decimal,
+  clientOrderId: z.unknown().optional(),
 });
 
 const cancelBody = z.object({
@@ -28,8 +30,11 @@ const cancelBody = z.object({
   }),
 });
 
-const closePositionBody = z.object({ volume: decimal });
-const tpslBody = z.object({ takeProfit: decimal, stopLoss: decimal });
+const clientOrderId = z.unknown().optional();
+const closePositionBody = z.object({ volume: decimal, clientOrderId });
+const tpslBody = z.object({ takeProfit: decimal, stopLoss: decimal, clientOrderId });
+const lookupQuery = z.object({ clientOrderId: z.string().max(100).optional() });
+const cancelAllAfterBody = z.object({ timeoutMs: z.unknown().optional() });
 
 /** Futures order entry and history (seed 000 §7, seed 001 §7). */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
@@ -60,13 +65,17 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get('/order/lookup', guarded, async (request) => {
+    // With a client order id (#29): that order; otherwise the seeds' history page.
+    const { clientOrderId: byClientId } = parseInput(lookupQuery, request.query);
+    if (byClientId !== undefined)
+      return ok(await app.context.services.trading.lookupClientOrder(currentUser(request).id, byClientId));
     const { page } = parseInput(pageQuery, request.query);
     return ok(await app.context.services.trading.futuresHistoryPage(currentUser(request).id, page));
   });
 
   app.post('/order/closePosition', ordering, async (request) => {
-    const { volume } = parseInput(closePositionBody, request.body);
-    await app.context.services.trading.closePosition(currentUser(request).id, volume);
+    const { volume, clientOrderId: id } = parseInput(closePositionBody, request.body);
+    await app.context.services.trading.closePosition(currentUser(request).id, volume, id);
     return ok(null, 'The position has been updated.');
   });
 
@@ -74,5 +83,12 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(tpslBody, request.body);
     await app.context.services.trading.updateTpSl(currentUser(request).id, body);
     return ok(null, 'Take Profit and Stop Loss have been updated.');
+  });
+
+  // The dead-man's switch (#29): unless renewed within timeoutMs, every open order is cancelled; 0 disarms.
+  app.post('/order/cancelAllAfter', cancelling, async (request) => {
+    const { timeoutMs } = parseInput(cancelAllAfterBody, request.body);
+    const { pool, clock } = app.context;
+    return ok(await setCancelAllAfter(pool, clock, currentUser(request).id, timeoutMs));
   });
 }
