@@ -21,10 +21,7 @@ export interface ApiKeyRecord {
 const COLUMNS = `id, user_id AS "userId", api_key AS "apiKey", sealed_secret AS "sealedSecret", label, permissions,
   ip_addresses AS "ipAddresses", created_at AS "createdAt", last_used_at AS "lastUsedAt"`;
 
-export async function insertApiKey(
-  db: Queryable,
-  key: Omit<ApiKeyRecord, 'id' | 'lastUsedAt'>,
-): Promise<ApiKeyRecord> {
+export async function insertApiKey(db: Queryable, key: Omit<ApiKeyRecord, 'id' | 'lastUsedAt'>): Promise<ApiKeyRecord> {
   const { rows } = await db.query<ApiKeyRecord>(
     `INSERT INTO api_keys (user_id, api_key, sealed_secret, label, permissions, ip_addresses, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,

@@ -35,8 +35,8 @@ export interface ClientOrderLookup {
   /** The futures order's or the option bet's number; null for a TP/SL update or a close that needed no order. */
   no: number | null;
   createdAt: string;
-  /** The futures order as it is now (placeOrder only): open, filled or cancelled, and the BTC filled so far. */
-  order: { status: 'open' | 'filled' | 'cancelled'; filledQty: string } | null;
+  /** The futures order as it is now (placeOrder only): open, filled or cancelled, its BTC and the BTC filled so far. */
+  order: { status: 'open' | 'filled' | 'cancelled'; qty: string; filledQty: string } | null;
 }
 
 /** POST /order/cancelAllAfter → data. */

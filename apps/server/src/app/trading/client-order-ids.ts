@@ -83,12 +83,13 @@ export async function lookupClientOrder(
   if (!applied) throw new AppError(Errors.CLIENT_ORDER_NOT_FOUND);
   const result = (applied.result ?? {}) as { orderId?: number; optionOrderId?: number };
   const no = result.orderId ?? result.optionOrderId ?? null;
-  const order = applied.commandType === 'placeOrder' && no !== null ? await findOrderOfUser(core.pool, userId, no) : null;
+  const order =
+    applied.commandType === 'placeOrder' && no !== null ? await findOrderOfUser(core.pool, userId, no) : null;
   return {
     clientOrderId: id,
     kind: applied.commandType,
     no,
     createdAt: applied.createdAt.toISOString(),
-    order: order ? { status: order.status, filledQty: formatQty(order.filledQty) } : null,
+    order: order ? { status: order.status, qty: formatQty(order.qty), filledQty: formatQty(order.filledQty) } : null,
   };
 }

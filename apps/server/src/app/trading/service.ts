@@ -66,8 +66,7 @@ export class TradingService implements BalanceReader {
   registerOption = (
     userId: UserId,
     input: { symbol?: unknown; betType?: unknown; volume?: unknown; clientOrderId?: unknown },
-  ) =>
-    registerOption(this.core, userId, input);
+  ) => registerOption(this.core, userId, input);
   recentOptionOrders = (userId: UserId) => recentOptionOrders(this.core, userId);
   waitingOptionOrders = (userId: UserId) => waitingOptionOrders(this.core, userId);
   optionHistoryPage = (userId: UserId, page: number) => optionHistoryPage(this.core, userId, page);

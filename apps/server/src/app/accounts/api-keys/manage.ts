@@ -43,7 +43,14 @@ function addressesOf(input: unknown): string[] {
   return [...new Set(addresses)];
 }
 
-async function logAndNotify(db: Queryable, userId: number, event: string, detail: string, origin: RequestOrigin, now: Date) {
+async function logAndNotify(
+  db: Queryable,
+  userId: number,
+  event: string,
+  detail: string,
+  origin: RequestOrigin,
+  now: Date,
+) {
   await securityLog.recordSecurityEvent(db, userId, { at: now, event, detail, clientAddress: origin.clientAddress });
   const alarm =
     event === 'api_key_created'
