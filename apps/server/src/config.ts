@@ -22,7 +22,10 @@ export type RateLimitName =
   | 'order'
   | 'cancel'
   | 'bet'
-  | 'transfer';
+  | 'transfer'
+  // Signed requests of programs (#29), in weight units: per API key and per user over all their keys.
+  | 'apiKey'
+  | 'apiUser';
 
 export type Mode = 'demo' | 'production';
 
@@ -48,6 +51,8 @@ export interface Config {
   /** SETTLEMENT_ESTIMATE_INTERVAL_MS: how often partners' estimate for today is refreshed (default 5 min). */
   settlementEstimateIntervalMs: number;
   rateLimits: Record<RateLimitName, RateLimit>;
+  /** API_KEY_RECV_WINDOW_MS: how far a signed request's timestamp may be from the server's clock (default 5 s). */
+  apiKeyReceiveWindowMs: number;
   market: MarketConfig;
   chain: ChainConfig;
   /** TICKLINE_ROLE: `all` (one process, the default) or the roles this process takes in a cluster (#19). */
@@ -83,6 +88,8 @@ const DEFAULT_RATE_LIMITS: Record<RateLimitName, string> = {
   cancel: '50/10',
   bet: '20/10',
   transfer: '20/60',
+  apiKey: '1200/60',
+  apiUser: '2400/60',
 };
 
 const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
@@ -98,6 +105,8 @@ const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
   cancel: 'RATE_LIMIT_CANCEL',
   bet: 'RATE_LIMIT_BET',
   transfer: 'RATE_LIMIT_TRANSFER',
+  apiKey: 'RATE_LIMIT_API_KEY',
+  apiUser: 'RATE_LIMIT_API_USER',
 };
 
 const port = (name: string) =>
@@ -222,6 +231,7 @@ const environmentSchema = z.object({
     error: 'BUS_URL must be a nats:// address',
   }),
   ENGINE_TIMEOUT_MS: wholeNumber('ENGINE_TIMEOUT_MS', 100, 5_000),
+  API_KEY_RECV_WINDOW_MS: wholeNumber('API_KEY_RECV_WINDOW_MS', 100, 5_000),
   ENGINE_MAX_IN_FLIGHT: wholeNumber('ENGINE_MAX_IN_FLIGHT', 1, 10_000),
   MARKET_BACKFILL: booleanFlag('MARKET_BACKFILL').default(true),
   MARKET_STALE_AFTER_MS: wholeNumber('MARKET_STALE_AFTER_MS', 1_000, 60_000),
@@ -287,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoLiquidity: e.DEMO_LIQUIDITY === 'on',
     settlementEstimateIntervalMs: e.SETTLEMENT_ESTIMATE_INTERVAL_MS,
     rateLimits,
+    apiKeyReceiveWindowMs: e.API_KEY_RECV_WINDOW_MS,
     market: {
       sources: e.MARKET_SOURCES,
       simulatedSeed: e.MARKET_SEED,

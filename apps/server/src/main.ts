@@ -41,6 +41,7 @@ import {
   sequencerMetrics,
 } from './roles/metrics.ts';
 import { registerAccountJobs, UPLOAD_EXPIRY_JOB } from './jobs/account-jobs.ts';
+import { registerProgramJobs } from './jobs/program-jobs.ts';
 import { METRICS_CONTENT_TYPE } from './services/metrics/registry.ts';
 import { startMarketData } from './services/market/runtime.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from './ws/runtime.ts';
@@ -200,6 +201,7 @@ async function serve(
   registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs, config.chain.sweepIntervalMs);
   registerPartnerJobs(scheduler, app.context.services.partners, config.settlementEstimateIntervalMs);
   registerAccountJobs(scheduler, app.context);
+  registerProgramJobs(scheduler, app.context);
   scheduler.register(ledgerCheckJob(metrics, pool));
   const tradingJobs = new TradingJobs({
     sequencer: trading.sequencer,

@@ -20,3 +20,6 @@ export * as accountSecurity from './stores/account_security.ts';
 export * as userAdmin from './stores/user_admin.ts';
 export * as marketRisk from './stores/market_risk.ts';
 export { samePath, waitForExit } from './processes.ts';
+export * as apiKeys from './stores/api_keys.ts';
+export * as securityLog from './stores/security_log.ts';
+export * as cancelAllAfter from './stores/cancel_all_after.ts';

@@ -3,6 +3,7 @@ import { buildOpenApiDocument, ROUTES } from '@tickline/protocol/routes';
 import { adminMoneyHandlers } from './admin/withdrawals.ts';
 import { adminOperationsHandlers } from './admin/operations.ts';
 import { adminUserHandlers } from './admin/users.ts';
+import { programHandlers } from './api-keys.ts';
 import { authHandlers } from './auth.ts';
 import { managerHandlers } from './manager.ts';
 import { marketHandlers } from './market.ts';
@@ -27,6 +28,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     ...userHandlers(app),
     ...uploadHandlers(app),
     ...securityHandlers(app),
+    ...programHandlers(app),
     ...orderHandlers(app),
     ...optionHandlers(app),
     ...walletHandlers(app),

@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Errors } from '@tickline/protocol';
 import { authenticate, type AuthenticatedUser } from '../app/accounts/sessions.ts';
 import type { AppContext } from '../app/context.ts';
 import { AppError } from '../domain/errors.ts';
+import { authenticateProgram, isSignedRequest } from './api-key-auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +23,9 @@ function bearerToken(request: FastifyRequest): string | null | undefined {
   return match ? match[1]! : null;
 }
 
-/** preHandler: a valid access token of a live session, else 40000. Sets `request.user`. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
+/** preHandler: a valid access token of a live session, else 40000; or a program's signed request (#29). */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (isSignedRequest(request)) return void (request.user = await authenticateProgram(request, reply));
   const token = bearerToken(request);
   if (!token) throw new AppError(Errors.SESSION_INVALID);
   request.user = await authenticate(request.server.context, token);

@@ -143,6 +143,8 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    // Kept as received: a program's signature covers the body's exact text (http/api-key-auth.ts).
+    request.rawBody = text;
     if (text.trim() === '') return done(null, undefined);
     return parseJson(request, text, done);
   });

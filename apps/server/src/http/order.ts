@@ -16,9 +16,13 @@ export function orderHandlers(app: FastifyInstance): RouteHandlers<typeof future
     recentOrderHistory: async ({ request }) => ({
       orders: await trading().recentFuturesHistory(currentUser(request).id),
     }),
-    orderHistoryPage: async ({ request, query }) => trading().futuresHistoryPage(currentUser(request).id, query.page),
+    // With a client order id (#29): what was done with it; otherwise the seeds' history page.
+    orderHistoryPage: async ({ request, query }) =>
+      query.clientOrderId === undefined
+        ? trading().futuresHistoryPage(currentUser(request).id, query.page)
+        : trading().lookupClientOrder(currentUser(request).id, query.clientOrderId),
     closePosition: async ({ request, body }) => {
-      await trading().closePosition(currentUser(request).id, body.volume);
+      await trading().closePosition(currentUser(request).id, body.volume, body.clientOrderId);
       return null;
     },
     updateTpsl: async ({ request, body }) => {

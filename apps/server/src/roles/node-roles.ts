@@ -11,6 +11,7 @@ import type { Config, ProcessRole } from '../config.ts';
 import { buildApp } from '../http/build-app.ts';
 import { PARTNER_CLOSE_JOB, PARTNER_ESTIMATE_JOB, registerPartnerJobs } from '../jobs/partner-jobs.ts';
 import { registerAccountJobs, UPLOAD_EXPIRY_JOB } from '../jobs/account-jobs.ts';
+import { registerProgramJobs } from '../jobs/program-jobs.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
 import { registerWalletJobs } from '../jobs/wallet-jobs.ts';
 import { SUBJECTS, decodeJson, encodeJson, type Bus } from '../services/bus/bus.ts';
@@ -149,6 +150,7 @@ async function startJobs(
   registerPartnerJobs(scheduler, app.context.services.partners, config.settlementEstimateIntervalMs);
   if (wallet) registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs, config.chain.sweepIntervalMs);
   registerAccountJobs(scheduler, app.context);
+  registerProgramJobs(scheduler, app.context);
   scheduler.start();
   void scheduler.runNow(PARTNER_CLOSE_JOB).then(() => scheduler.runNow(PARTNER_ESTIMATE_JOB));
   void scheduler.runNow(UPLOAD_EXPIRY_JOB);

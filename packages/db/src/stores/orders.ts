@@ -84,3 +84,12 @@ export async function maxOrderId(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ max: number | null }>('SELECT max(id) AS max FROM orders');
   return rows[0]?.max ?? 0;
 }
+
+/** One of a user's orders by its number (a client order id's lookup), null when it is not theirs or not stored. */
+export async function findOrderOfUser(db: Queryable, userId: number, id: number): Promise<OrderState | null> {
+  const { rows } = await db.query<OrderState>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 AND user_id = $2`, [
+    id,
+    userId,
+  ]);
+  return rows[0] ?? null;
+}

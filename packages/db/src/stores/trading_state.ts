@@ -25,6 +25,8 @@ export async function loadLeverages(db: Queryable): Promise<Array<readonly [User
 export interface CommandKeyRecord {
   key: string;
   commandType: string;
+  /** The command's answer, kept so that a repeat can answer what the first one did (JSON; undefined = none). */
+  result?: unknown;
 }
 
 /** Records applied idempotency keys; a duplicate violates the primary key and fails the batch. */
@@ -35,8 +37,14 @@ export async function insertCommandKeys(
 ): Promise<void> {
   if (keys.length === 0) return;
   await db.query(
-    `INSERT INTO command_keys (key, command_type, batch_id) SELECT *, $3::bigint FROM unnest($1::text[], $2::text[])`,
-    [keys.map((k) => k.key), keys.map((k) => k.commandType), batchId],
+    `INSERT INTO command_keys (key, command_type, result, batch_id)
+     SELECT k, t, r::jsonb, $4::bigint FROM unnest($1::text[], $2::text[], $3::text[]) AS u(k, t, r)`,
+    [
+      keys.map((k) => k.key),
+      keys.map((k) => k.commandType),
+      keys.map((k) => (k.result === undefined ? null : JSON.stringify(k.result))),
+      batchId,
+    ],
   );
 }
 
@@ -47,6 +55,21 @@ export async function findCommandKeys(db: Queryable, keys: readonly string[]): P
     [...keys],
   ]);
   return new Set(rows.map((row) => row.key));
+}
+
+export interface AppliedCommand {
+  commandType: string;
+  result: unknown;
+  createdAt: Date;
+}
+
+/** What the command applied under `key` answered, or null when no command was applied under it. */
+export async function findAppliedCommand(db: Queryable, key: string): Promise<AppliedCommand | null> {
+  const { rows } = await db.query<AppliedCommand>(
+    'SELECT command_type AS "commandType", result, created_at AS "createdAt" FROM command_keys WHERE key = $1',
+    [key],
+  );
+  return rows[0] ?? null;
 }
 
 export interface SequencerState {

@@ -8,6 +8,7 @@ import { marketErrors } from './market.ts';
 import { partnersErrors } from './partners.ts';
 import { securityErrors } from './security.ts';
 import { operatorsErrors } from './operators.ts';
+import { programsErrors } from './programs.ts';
 import type { ErrorDefinition } from './define.ts';
 
 export type { ErrorDefinition } from './define.ts';
@@ -28,6 +29,7 @@ export const errorAreas = [
   marketErrors,
   partnersErrors,
   operatorsErrors,
+  programsErrors,
 ] as const;
 
 type AreaDefinitions = (typeof errorAreas)[number]['definitions'];

@@ -212,6 +212,7 @@ export const accountRoutes = defineRoutes({
     auth: 'user',
     permission: 'read',
     summary: "The caller's notifications, newest first.",
+    weight: 2,
     data: z.array(alarmSchema),
     errors: [],
   },

@@ -39,6 +39,8 @@ export interface RouteDefinition {
   /** The envelope's `message` on success, when it is not "Success". */
   message?: string;
   rateLimit?: RateLimit;
+  /** What a signed call costs against its key's and its user's budgets (#29): 1 unless set (pages of history more). */
+  weight?: number;
   /** The catalogue's errors this route answers besides the ones every route of its kind can (see openapi.ts). */
   errors: readonly ErrorName[];
   /** A multipart/form-data body with one file in this field (uploads). */

@@ -8,6 +8,7 @@ import {
   positionRowSchema,
   registerOrderAnswerSchema,
 } from '../api/trading.ts';
+import { clientOrderLookupSchema } from '../api/programs.ts';
 import { defineRoutes } from './define.ts';
 import { checkedLater, nothing, pageQuery, positiveInteger } from './fields.ts';
 
@@ -16,14 +17,25 @@ const decimal = checkedLater('A decimal as a JSON number or text, parsed exactly
 const code = z.number({ error: 'must be a number' }).optional();
 const ordering = { per: 'user', name: 'order' } as const;
 const engineRefusals = ['TRADING_FROZEN', 'NO_MARK_PRICE', 'ENGINE_OUTCOME_UNKNOWN', 'SERVICE_BUSY'] as const;
+const withClientOrderId = ['CLIENT_ORDER_ID_INVALID', ...engineRefusals] as const;
 
-/** The caller's own order id, kept with the order (Binance's newClientOrderId alphabet and length). */
+const CLIENT_ORDER_ID = /^[A-Za-z0-9_-]{1,36}$/;
+
+/**
+ * The caller's own order id (#29): the same id from the same user places nothing more and answers the first order's
+ * outcome, so a retry after 1010 is safe. Anything but 1 to 36 of [A-Za-z0-9_-] answers CLIENT_ORDER_ID_INVALID.
+ */
 export const clientOrderIdSchema = z
-  .string({ error: 'clientOrderId must be a text' })
-  .regex(/^[.A-Z:/a-z0-9_-]{1,36}$/, {
-    error: 'clientOrderId must be 1 to 36 letters, digits or . : / _ -',
+  .custom<string>((value) => typeof value === 'string' && CLIENT_ORDER_ID.test(value), {
+    error: 'clientOrderId must be 1 to 36 letters, digits, _ or -',
+    params: { failure: Errors.CLIENT_ORDER_ID_INVALID },
   })
-  .optional();
+  .optional()
+  .meta({
+    type: 'string',
+    pattern: CLIENT_ORDER_ID.source,
+    description: "The caller's own id for the order, 1 to 36 of A-Z a-z 0-9 _ -; a repeat places nothing more.",
+  });
 
 export const futuresRoutes = defineRoutes({
   placeOrder: {
@@ -56,7 +68,7 @@ export const futuresRoutes = defineRoutes({
       'NO_LIQUIDITY',
       'TOO_MANY_OPEN_ORDERS',
       'ORDER_WOULD_LIQUIDATE',
-      ...engineRefusals,
+      ...withClientOrderId,
     ],
   },
   cancelOrder: {
@@ -87,6 +99,7 @@ export const futuresRoutes = defineRoutes({
     permission: 'read',
     summary: "The caller's 20 most recent futures orders.",
     data: futuresHistoryAnswerSchema,
+    weight: 5,
     errors: [],
   },
   orderHistoryPage: {
@@ -94,10 +107,13 @@ export const futuresRoutes = defineRoutes({
     path: '/order/lookup',
     auth: 'user',
     permission: 'read',
-    summary: "One page of the caller's futures history.",
-    query: pageQuery,
-    data: futuresHistoryPageSchema,
-    errors: [],
+    summary:
+      "One page of the caller's futures history; with clientOrderId instead, what the order path sent with that id " +
+      'did and its order as it is now (#29).',
+    query: pageQuery.extend({ clientOrderId: z.string().max(100).optional() }),
+    data: z.union([futuresHistoryPageSchema, clientOrderLookupSchema]),
+    weight: 5,
+    errors: ['CLIENT_ORDER_ID_INVALID', 'CLIENT_ORDER_NOT_FOUND'],
   },
   closePosition: {
     method: 'POST',
@@ -105,11 +121,11 @@ export const futuresRoutes = defineRoutes({
     auth: 'user',
     permission: 'trade',
     summary: "Market-closes this much of the caller's position; waiting orders are cancelled first.",
-    body: z.object({ volume: decimal }),
+    body: z.object({ volume: decimal, clientOrderId: clientOrderIdSchema }),
     data: nothing,
     message: 'The position has been updated.',
     rateLimit: ordering,
-    errors: ['INVALID_QUANTITY', 'NO_POSITION', 'CLOSE_EXCEEDS_POSITION', 'NO_LIQUIDITY', ...engineRefusals],
+    errors: ['INVALID_QUANTITY', 'NO_POSITION', 'CLOSE_EXCEEDS_POSITION', 'NO_LIQUIDITY', ...withClientOrderId],
   },
   updateTpsl: {
     method: 'POST',
@@ -117,11 +133,11 @@ export const futuresRoutes = defineRoutes({
     auth: 'user',
     permission: 'trade',
     summary: "Sets or clears (0, null or empty) the position's take-profit and stop-loss.",
-    body: z.object({ takeProfit: decimal, stopLoss: decimal }),
+    body: z.object({ takeProfit: decimal, stopLoss: decimal, clientOrderId: clientOrderIdSchema }),
     data: nothing,
     message: 'Take Profit and Stop Loss have been updated.',
     rateLimit: ordering,
-    errors: ['INVALID_TP_SL', 'NO_POSITION', ...engineRefusals],
+    errors: ['INVALID_TP_SL', 'NO_POSITION', ...withClientOrderId],
   },
   positions: {
     method: 'GET',

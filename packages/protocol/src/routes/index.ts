@@ -8,6 +8,7 @@ import { futuresRoutes } from './futures.ts';
 import { marketRoutes } from './market.ts';
 import { optionRoutes } from './options.ts';
 import { partnerRoutes } from './partners.ts';
+import { programRoutes } from './programs.ts';
 import { securityRoutes } from './security.ts';
 import { walletRoutes } from './wallet.ts';
 
@@ -21,6 +22,7 @@ export {
   marketRoutes,
   optionRoutes,
   partnerRoutes,
+  programRoutes,
   securityRoutes,
   walletRoutes,
 };
@@ -29,6 +31,7 @@ export { buildOpenApiDocument } from './openapi.ts';
 export const ROUTES = {
   ...accountRoutes,
   ...securityRoutes,
+  ...programRoutes,
   ...futuresRoutes,
   ...optionRoutes,
   ...walletRoutes,

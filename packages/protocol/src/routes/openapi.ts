@@ -12,6 +12,16 @@ const WITH_INPUT: ErrorName[] = ['VALIDATION_FAILED'];
 const SIGNED_IN: ErrorName[] = ['SESSION_INVALID'];
 const OPERATOR: ErrorName[] = ['SESSION_INVALID', 'FORBIDDEN'];
 const LIMITED: ErrorName[] = ['RATE_LIMITED'];
+// A signed request's refusals (#29): any route behind a session may be called with a key, and refuses it when the
+// route's permission is none or beyond the key's.
+const SIGNED_REFUSALS: ErrorName[] = [
+  'API_SIGNATURE_HEADERS_MISSING',
+  'API_KEY_UNKNOWN',
+  'API_SIGNATURE_INVALID',
+  'API_TIMESTAMP_OUTSIDE_WINDOW',
+  'API_KEY_ADDRESS_DENIED',
+  'API_KEY_PERMISSION_DENIED',
+];
 
 /** Every catalogued error the route can answer: its own and those of its kind (auth, input, limits). */
 export function routeErrors(route: RouteDefinition): ErrorName[] {
@@ -20,7 +30,8 @@ export function routeErrors(route: RouteDefinition): ErrorName[] {
   if (route.auth === 'user' || route.auth === 'partner' || route.auth === 'optional')
     SIGNED_IN.forEach((name) => names.add(name));
   if (route.auth === 'operator') OPERATOR.forEach((name) => names.add(name));
-  if (route.rateLimit) LIMITED.forEach((name) => names.add(name));
+  if (route.auth !== 'none') SIGNED_REFUSALS.forEach((name) => names.add(name));
+  if (route.rateLimit || route.permission !== 'none') LIMITED.forEach((name) => names.add(name));
   return [...names];
 }
 
@@ -87,10 +98,11 @@ function operation(name: string, route: RouteDefinition): JsonSchema {
     operationId: name,
     summary: route.summary,
     tags: [route.path.split('/')[1] === 'admin' ? 'admin' : route.path.split('/')[1]!],
-    ...(route.auth === 'none' ? { security: [] } : route.auth === 'optional' ? { security: [{}, { bearer: [] }] } : {}),
+    ...security(route),
     'x-auth': route.auth,
     'x-key-permission': route.permission,
     ...(route.rateLimit ? { 'x-rate-limit': route.rateLimit } : {}),
+    ...(route.permission === 'none' ? {} : { 'x-weight': route.weight ?? 1 }),
     'x-error-codes': errors.map(({ name: errorName, code }) => ({ name: errorName, code })),
     parameters: [...queryParameters(route, 'path'), ...queryParameters(route, 'query')],
     ...(body ? { requestBody: body } : {}),
@@ -105,6 +117,18 @@ function operation(name: string, route: RouteDefinition): JsonSchema {
     },
   };
 }
+
+// A signed request (#29) carries all three headers; OpenAPI lists them as one requirement of three API-key schemes.
+const SIGNED = { apiKey: [], apiTimestamp: [], apiSignature: [] };
+
+/** Who may call: anyone, a session (or anyone, sending one optionally), or also a key with the route's permission. */
+function security(route: RouteDefinition): JsonSchema {
+  if (route.auth === 'none') return { security: [] };
+  const session = route.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }];
+  return route.permission === 'none' ? { security: session } : { security: [...session, SIGNED] };
+}
+
+const signedHeader = (name: string, description: string) => ({ type: 'apiKey', in: 'header', name, description });
 
 /** `/admin/kyc/image/:userNo` → `/admin/kyc/image/{userNo}`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
@@ -122,13 +146,23 @@ export function buildOpenApiDocument(routes: Record<string, RouteDefinition>, in
       version: info.version,
       description:
         'Every answer is the envelope {code, message, data}: code 0 is success; any other code is an error of the ' +
-        'catalogue (docs/error-codes.md), answered with HTTP 200 unless the request could not be handled.',
+        'catalogue (docs/error-codes.md), answered with HTTP 200 unless the request could not be handled. Programs ' +
+        'sign requests with an API key (docs/trading-api.md); x-key-permission tells what a key needs, x-weight what ' +
+        'a signed call costs against its budgets.',
     },
     servers: [{ url: '/api/v1' }],
     security: [{ bearer: [] }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKey: signedHeader('X-TL-APIKEY', 'The API key (POST /user/apiKeys).'),
+        apiTimestamp: signedHeader('X-TL-TIMESTAMP', 'Milliseconds since 1970; within the receive window (5,000 ms).'),
+        apiSignature: signedHeader(
+          'X-TL-SIGNATURE',
+          "Hex HMAC-SHA256 with the key's secret over timestamp + METHOD + path with query + raw body, unseparated.",
+        ),
+      },
       schemas: {
         ErrorEnvelope: {
           type: 'object',

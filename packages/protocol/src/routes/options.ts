@@ -8,6 +8,7 @@ import {
 } from '../api/trading.ts';
 import { defineRoutes } from './define.ts';
 import { checkedLater, pageQuery } from './fields.ts';
+import { clientOrderIdSchema } from './futures.ts';
 
 export const optionRoutes = defineRoutes({
   registerOption: {
@@ -20,6 +21,7 @@ export const optionRoutes = defineRoutes({
       symbol: checkedLater('1 (BTCUSDT).'),
       betType: checkedLater('1 higher, 2 lower.'),
       volume: checkedLater('The stake in whole USDT, as a number or text.'),
+      clientOrderId: clientOrderIdSchema,
     }),
     data: registerOptionAnswerSchema,
     message: 'Order successfully completed.',
@@ -33,6 +35,7 @@ export const optionRoutes = defineRoutes({
       'OPTION_NO_PRICE',
       'INSUFFICIENT_BALANCE',
       'TRADING_FROZEN',
+      'CLIENT_ORDER_ID_INVALID',
       'ENGINE_OUTCOME_UNKNOWN',
       'SERVICE_BUSY',
     ],
@@ -62,6 +65,7 @@ export const optionRoutes = defineRoutes({
     permission: 'read',
     summary: "One page of the caller's bets.",
     query: pageQuery,
+    weight: 5,
     data: optionHistoryPageSchema,
     errors: [],
   },

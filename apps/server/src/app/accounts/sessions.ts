@@ -18,6 +18,8 @@ export interface AuthenticatedUser {
   sessionId: string;
   /** When this authentication lapses: the access token's expiry or the session's, whichever comes first. */
   expiresAtMs: number;
+  /** Set when a program signed the request with an API key (#29) instead of a session's token. */
+  apiKey?: { id: number; permissions: readonly ('read' | 'trade')[] };
 }
 
 const sessionInvalid = () => new AppError(Errors.SESSION_INVALID);

@@ -1,7 +1,8 @@
 import { parsePrice, parseQty } from '@tickline/money';
 import { OrderPath, type Side, type UserId } from '@tickline/engine';
 import { isValidLeverage } from '../../domain/trading-rules.ts';
-import { execute, readEngine, type TradingCore } from './core.ts';
+import { clientOrderIdOf, executeOnce } from './client-order-ids.ts';
+import { readEngine, type TradingCore } from './core.ts';
 import { positiveDecimal, refuse } from './input.ts';
 
 export interface PlaceOrderInput {
@@ -12,8 +13,8 @@ export interface PlaceOrderInput {
   priceType?: number | undefined;
   type?: number | undefined;
   price?: unknown;
-  /** The caller's own id for the order, kept with it by the engine (checked by the route's schema). */
-  clientOrderId?: string | undefined;
+  /** Makes a retry safe (#29): see client-order-ids.ts. */
+  clientOrderId?: unknown;
 }
 
 /**
@@ -33,13 +34,14 @@ export async function placeOrder(core: TradingCore, userId: UserId, input: Place
   const leverage = input.leverage;
   if (!isValidLeverage(leverage)) refuse('INVALID_LEVERAGE');
   const qty = positiveDecimal(input.volume, parseQty, 'INVALID_QUANTITY');
+  const clientOrderId = clientOrderIdOf(input.clientOrderId);
   const price = orderPath === OrderPath.Limit ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
   if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
 
   const current = await readEngine(core, 'leverage', userId);
   if (current !== leverage)
     refuse('INVALID_LEVERAGE', `Your leverage is ${current}×: change it with the leverage dialog first, then order.`);
-  const placed = await execute<{ orderId: number }>(core, {
+  const placed = await executeOnce<{ orderId: number }>(core, userId, clientOrderId, {
     type: 'placeOrder',
     userId,
     side: side as Side,
@@ -47,7 +49,7 @@ export async function placeOrder(core: TradingCore, userId: UserId, input: Place
     price,
     qty,
     leverage, // checked again where it is applied: a change queued since the check above refuses the order
-    ...(input.clientOrderId === undefined ? {} : { clientOrderId: input.clientOrderId }),
+    ...(clientOrderId === undefined ? {} : { clientOrderId }),
   });
   return { no: placed.orderId };
 }

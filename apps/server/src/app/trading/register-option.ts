@@ -1,7 +1,8 @@
 import { USDT_SCALE, parseUsdt } from '@tickline/money';
 import type { UserId } from '@tickline/engine';
 import { BTCUSDT_SYMBOL_ID } from '../../domain/trading-rules.ts';
-import { execute, type TradingCore } from './core.ts';
+import { executeOnce } from './client-order-ids.ts';
+import type { TradingCore } from './core.ts';
 import { positiveDecimal, refuse } from './input.ts';
 
 const WHOLE_USDT = 10 ** USDT_SCALE;
@@ -10,7 +11,7 @@ const WHOLE_USDT = 10 ** USDT_SCALE;
 export async function registerOption(
   core: TradingCore,
   userId: UserId,
-  input: { symbol?: unknown; betType?: unknown; volume?: unknown },
+  input: { symbol?: unknown; betType?: unknown; volume?: unknown; clientOrderId?: unknown },
 ): Promise<{ no: number }> {
   if (input.symbol !== BTCUSDT_SYMBOL_ID && input.symbol !== String(BTCUSDT_SYMBOL_ID))
     refuse('VALIDATION_FAILED', `symbol must be ${BTCUSDT_SYMBOL_ID} (BTCUSDT).`);
@@ -19,6 +20,11 @@ export async function registerOption(
   const stake = positiveDecimal(input.volume, parseUsdt, 'OPTION_INVALID_STAKE');
   if (stake % WHOLE_USDT !== 0) refuse('OPTION_INVALID_STAKE');
   if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
-  const placed = await execute<{ optionOrderId: number }>(core, { type: 'placeOptionOrder', userId, betType, stake });
+  const placed = await executeOnce<{ optionOrderId: number }>(core, userId, input.clientOrderId, {
+    type: 'placeOptionOrder',
+    userId,
+    betType,
+    stake,
+  });
   return { no: placed.optionOrderId };
 }

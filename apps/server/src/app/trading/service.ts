@@ -2,7 +2,9 @@ import type { UserId } from '@tickline/engine';
 import type { Pool } from '@tickline/db';
 import type { EngineAccess } from './engine-access.ts';
 import type { BalanceReader } from '../context.ts';
+import { cancelAllOrders } from './cancel-all-after.ts';
 import { cancelOrder } from './cancel-order.ts';
+import { lookupClientOrder } from './client-order-ids.ts';
 import { closePosition } from './close-position.ts';
 import type { TradingCore } from './core.ts';
 import { accruePartnerSettlement } from './partner-accrual.ts';
@@ -51,15 +53,20 @@ export class TradingService implements BalanceReader {
   placeOrder = (userId: UserId, input: PlaceOrderInput) => placeOrder(this.core, userId, input);
   cancelOrder = (userId: UserId, orderId: number) => cancelOrder(this.core, userId, orderId);
   openOrders = (userId: UserId) => openOrders(this.core, userId);
+  cancelAllOrders = (userId: UserId) => cancelAllOrders(this.core, userId);
+  lookupClientOrder = (userId: UserId, clientOrderId: unknown) => lookupClientOrder(this.core, userId, clientOrderId);
   positions = (userId: UserId) => positions(this.core, userId);
-  closePosition = (userId: UserId, volume: unknown) => closePosition(this.core, userId, volume);
-  updateTpSl = (userId: UserId, input: { takeProfit?: unknown; stopLoss?: unknown }) =>
+  closePosition = (userId: UserId, volume: unknown, clientOrderId?: unknown) =>
+    closePosition(this.core, userId, volume, clientOrderId);
+  updateTpSl = (userId: UserId, input: { takeProfit?: unknown; stopLoss?: unknown; clientOrderId?: unknown }) =>
     updateTpSl(this.core, userId, input);
   recentFuturesHistory = (userId: UserId) => recentFuturesHistory(this.core, userId);
   futuresHistoryPage = (userId: UserId, page: number) => futuresHistoryPage(this.core, userId, page);
 
-  registerOption = (userId: UserId, input: { symbol?: unknown; betType?: unknown; volume?: unknown }) =>
-    registerOption(this.core, userId, input);
+  registerOption = (
+    userId: UserId,
+    input: { symbol?: unknown; betType?: unknown; volume?: unknown; clientOrderId?: unknown },
+  ) => registerOption(this.core, userId, input);
   recentOptionOrders = (userId: UserId) => recentOptionOrders(this.core, userId);
   waitingOptionOrders = (userId: UserId) => waitingOptionOrders(this.core, userId);
   optionHistoryPage = (userId: UserId, page: number) => optionHistoryPage(this.core, userId, page);

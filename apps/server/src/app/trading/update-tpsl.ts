@@ -1,19 +1,20 @@
 import { parsePrice } from '@tickline/money';
 import type { UserId } from '@tickline/engine';
-import { execute, type TradingCore } from './core.ts';
+import { executeOnce } from './client-order-ids.ts';
+import type { TradingCore } from './core.ts';
 import { nonNegativeDecimal } from './input.ts';
 
 /** `/order/updateTpsl`. Missing, null, empty or zero ("0.00", as the position shows an unset one) clears a trigger. */
 export async function updateTpSl(
   core: TradingCore,
   userId: UserId,
-  input: { takeProfit?: unknown; stopLoss?: unknown },
+  input: { takeProfit?: unknown; stopLoss?: unknown; clientOrderId?: unknown },
 ): Promise<void> {
   const trigger = (value: unknown) =>
     value === undefined || value === null || value === ''
       ? null
       : nonNegativeDecimal(value, parsePrice, 'INVALID_TP_SL') || null;
-  await execute(core, {
+  await executeOnce(core, userId, input.clientOrderId, {
     type: 'setTpSl',
     userId,
     takeProfit: trigger(input.takeProfit),

@@ -75,6 +75,7 @@ export class BatchChanges {
     events: readonly EngineEvent[],
     postings: readonly Posting[],
     key?: string,
+    result?: unknown,
   ): void {
     for (const posting of postings) {
       this.postings.push(posting);
@@ -127,7 +128,7 @@ export class BatchChanges {
     } else if (command.type === 'priceTick') {
       this.prices = { lastIndexPrice: command.indexPrice, lastMarkPrice: command.markPrice, lastPriceAtMs: nowMs };
     }
-    if (key !== undefined) this.keys.push({ key, commandType: command.type });
+    if (key !== undefined) this.keys.push({ key, commandType: command.type, result });
   }
 
   /** True when nothing needs writing (only rejections and reads). */

@@ -57,7 +57,7 @@ export function applyEntry<E extends SequencedEngine>(
   const output = engine.apply(command, nowMs);
   if (output.result.ok) {
     if (key !== undefined) batchKeys.add(key);
-    changes.add(command, nowMs, output.events, output.postings, key);
+    changes.add(command, nowMs, output.events, output.postings, key, output.result.value);
   }
   return { ok: true, value: output.result };
 }

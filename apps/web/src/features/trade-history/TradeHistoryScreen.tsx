@@ -17,7 +17,9 @@ import { useOptionHistory } from '../options/queries.ts';
 import { allPages, futuresPageRows, optionPageRows, optionsCsv } from './exports.ts';
 import styles from './tradeHistory.module.css';
 
-const fetchFuturesPage = (page: number) => callData('orderHistoryPage', { query: { page } });
+// Without a clientOrderId the route answers a page of history (with one, a program's order look-up).
+const fetchFuturesPage = (page: number) =>
+  callData('orderHistoryPage', { query: { page } }) as Promise<FuturesHistoryPage>;
 
 function FuturesHistory({ page, onPage }: { page: number; onPage(page: number): void }) {
   const t = useT();

@@ -1,0 +1,68 @@
+import { apiKeys, users } from '@tickline/db';
+import { Errors } from '@tickline/protocol';
+import type { KeyPermission } from '@tickline/protocol/routes';
+import type { AppContext } from '../../context.ts';
+import type { AuthenticatedUser } from '../sessions.ts';
+import { AppError } from '../../../domain/errors.ts';
+import { signatureMatches, signRequest } from '../../../services/auth/request-signatures.ts';
+import { secretBox } from '../security/second-factor.ts';
+
+/** A signed request as it arrived. */
+export interface SignedRequest {
+  apiKey: string;
+  timestamp: string;
+  signature: string;
+  method: string;
+  /** The path as sent, query included. */
+  path: string;
+  /** The body's bytes as sent ('' when none). */
+  body: string;
+  clientAddress: string;
+  /** What the route asks of a key. */
+  permission: KeyPermission;
+}
+
+const KEY_TOUCH_INTERVAL_MS = 60_000;
+
+/** The same address written two ways (an IPv4 address as IPv6 maps it) compares equal. */
+function plainAddress(address: string): string {
+  const lower = address.toLowerCase();
+  return lower.startsWith('::ffff:') && lower.includes('.') ? lower.slice(7) : lower;
+}
+
+/**
+ * Authenticates a signed request: a live key, a timestamp within the receive window, a signature that matches
+ * (compared in constant time), an allowed address, and a route the key's permissions cover. Each failure has its own
+ * code; the signature is checked before anything about the key is told apart from "unknown".
+ */
+export async function authenticateSignedRequest(ctx: AppContext, request: SignedRequest): Promise<AuthenticatedUser> {
+  const now = ctx.clock.now();
+  if (!/^\d{1,16}$/.test(request.timestamp)) throw new AppError(Errors.API_TIMESTAMP_OUTSIDE_WINDOW);
+  if (Math.abs(now - Number(request.timestamp)) > ctx.config.apiKeyReceiveWindowMs)
+    throw new AppError(Errors.API_TIMESTAMP_OUTSIDE_WINDOW);
+  const key = request.apiKey.length <= 64 ? await apiKeys.findLiveApiKey(ctx.pool, request.apiKey) : null;
+  if (!key) throw new AppError(Errors.API_KEY_UNKNOWN);
+  const expected = signRequest(secretBox(ctx).open(key.sealedSecret), request);
+  if (!signatureMatches(expected, request.signature)) throw new AppError(Errors.API_SIGNATURE_INVALID);
+  if (
+    key.ipAddresses.length > 0 &&
+    !key.ipAddresses.some((address) => plainAddress(address) === plainAddress(request.clientAddress))
+  )
+    throw new AppError(Errors.API_KEY_ADDRESS_DENIED);
+  if (request.permission === 'none' || !key.permissions.includes(request.permission))
+    throw new AppError(Errors.API_KEY_PERMISSION_DENIED);
+  const user = await users.findUserById(ctx.pool, key.userId);
+  if (!user) throw new AppError(Errors.API_KEY_UNKNOWN);
+  if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= KEY_TOUCH_INTERVAL_MS)
+    void apiKeys.touchApiKey(ctx.pool, key.id, new Date(now)).catch(() => undefined);
+  return {
+    id: user.id,
+    userid: user.userid,
+    level: user.level,
+    role: user.role,
+    sessionId: `api-key:${key.id}`,
+    // A signed request is authenticated for itself only.
+    expiresAtMs: now,
+    apiKey: { id: key.id, permissions: key.permissions },
+  };
+}
