@@ -79,7 +79,9 @@ export class TicklineClient {
   async send<N extends CallableRoute>(name: N, options: CallOptions<N> = {}): Promise<CallResult<N>> {
     const route: RouteDefinition = ROUTES[name];
     const given = options.body as Record<string, unknown> | undefined;
-    const clientOrderId = isOrderPath(name) ? ((given?.clientOrderId as string | undefined) ?? newClientOrderId()) : undefined;
+    const clientOrderId = isOrderPath(name)
+      ? ((given?.clientOrderId as string | undefined) ?? newClientOrderId())
+      : undefined;
     const request: ApiRequest = {
       method: route.method,
       path:

@@ -46,6 +46,8 @@ export function verify(secret: string, seen: Seen, baseUrl: string): string | nu
   const signature = seen.headers['X-TL-SIGNATURE'];
   if (!seen.headers['X-TL-APIKEY'] || !timestamp || !signature) return 'headers missing';
   const path = seen.url.slice(baseUrl.length);
-  const expected = createHmac('sha256', secret).update(timestamp + seen.method + path + seen.body).digest('hex');
+  const expected = createHmac('sha256', secret)
+    .update(timestamp + seen.method + path + seen.body)
+    .digest('hex');
   return expected === signature ? null : 'bad signature';
 }
