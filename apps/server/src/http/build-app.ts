@@ -11,6 +11,7 @@ import { installErrorHandling } from './errors.ts';
 import { warnOnUntrustedProxy } from './proxy-check.ts';
 import { drainUnreadBodies } from './unread-body.ts';
 import { apiRoutes } from './api-routes.ts';
+import { apiDocsRoutes } from './api-docs.ts';
 import { PartnerService } from '../app/partners/service.ts';
 import { registerWebClient } from './web.ts';
 import { coinIconRoutes } from './coin-icons.ts';
@@ -127,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Every REST route, from the route table (@tickline/protocol/routes), and the OpenAPI document made from it.
   await app.register(apiRoutes, { prefix: '/api/v1' });
+  // Its readable reference at /api/docs, served from this server's own files.
+  await app.register(apiDocsRoutes);
 
   // Coin logos at /coin-icons (not under /api: images, not envelopes).
   await app.register(coinIconRoutes);
