@@ -108,4 +108,50 @@ describe('GET /api/v1/openapi.json', () => {
       },
     });
   });
+
+  it('covers the routes of programs: keys (sessions only), the switch, the look-up by client order id, signing', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+      components: { securitySchemes: Record<string, { name?: string }> };
+    }>();
+    const operation = (path: string, method: string) => document.paths[path]![method]!;
+    for (const [path, method] of [
+      ['/user/apiKeys', 'get'],
+      ['/user/apiKeys', 'post'],
+      ['/user/apiKeys/delete', 'post'],
+    ] as const) {
+      expect(operation(path, method)['x-key-permission'], `${method} ${path}`).toBe('none');
+      expect(operation(path, method).security, `${method} ${path}`).toEqual([{ bearer: [] }]);
+    }
+    expect(operation('/order/cancelAllAfter', 'post')).toMatchObject({
+      'x-key-permission': 'trade',
+      'x-weight': 1,
+      security: [{ bearer: [] }, { apiKey: [], apiTimestamp: [], apiSignature: [] }],
+    });
+    const lookup = operation('/order/lookup', 'get');
+    expect(lookup['x-weight']).toBe(5);
+    expect(lookup.parameters).toContainEqual(expect.objectContaining({ name: 'clientOrderId', in: 'query' }));
+    const codes = (lookup['x-error-codes'] as Array<{ name: string }>).map((error) => error.name);
+    expect(codes).toEqual(expect.arrayContaining(['CLIENT_ORDER_NOT_FOUND', 'API_SIGNATURE_INVALID']));
+    for (const [path, method] of [
+      ['/order/registerOrder', 'post'],
+      ['/order/closePosition', 'post'],
+      ['/order/updateTpsl', 'post'],
+      ['/optionOrder/register', 'post'],
+    ] as const)
+      expect(operation(path, method), path).toMatchObject({
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { properties: { clientOrderId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,36}$' } } },
+            },
+          },
+        },
+      });
+    expect(
+      Object.values(document.components.securitySchemes)
+        .map((scheme) => scheme.name)
+        .filter(Boolean),
+    ).toEqual(['X-TL-APIKEY', 'X-TL-TIMESTAMP', 'X-TL-SIGNATURE']);
+  });
 });
