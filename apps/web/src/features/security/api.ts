@@ -1,4 +1,11 @@
-import type { SecurityOverview, TotpEnableAnswer, TotpSetupAnswer } from '@tickline/protocol';
+import type {
+  ApiKeySummary,
+  CreateApiKeyRequest,
+  CreatedApiKey,
+  SecurityOverview,
+  TotpEnableAnswer,
+  TotpSetupAnswer,
+} from '@tickline/protocol';
 import { apiData, apiRequest } from '../../api/client.ts';
 
 // The account security page's calls (#17). Actions answer the envelope: the screen shows its message either way.
@@ -18,3 +25,9 @@ export const removeWhitelistAddress = (id: number) =>
   apiRequest<null>('POST', '/user/whitelist/remove', { body: { id } });
 export const setWhitelist = (enabled: boolean, otp: string) =>
   apiRequest<null>('POST', '/user/whitelist/toggle', { body: { enabled, otp } });
+
+// API keys for programs (#29): their own list, not part of the overview.
+export const fetchApiKeys = () => apiData<{ keys: ApiKeySummary[] }>('GET', '/user/apiKeys');
+export const createApiKey = (body: CreateApiKeyRequest) => apiRequest<CreatedApiKey>('POST', '/user/apiKeys', { body });
+export const deleteApiKey = (apiKey: string, otp: string) =>
+  apiRequest<null>('POST', '/user/apiKeys/delete', { body: { apiKey, otp } });
