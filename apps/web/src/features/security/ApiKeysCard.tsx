@@ -5,7 +5,8 @@ import { useT } from '../../i18n/I18nProvider.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { ActionError } from '../../ui/ActionError.tsx';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
-import { TextField } from '../../ui/Field.tsx';
+import { DialogActions } from './DialogActions.tsx';
+import { SecondFactorField } from './SecondFactorField.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { deleteApiKey, fetchApiKeys } from './api.ts';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog.tsx';
@@ -101,29 +102,14 @@ function DeleteApiKeyDialog(props: { apiKey: ApiKeySummary; codeNeeded: boolean;
     <Modal title={t('apiKeys.deleteTitle')} onClose={onClose}>
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <p className="muted">{t('apiKeys.deleteHint', { label: apiKey.label })}</p>
-        {codeNeeded ? (
-          <TextField
-            label={t('security.codeForChange')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={otp}
-            onChange={(event) => setOtp(event.target.value.trim().slice(0, 20))}
-          />
-        ) : null}
+        <SecondFactorField needed={codeNeeded} value={otp} onChange={setOtp} />
         <ActionError message={action.error} />
-        <div className={styles.actions}>
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={action.busy}
-            data-testid="api-key-delete-confirm"
-          >
-            {t('apiKeys.delete')}
-          </button>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t('apiKeys.cancel')}
-          </button>
-        </div>
+        <DialogActions
+          submitLabel={t('apiKeys.delete')}
+          busy={action.busy}
+          testId="api-key-delete-confirm"
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

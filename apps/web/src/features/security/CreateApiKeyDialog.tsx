@@ -3,6 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { ActionError } from '../../ui/ActionError.tsx';
 import { TextField } from '../../ui/Field.tsx';
+import { DialogActions } from './DialogActions.tsx';
+import { SecondFactorField } from './SecondFactorField.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { createApiKey } from './api.ts';
@@ -108,24 +110,14 @@ export function CreateApiKeyDialog({ codeNeeded, onClose }: { codeNeeded: boolea
           onChange={(event) => setIps(event.target.value)}
           data-testid="api-key-ips"
         />
-        {codeNeeded ? (
-          <TextField
-            label={t('security.codeForChange')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={otp}
-            onChange={(event) => setOtp(event.target.value.trim().slice(0, 20))}
-          />
-        ) : null}
+        <SecondFactorField needed={codeNeeded} value={otp} onChange={setOtp} />
         <ActionError message={action.error} />
-        <div className={styles.actions}>
-          <button type="submit" className="btn btn--primary" disabled={action.busy} data-testid="api-key-submit">
-            {t('apiKeys.create')}
-          </button>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t('apiKeys.cancel')}
-          </button>
-        </div>
+        <DialogActions
+          submitLabel={t('apiKeys.create')}
+          busy={action.busy}
+          testId="api-key-submit"
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );
