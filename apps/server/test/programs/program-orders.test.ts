@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientOrderLookup } from '@tickline/protocol';
 import { fireExpiredSwitches } from '../../src/app/trading/cancel-all-after.ts';
+import { CANCEL_ALL_AFTER_JOB, registerProgramJobs } from '../../src/jobs/program-jobs.ts';
+import { Scheduler } from '../../src/jobs/scheduler.ts';
 import { createTestClock, get, post, registerAndLogin } from '../helpers/test-app.ts';
 import { createTradingTestApp, type TradingTestApp } from '../trading/helpers/trading-app.ts';
 import { createKey, signedInject, type Credentials } from './signed-client.ts';
@@ -189,6 +191,16 @@ describe("the dead-man's switch", () => {
     ).rejects.toThrow();
     expect((await t.pool.query('SELECT count(*)::int AS n FROM cancel_all_after')).rows[0].n).toBe(1);
     expect(await runSwitchJob()).toBe(1);
+    expect(await openOrders(alice)).toEqual([]);
+  });
+
+  it('is fired by the cancel-all-after job as main.ts and the jobs role register it', async () => {
+    await post(t.app, '/order/registerOrder', limitOrder(1, '47000'), alice.accessToken);
+    await post(t.app, '/order/cancelAllAfter', { timeoutMs: 1_000 }, alice.accessToken);
+    const scheduler = new Scheduler(t.clock);
+    registerProgramJobs(scheduler, t.app.context);
+    t.clock.advance(1_000);
+    await scheduler.runNow(CANCEL_ALL_AFTER_JOB);
     expect(await openOrders(alice)).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { walletMessages } from '../features/wallet/messages.ts';
 import { optionsMessages } from '../features/options/messages.ts';
 import { optionAuditMessages } from '../features/option-audit/messages.ts';
 import { securityMessages } from '../features/security/messages.ts';
+import { apiKeyMessages } from '../features/security/apiKeyMessages.ts';
 import { mergeMessages, type KeysOf, type Language } from './defineMessages.ts';
 import { coreMessages } from './messages.ts';
 
@@ -24,6 +25,7 @@ export const dictionaries = mergeMessages([
   optionsMessages,
   optionAuditMessages,
   securityMessages,
+  apiKeyMessages,
   partnersMessages,
   legalMessages,
   marketMessages,

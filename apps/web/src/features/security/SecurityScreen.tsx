@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { ActionError } from '../../ui/ActionError.tsx';
+import { ApiKeysCard } from './ApiKeysCard.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { PasswordCard } from './PasswordCard.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
@@ -27,6 +28,7 @@ export function SecurityScreen({ embedded = false }: { embedded?: boolean }) {
             codeNeeded={data.totp.enabled}
             nowMs={query.dataUpdatedAt}
           />
+          <ApiKeysCard codeNeeded={data.totp.enabled} />
         </>
       ) : (
         <div className={`card ${styles.card} ${styles.wide}`}>

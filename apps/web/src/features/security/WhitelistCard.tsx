@@ -5,6 +5,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { TextField } from '../../ui/Field.tsx';
+import { SecondFactorField } from './SecondFactorField.tsx';
 import { addWhitelistAddress, removeWhitelistAddress, setWhitelist } from './api.ts';
 import { useSecurityAction } from './useSecurityAction.ts';
 import styles from './security.module.css';
@@ -60,15 +61,7 @@ export function WhitelistCard({ enabled, addresses, codeNeeded, nowMs }: Whiteli
       ),
     },
   ];
-  const codeField = codeNeeded ? (
-    <TextField
-      label={t('security.codeForChange')}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      value={otp}
-      onChange={(event) => setOtp(event.target.value.trim().slice(0, 20))}
-    />
-  ) : null;
+  const codeField = <SecondFactorField needed={codeNeeded} value={otp} onChange={setOtp} />;
   return (
     <section className={`card ${styles.card} ${styles.wide}`} data-testid="whitelist-card">
       <div className={styles.headRow}>

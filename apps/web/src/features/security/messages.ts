@@ -4,7 +4,7 @@ import { defineMessages } from '../../i18n/defineMessages.ts';
 
 const en = {
   'security.title': 'Account security',
-  'security.subtitle': 'Sessions, password, two-factor authentication and withdrawal addresses.',
+  'security.subtitle': 'Sessions, password, two-factor authentication, withdrawal addresses and API keys.',
   'security.link': 'Account security',
   'security.linkHint': 'Sessions, password, two-factor and the withdrawal whitelist.',
   'security.sessions': 'Active sessions',
@@ -67,7 +67,7 @@ const en = {
 
 const ko: Record<keyof typeof en, string> = {
   'security.title': '계정 보안',
-  'security.subtitle': '세션, 비밀번호, 2단계 인증과 출금 주소를 관리합니다.',
+  'security.subtitle': '세션, 비밀번호, 2단계 인증, 출금 주소와 API 키를 관리합니다.',
   'security.link': '계정 보안',
   'security.linkHint': '세션, 비밀번호, 2단계 인증, 출금 화이트리스트.',
   'security.sessions': '활성 세션',
