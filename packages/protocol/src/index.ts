@@ -7,3 +7,4 @@ export * from './api/wallet.ts';
 export * from './api/partners.ts';
 export * from './api/market.ts';
 export * from './api/admin.ts';
+export * from './api/rules.ts';
