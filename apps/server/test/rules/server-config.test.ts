@@ -23,7 +23,7 @@ describe('GET /server/config', () => {
     const answer = await get<ServerConfigAnswer>(t.app, '/server/config');
     expect(answer.status).toBe(200);
     expect(answer.body.code).toBe(0);
-    const rules = answer.body.data;
+    const rules = answer.body.data!;
     expect(rules.futures).toMatchObject({
       symbol: 'BTCUSDT',
       makerFeeRatePpm: 200,
@@ -51,7 +51,7 @@ describe('GET /server/config', () => {
   });
 
   it('is the same copy the engine applies', async () => {
-    const rules = (await get<ServerConfigAnswer>(t.app, '/server/config')).body.data;
+    const rules = (await get<ServerConfigAnswer>(t.app, '/server/config')).body.data!;
     const engine = await t.sequencer.read((exchange) => exchange.config);
     expect(rules.futures.takerFeeRatePpm).toBe(engine.takerFeeRatePpm);
     expect(rules.option.cutoffMs).toBe(engine.option.cutoffMs);
