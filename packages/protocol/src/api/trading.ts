@@ -85,6 +85,11 @@ export interface FuturesHistoryRow {
   openOrderFee: number;
   closeOrderFee: number;
   realizedProfit: number;
+  /**
+   * 'filled': a fill, close or liquidation. 'cancelled' (only in /order/history): a limit order cancelled before it
+   * filled, by the user or by a close or TP/SL; `volume` is the part that did not fill, fees and profit 0.
+   */
+  status?: 'filled' | 'cancelled';
 }
 export interface FuturesHistoryAnswer {
   orders: FuturesHistoryRow[];
