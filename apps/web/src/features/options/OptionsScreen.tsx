@@ -85,7 +85,8 @@ function Screen() {
               <strong data-testid="option-index">{index === null ? '-' : formatNumber(ticker?.indexPrice, 2)}</strong>
             </span>
             <span>
-              {t('options.roundOpen')} <strong>{open === null ? '-' : formatNumber(open / 100, 2)}</strong>
+              {t('options.roundOpen')}{' '}
+              <strong data-testid="option-round-open">{open === null ? '-' : formatNumber(open / 100, 2)}</strong>
               {open !== null && index !== null ? (
                 <em className={index >= open ? styles.up : styles.down}>
                   {' '}
