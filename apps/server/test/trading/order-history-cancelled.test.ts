@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FuturesHistoryAnswer } from '@tickline/protocol';
 import { createTestClock, get, post, registerAndLogin } from '../helpers/test-app.ts';
-import { createTradingTestApp, type TradingTestApp } from './helpers/trading-app.ts';
+import { createTradingTestApp, limitOrder, type TradingTestApp } from './helpers/trading-app.ts';
 
 const USDT = 1_000_000;
 type Trader = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -10,15 +10,6 @@ let testApp: TradingTestApp;
 let alice: Trader;
 let bob: Trader;
 
-const limitOrder = (position: 1 | 2, volume: string, price: string) => ({
-  leverage: 10,
-  volume,
-  type: 2,
-  priceType: 1,
-  position,
-  orderPath: 1,
-  price,
-});
 const history = async (trader: Trader) =>
   (await get<FuturesHistoryAnswer>(testApp.app, '/order/history', trader.accessToken)).body.data!.orders;
 

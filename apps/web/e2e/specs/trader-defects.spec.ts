@@ -198,6 +198,7 @@ for (const width of [1440, 375]) {
       expect(pnlText).not.toMatch(/^-0\.00/);
       if (pnlText.startsWith('+')) await expect(pnl).toHaveCSS('color', GREEN);
       else if (pnlText.startsWith('-')) await expect(pnl).toHaveCSS('color', RED);
+      await expect(page.locator('.toast')).toHaveCount(0);
       await saveScreenshot(`${width}-28-3-positions`, { fullPage: mobile });
 
       // TP/SL cancels the resting order (seed 000 §9) and Order History shows both cancellations (item 12).
