@@ -174,9 +174,11 @@ for (const width of [1440, 375]) {
       const inUse =
         balance.usingRequiredAmount + balance.longWaitingRequiredAmount + balance.shortWaitingRequiredAmount;
       expect(balance.longWaitingRequiredAmount).toBeGreaterThan(0);
+      // Shown to the cent, rounded down.
+      const inUseCents = Math.floor(Math.round(inUse * 1_000_000) / 10_000);
       await expect
-        .poll(async () => money(await page.getByTestId('balance-in-use').textContent()))
-        .toBeCloseTo(inUse, 2);
+        .poll(async () => Math.round(money(await page.getByTestId('balance-in-use').textContent()) * 100))
+        .toBe(inUseCents);
 
       // Item 3: Close and TP/SL are on screen, inside the positions panel, without scrolling sideways.
       await page.getByTestId('tab-positions').click();

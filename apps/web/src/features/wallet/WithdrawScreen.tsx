@@ -110,6 +110,8 @@ export function WithdrawScreen() {
                         type="button"
                         className={styles.inlineButton}
                         // Whole USDT, leaving the fee the server adds on top (#28 item 4).
+                        // Until the server's fee is known there is nothing right to fill.
+                        disabled={!rules}
                         onClick={() => rules && setAmount(withdrawAllText(spot, rules.withdrawalFee))}
                         data-testid="withdraw-all"
                       >
