@@ -12,7 +12,6 @@ let alice: Trader;
 let bob: Trader;
 let carol: Trader;
 
-
 async function price(ticks: number): Promise<void> {
   const result = await testApp.sequencer.submit({ type: 'priceTick', indexPrice: ticks, markPrice: ticks });
   expect(result.ok).toBe(true);
