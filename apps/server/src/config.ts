@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { resolveConfig, type ExchangeConfig } from '@tickline/engine';
 import { chainConfigFrom, chainEnvironment, type ChainConfig } from './services/chain/config.ts';
 import { MARKET_SOURCE_NAMES, MARKET_TICK_INTERVAL_MS, type MarketConfig } from './services/market/config.ts';
 
@@ -55,6 +56,8 @@ export interface Config {
   apiKeyReceiveWindowMs: number;
   market: MarketConfig;
   chain: ChainConfig;
+  /** The trading engine's rules (fees, maintenance tiers, leverage, option rounds): the engine and GET /server/config read this one copy. */
+  exchange: ExchangeConfig;
   /** TICKLINE_ROLE: `all` (one process, the default) or the roles this process takes in a cluster (#19). */
   roles: 'all' | ProcessRole[];
   /** DATABASE_READ_URL: a read replica for the API nodes' history reads (DATABASE_URL when unset). */
@@ -311,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       impactNotionalUsdt: e.MARKET_IMPACT_NOTIONAL_USDT,
     },
     chain,
+    exchange: resolveConfig(),
     roles: e.TICKLINE_ROLE,
     databaseReadUrl: e.DATABASE_READ_URL,
     busUrl: e.BUS_URL,

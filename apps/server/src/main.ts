@@ -154,6 +154,7 @@ async function serve(
   const trading = await startTradingCore({
     pool,
     clock: systemClock,
+    exchangeConfig: config.exchange,
     log: (error, context) => {
       console.error(`trading core: ${context}:`, error);
       if (context === 'sequencer halted') fatal(`Trading halted: ${describeFailure(error)}`);

@@ -8,3 +8,4 @@ export * from './api/partners.ts';
 export * from './api/market.ts';
 export * from './api/admin.ts';
 export * from './api/programs.ts';
+export * from './api/rules.ts';

@@ -4,6 +4,7 @@ import type { accountRoutes } from '@tickline/protocol/routes';
 import { listAlarms } from '../app/accounts/alarms.ts';
 import { submitFeedback } from '../app/accounts/feedback.ts';
 import { userInfo } from '../app/accounts/profile.ts';
+import { clientRules } from '../app/rules/client-rules.ts';
 import { currentUser } from './auth-guard.ts';
 import { AppError } from '../domain/errors.ts';
 import { isValidLeverage } from '../domain/trading-rules.ts';
@@ -11,7 +12,7 @@ import type { RouteHandlers } from './routes/register.ts';
 
 type ProfileRoutes = Pick<
   typeof accountRoutes,
-  'userInfo' | 'balance' | 'updateLeverage' | 'alarms' | 'serverTime' | 'feedback'
+  'userInfo' | 'balance' | 'updateLeverage' | 'alarms' | 'serverTime' | 'serverConfig' | 'feedback'
 >;
 
 export function userHandlers(app: FastifyInstance): RouteHandlers<ProfileRoutes> {
@@ -27,6 +28,9 @@ export function userHandlers(app: FastifyInstance): RouteHandlers<ProfileRoutes>
     },
     alarms: async ({ request }) => listAlarms(ctx, currentUser(request).id),
     serverTime: async () => ({ timestamp: ctx.clock.now() }),
+    // Public: the web's estimates read these so the client keeps no copy of the server's rules.
+    serverConfig: async () =>
+      clientRules(ctx.config, ctx.config.mode === 'demo' && (ctx.services.wallet?.faucet ?? null) !== null),
     feedback: async ({ request, body }) => {
       await submitFeedback(ctx, request.user?.id ?? null, body);
       return null;

@@ -63,6 +63,7 @@ export function startEngineRole(options: EngineRoleOptions): EngineRole {
         trading = await startTradingCore({
           pool: options.pool,
           clock: systemClock,
+          exchangeConfig: options.config.exchange,
           log: (error, context) => {
             console.error(`trading core: ${context}:`, error);
             if (context === 'sequencer halted') options.fatal(`Trading halted: ${String(error)}`);

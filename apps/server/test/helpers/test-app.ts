@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Pool } from '@tickline/db';
-import type { Exchange, ExchangeConfig } from '@tickline/engine';
+import { resolveConfig, type Exchange, type ExchangeConfig } from '@tickline/engine';
 import { createTestDatabase } from '@tickline/db/testing';
 import type { Envelope, LoginAnswer } from '@tickline/protocol';
 import type { AppServices } from '../../src/app/context.ts';
@@ -77,7 +77,12 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       overrides.config?.rateLimits?.[name] ?? GENEROUS_LIMIT,
     ]),
   ) as Config['rateLimits'];
-  const config: Config = { ...base, ...overrides.config, rateLimits };
+  const config: Config = {
+    ...base,
+    exchange: resolveConfig(overrides.exchangeConfig),
+    ...overrides.config,
+    rateLimits,
+  };
   const secrets: Secrets = {
     jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
     depositXpub: accountXpubFromMnemonic(TEST_MNEMONIC),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, databaseState, get, post, registerAndLogin } from '../helpers/test-app.ts';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
-import { TRADING_TABLES, createTradingTestApp, type TradingTestApp } from './helpers/trading-app.ts';
+import { TRADING_TABLES, createTradingTestApp, limitOrder, type TradingTestApp } from './helpers/trading-app.ts';
 
 const USDT = 1_000_000;
 const PRICE = 5_000_000; // 50,000.00 USDT in ticks
@@ -11,16 +11,6 @@ let testApp: TradingTestApp;
 let alice: Trader;
 let bob: Trader;
 let carol: Trader;
-
-const limitOrder = (position: 1 | 2, volume: unknown, price: unknown, leverage = 10) => ({
-  leverage,
-  volume,
-  type: 2,
-  priceType: 1,
-  position,
-  orderPath: 1,
-  price,
-});
 
 async function price(ticks: number): Promise<void> {
   const result = await testApp.sequencer.submit({ type: 'priceTick', indexPrice: ticks, markPrice: ticks });

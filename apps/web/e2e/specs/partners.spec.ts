@@ -163,7 +163,12 @@ for (const { width, height } of WIDTHS) {
           await closeDialog(page);
           await page.getByTestId('withdraw-amount').fill('');
           await page.getByTestId('withdraw-amount').pressSequentially('1a2.3-');
-          await expect(page.getByTestId('withdraw-amount')).toHaveValue('123');
+          // Digits only, but a decimal point stays in the field and is refused, never dropped (#28 item 1).
+          await expect(page.getByTestId('withdraw-amount')).toHaveValue('12.3');
+          await page.getByTestId('withdraw-apply').click();
+          await expectDialog(page, 'Whole USDT only: remove the decimal point.');
+          await closeDialog(page);
+          await page.getByTestId('withdraw-amount').fill('123');
           await page.getByTestId('withdraw-apply').click();
           await expectDialog(page, 'Please enter the walletAddress.');
           await closeDialog(page);

@@ -11,26 +11,26 @@ const marketColours = (page: Page) =>
     return { up: style.getPropertyValue('--up').trim(), down: style.getPropertyValue('--down').trim() };
   });
 
-test('price colours: red up by default; the header switch swaps --up and --down, persists, errors stay red', async ({
+test('price colours: green up by default (#28 item 2); the header switch swaps --up and --down, persists, errors stay red', async ({
   page,
 }) => {
   await openAs(page, null, '/login');
-  expect(await marketColours(page)).toEqual({ up: RED, down: GREEN });
+  expect(await marketColours(page)).toEqual({ up: GREEN, down: RED });
   const switchButton = page.getByTestId('updown-switch');
-  await expect(switchButton).toHaveAccessibleName('Price colours: Red up / Green down');
+  await expect(switchButton).toHaveAccessibleName('Price colours: Green up / Red down');
 
   await switchButton.click();
-  await expect(switchButton).toHaveAccessibleName('Price colours: Green up / Red down');
-  expect(await marketColours(page)).toEqual({ up: GREEN, down: RED });
-  expect(await storage(page, 'upDownColours')).toBe('green-up');
+  await expect(switchButton).toHaveAccessibleName('Price colours: Red up / Green down');
+  expect(await marketColours(page)).toEqual({ up: RED, down: GREEN });
+  expect(await storage(page, 'upDownColours')).toBe('red-up');
 
   // Outcome colours do not follow the market colours: a validation error is red either way.
   await page.getByTestId('login-form').getByRole('button', { name: 'Log In' }).click();
   await expect(page.locator('.field__error')).toHaveCSS('color', 'rgb(246, 70, 93)');
 
   await page.reload();
-  expect(await marketColours(page)).toEqual({ up: GREEN, down: RED });
-  await expect(page.locator('html')).toHaveAttribute('data-updown', 'green-up');
+  expect(await marketColours(page)).toEqual({ up: RED, down: GREEN });
+  await expect(page.locator('html')).toHaveAttribute('data-updown', 'red-up');
 });
 
 test.describe('at 375 px', () => {
@@ -42,12 +42,12 @@ test.describe('at 375 px', () => {
     const group = page.getByTestId('mobile-menu').getByRole('group', { name: 'Price colours' });
     const redUp = group.getByRole('button', { name: 'Red up / Green down' });
     const greenUp = group.getByRole('button', { name: 'Green up / Red down' });
-    await expect(redUp).toHaveAttribute('aria-pressed', 'true');
-    await expect(greenUp).toHaveAttribute('aria-pressed', 'false');
-    await greenUp.click();
     await expect(greenUp).toHaveAttribute('aria-pressed', 'true');
     await expect(redUp).toHaveAttribute('aria-pressed', 'false');
-    expect(await marketColours(page)).toEqual({ up: GREEN, down: RED });
-    expect(await storage(page, 'upDownColours')).toBe('green-up');
+    await redUp.click();
+    await expect(redUp).toHaveAttribute('aria-pressed', 'true');
+    await expect(greenUp).toHaveAttribute('aria-pressed', 'false');
+    expect(await marketColours(page)).toEqual({ up: RED, down: GREEN });
+    expect(await storage(page, 'upDownColours')).toBe('red-up');
   });
 });

@@ -80,9 +80,15 @@ for (const { width, height, account } of WIDTHS) {
       await page.getByTestId('withdraw-submit').click();
       await expectDialog(page, 'Please input amount.');
       await closeDialog(page);
-      // Digits only; the final amount adds the network fee of 5.
+      // Whole USDT: letters are not taken, a decimal point stays and is refused (#28 item 1); the final amount adds
+      // the network fee of 5.
       await page.getByTestId('withdraw-amount').pressSequentially('1a2.5-');
-      await expect(page.getByTestId('withdraw-amount')).toHaveValue('125');
+      await expect(page.getByTestId('withdraw-amount')).toHaveValue('12.5');
+      await expect(page.getByTestId('amount-problem')).toHaveText('Whole USDT only: remove the decimal point.');
+      await page.getByTestId('withdraw-submit').click();
+      await expectDialog(page, 'Whole USDT only: remove the decimal point.');
+      await closeDialog(page);
+      await page.getByTestId('withdraw-amount').fill('125');
       await expect(page.getByTestId('withdraw-final')).toHaveText('130.00 USDT');
       await expect(page.getByText('Network fee: 5 USDT · Minimum withdrawal: 10 USDT')).toBeVisible();
       // The server's rules, in the message popup.
@@ -99,8 +105,9 @@ for (const { width, height, account } of WIDTHS) {
       );
       await closeDialog(page);
       await page.getByTestId('withdraw-all').click();
+      // Withdraw All leaves the 5 USDT fee (#28 item 4).
       const all = Number(await page.getByTestId('withdraw-amount').inputValue());
-      expect(all * 100).toBe(Math.floor((await centsIn(page, 'withdraw-total')) / 100) * 100);
+      expect(all).toBe(Math.floor((await centsIn(page, 'withdraw-total')) / 100) - 5);
       await page.getByTestId('withdraw-address').fill(address);
       await page.getByTestId('withdraw-amount').fill('99999999');
       await page.getByTestId('withdraw-submit').click();
@@ -163,15 +170,16 @@ for (const { width, height, account } of WIDTHS) {
       await closeDialog(page);
       await page.getByTestId('transfer-amount').fill('');
       await page.getByTestId('transfer-amount').pressSequentially('2x5.');
-      await expect(page.getByTestId('transfer-amount')).toHaveValue('25');
+      await expect(page.getByTestId('transfer-amount')).toHaveValue('25.');
       await page.getByTestId('transfer-amount').fill('999999999');
       await page.getByTestId('transfer-submit').click();
       await expectDialog(page, 'Your balance is not enough for this amount.');
       await closeDialog(page);
       await expect(page.getByTestId('transfer-available')).toHaveText(/\d USDT$/);
+      // MAX: the available balance to the cent (transfers take cents, #28 item 1).
       await page.getByTestId('transfer-max').click();
-      expect(Number(await page.getByTestId('transfer-amount').inputValue())).toBe(
-        Math.floor((await centsIn(page, 'transfer-available')) / 100),
+      expect(Math.round(Number(await page.getByTestId('transfer-amount').inputValue()) * 100)).toBe(
+        await centsIn(page, 'transfer-available'),
       );
 
       const available = await centsIn(page, 'transfer-available');

@@ -10,6 +10,9 @@ export const coreMessages = defineMessages({
     'common.loading': 'Loading…',
     'common.showPassword': 'Show password',
     'common.hidePassword': 'Hide password',
+    'amount.wholeOnly': 'Whole USDT only: remove the decimal point.',
+    'amount.tooManyDecimals': 'At most {n} decimals.',
+    'amount.notANumber': 'Enter the amount as a number.',
 
     'chunk.failedTitle': 'This page could not be loaded',
     'chunk.timeoutTitle': 'This page is taking too long to load',
@@ -183,6 +186,9 @@ export const coreMessages = defineMessages({
     'common.loading': '불러오는 중…',
     'common.showPassword': '비밀번호 보기',
     'common.hidePassword': '비밀번호 숨기기',
+    'amount.wholeOnly': 'USDT 정수만 입력할 수 있습니다. 소수점을 지워 주세요.',
+    'amount.tooManyDecimals': '소수점 이하 {n}자리까지 입력할 수 있습니다.',
+    'amount.notANumber': '금액을 숫자로 입력해 주세요.',
 
     'chunk.failedTitle': '페이지를 불러오지 못했습니다',
     'chunk.timeoutTitle': '페이지 로딩이 너무 오래 걸립니다',

@@ -93,3 +93,14 @@ export async function findOrderOfUser(db: Queryable, userId: number, id: number)
   ]);
   return rows[0] ?? null;
 }
+
+/** A user's most recently cancelled limit orders, newest cancellation first (Order History, #28 item 12). */
+export async function recentCancelledOrders(db: Queryable, userId: number, limit: number): Promise<OrderState[]> {
+  const { rows } = await db.query<OrderState>(
+    `SELECT ${ORDER_COLUMNS} FROM orders
+     WHERE user_id = $1 AND status = 'cancelled' AND order_path = 1
+     ORDER BY updated_at_ms DESC LIMIT $2`,
+    [userId, limit],
+  );
+  return rows;
+}

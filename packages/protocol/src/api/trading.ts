@@ -59,6 +59,11 @@ export const futuresHistoryRowSchema = z.object({
   openOrderFee: z.number(),
   closeOrderFee: z.number(),
   realizedProfit: z.number(),
+  /**
+   * 'filled': a fill, close or liquidation. 'cancelled' (only in /order/history): a limit order cancelled before it
+   * filled, by the user or by a close or TP/SL; `volume` is the part that did not fill, fees and profit 0.
+   */
+  status: z.enum(['filled', 'cancelled']).optional(),
 });
 
 export const futuresHistoryAnswerSchema = z.object({

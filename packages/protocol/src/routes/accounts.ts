@@ -12,6 +12,7 @@ import {
   userBalanceSchema,
   userInfoSchema,
 } from '../api/accounts.ts';
+import { serverConfigSchema } from '../api/rules.ts';
 import { defineRoutes } from './define.ts';
 import { checkedLater, nothing, optionalText } from './fields.ts';
 
@@ -223,6 +224,15 @@ export const accountRoutes = defineRoutes({
     permission: 'read',
     summary: "The server's clock, for the countdowns.",
     data: serverTimeSchema,
+    errors: [],
+  },
+  serverConfig: {
+    method: 'GET',
+    path: '/server/config',
+    auth: 'none',
+    permission: 'read',
+    summary: 'The rules the client needs for its estimates: fees, margin tiers, leverage, option payout and cut-off, wallet limits.',
+    data: serverConfigSchema,
     errors: [],
   },
   feedback: {

@@ -18,6 +18,7 @@ export const ENDPOINTS = {
   updateLeverage: ['POST', '/user/updateLeverage'],
   alarms: ['GET', '/alarm/lookup'],
   serverTime: ['GET', '/server/serverTime'],
+  serverConfig: ['GET', '/server/config'],
   feedback: ['POST', '/feedback'],
   securityOverview: ['GET', '/user/security'],
   revokeSession: ['POST', '/user/sessions/revoke'],

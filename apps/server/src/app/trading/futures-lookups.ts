@@ -1,8 +1,8 @@
 import type { UserId } from '@tickline/engine';
-import { pageFuturesHistory } from '@tickline/db';
+import { pageFuturesHistory, recentCancelledOrders } from '@tickline/db';
 import { paginationView } from '../pagination.ts';
 import { HISTORY_PAGE_SIZE, RECENT_LIMIT, readEngine, type TradingCore } from './core.ts';
-import { futuresHistoryView, openOrderView, positionView } from './views.ts';
+import { cancelledOrderHistoryView, futuresHistoryView, openOrderView, positionView } from './views.ts';
 
 /** `/order/waitLookup`: the caller's resting orders, from the engine. */
 export function openOrders(core: TradingCore, userId: UserId) {
@@ -14,10 +14,22 @@ export function positions(core: TradingCore, userId: UserId) {
   return readEngine(core, 'position', userId).then((position) => (position ? [positionView(position)] : []));
 }
 
-/** `/order/history`: the latest rows of the caller's trade history. */
+/**
+ * `/order/history`: the latest rows of the caller's trade history, with the limit orders cancelled among them (#28
+ * item 12: a close or TP/SL cancels resting orders, and the trader should see it), newest first.
+ */
 export async function recentFuturesHistory(core: TradingCore, userId: UserId) {
-  const page = await pageFuturesHistory(core.pool, userId, 1, RECENT_LIMIT);
-  return page.rows.map(futuresHistoryView);
+  const [page, cancelled] = await Promise.all([
+    pageFuturesHistory(core.pool, userId, 1, RECENT_LIMIT),
+    recentCancelledOrders(core.pool, userId, RECENT_LIMIT),
+  ]);
+  const rows = [
+    ...page.rows.map((entry) => ({ at: entry.timeMs, row: futuresHistoryView(entry) })),
+    ...cancelled.map((order) => ({ at: order.updatedAtMs, row: cancelledOrderHistoryView(order) })),
+  ];
+  // Stable: within one moment, history rows (newest id first) keep their order and come before the cancellations.
+  rows.sort((a, b) => b.at - a.at);
+  return rows.slice(0, RECENT_LIMIT).map(({ row }) => row);
 }
 
 /** `/order/lookup?page=N`. */

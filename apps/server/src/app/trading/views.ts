@@ -81,6 +81,24 @@ export function futuresHistoryView(entry: FuturesHistoryEntry) {
     openOrderFee: usdt(entry.openOrderFee),
     closeOrderFee: usdt(entry.closeOrderFee),
     realizedProfit: usdt(entry.realizedProfit),
+    status: 'filled' as const,
+  };
+}
+
+/** `/order/history` row of a limit order cancelled before it filled: its unfilled part, at its price, when cancelled. */
+export function cancelledOrderHistoryView(order: OrderState) {
+  return {
+    no: order.id,
+    insertDate: isoDate(order.updatedAtMs),
+    orderPath: order.orderPath,
+    position: order.side,
+    price: order.price === null ? 0 : price(order.price),
+    closePrice: 0,
+    volume: qty(order.qty - order.filledQty),
+    openOrderFee: 0,
+    closeOrderFee: 0,
+    realizedProfit: 0,
+    status: 'cancelled' as const,
   };
 }
 

@@ -10,6 +10,17 @@ export async function createTradingTestApp(
   return createTestApp({ clock: options.clock ?? createTestClock(), exchangeConfig: options.config });
 }
 
+/** A `/order/registerOrder` body for a limit order (seed 000 §7: type 2, priceType and orderPath 1). */
+export const limitOrder = (position: 1 | 2, volume: unknown, price: unknown, leverage = 10) => ({
+  leverage,
+  volume,
+  type: 2,
+  priceType: 1,
+  position,
+  orderPath: 1,
+  price,
+});
+
 /** Rows of the trading tables, for "nothing changed" assertions. */
 export const TRADING_TABLES = [
   'user_balances',

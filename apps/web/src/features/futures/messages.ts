@@ -100,6 +100,9 @@ const en = {
   'futures.type': 'Type',
   'futures.closePrice': 'Close Price',
   'futures.realizedPnl': 'Realized PnL',
+  'futures.status': 'Status',
+  'futures.statusFilled': 'Filled',
+  'futures.statusCancelled': 'Canceled',
   'futures.exportCsv': 'Export CSV',
 
   'futures.closeTitle': 'Close Position',
@@ -213,6 +216,9 @@ const ko: Record<keyof typeof en, string> = {
   'futures.type': '유형',
   'futures.closePrice': '종료 가격',
   'futures.realizedPnl': '실현 손익',
+  'futures.status': '상태',
+  'futures.statusFilled': '체결',
+  'futures.statusCancelled': '취소',
   'futures.exportCsv': 'CSV 내보내기',
 
   'futures.closeTitle': '포지션 종료',

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { PARTNER_MIN_LEVEL, useSession } from '../../api/session.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatUsdt } from '@tickline/money';
+import { formatDateTime } from '../../lib/format.ts';
+import { totalAssets } from '../account/totalAssets.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { BellIcon, ChevronDownIcon, MenuIcon, UserIcon } from '../../ui/icons.tsx';
 import { useAccountStream, useAlarms, useBalance, useLogout, useUserInfo } from '../account/queries.ts';
@@ -113,7 +115,7 @@ function AccountMenu() {
         <div className={styles.assets}>
           <span className="muted">{t('header.totalAssets')}</span>
           <strong data-testid="total-assets">
-            {formatMoney(balance.data?.bsc ?? 0)} <span className="muted">USDT (BEP-20)</span>
+            {formatUsdt(totalAssets(balance.data))} <span className="muted">USDT (BEP-20)</span>
           </strong>
         </div>
         {accountLinks.map((item) => (

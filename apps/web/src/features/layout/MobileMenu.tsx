@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { Link, NavLink } from 'react-router-dom';
 import { PARTNER_MIN_LEVEL, useSession } from '../../api/session.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatUsdt } from '@tickline/money';
+import { totalAssets } from '../account/totalAssets.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ChevronRightIcon, CloseIcon, UserIcon } from '../../ui/icons.tsx';
 import { useBalance, useLogout, useUserInfo } from '../account/queries.ts';
@@ -72,7 +73,7 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
               <strong>{info.data?.name ?? session.userId ?? ''}</strong>
               <span className="muted">{info.data?.email ?? session.userId ?? ''}</span>
               <span className={styles.assets}>
-                {t('header.totalAssets')} {formatMoney(balance.data?.bsc ?? 0)} USDT (BEP-20)
+                {t('header.totalAssets')} {formatUsdt(totalAssets(balance.data))} USDT (BEP-20)
               </span>
             </span>
             <ChevronRightIcon />

@@ -18,7 +18,6 @@ import { useT } from '../../i18n/I18nProvider.tsx';
 import { fetchKlines } from '../futures/api.ts';
 import { zoneOffsetMs } from '../futures/calc/timeZones.ts';
 import type { MarketStore } from '../futures/stream/marketFeed.ts';
-import { readMarketColours, subscribeUpDownColours } from '../preferences/upDownColours.ts';
 import styles from './options.module.css';
 
 // Seed 001 §2: an area series on 1-minute klines, then live from the index ticks; Seoul time like the futures chart.
@@ -60,8 +59,8 @@ function createAreaChart(container: HTMLElement): Chart {
 
 /**
  * The options chart: created once; history once (and after a reconnect), then one `update()` per index tick
- * (published once per frame by the store). Each waiting bet is a price line at its open price, LONG and SHORT in the
- * up and down colours of the user's preference (red LONG, green SHORT by default, as the seed shows).
+ * (published once per frame by the store). Each waiting bet is a price line at its open price, with a red LONG and a
+ * green SHORT label as seed 001 writes them, whatever the user's up/down colour preference (#28 item 2).
  */
 export function OptionChart({
   store,
@@ -113,22 +112,20 @@ export function OptionChart({
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart) return;
-    const draw = () => {
-      for (const line of linesRef.current) chart.area.removePriceLine(line);
-      const { up, down } = readMarketColours();
-      linesRef.current = waiting.map((bet) =>
-        chart.area.createPriceLine({
-          price: bet.openPrice,
-          color: bet.betType === 1 ? up : down,
-          lineWidth: 1,
-          lineStyle: LineStyle.Dashed,
-          axisLabelVisible: true,
-          title: bet.betType === 1 ? 'LONG' : 'SHORT',
-        }),
-      );
-    };
-    draw();
-    return subscribeUpDownColours(draw);
+    for (const line of linesRef.current) chart.area.removePriceLine(line);
+    const style = getComputedStyle(document.documentElement);
+    const red = style.getPropertyValue('--red').trim() || '#f6465d';
+    const green = style.getPropertyValue('--green').trim() || '#0ecb81';
+    linesRef.current = waiting.map((bet) =>
+      chart.area.createPriceLine({
+        price: bet.openPrice,
+        color: bet.betType === 1 ? red : green,
+        lineWidth: 1,
+        lineStyle: LineStyle.Dashed,
+        axisLabelVisible: true,
+        title: bet.betType === 1 ? 'LONG' : 'SHORT',
+      }),
+    );
   }, [waiting]);
 
   useEffect(() => {

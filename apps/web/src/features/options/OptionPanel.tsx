@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { formatUsdt, parseUsdt } from '@tickline/money';
+import { add, formatUsdt, multiply, toDecimalString, USDT_SCALE } from '@tickline/money';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isLoggedIn, useSession } from '../../api/session.ts';
@@ -12,17 +12,18 @@ import { usePositions } from '../futures/queries.ts';
 import { registerOptionOrder } from './api.ts';
 import { availableFutures, payoutOf, type RoundClock } from './calc/round.ts';
 import { reloadOptions } from './queries.ts';
+import { amountFieldProblem, amountFieldText, replacingLoneZero } from '../../lib/amountField.ts';
+import { parseAmountInput } from '../../lib/amountInput.ts';
+import { AMOUNT_PROBLEM_TEXT, AmountProblem } from '../../ui/AmountProblem.tsx';
+import { useServerRules } from '../rules/useServerRules.ts';
 import styles from './options.module.css';
 
 /** Seed 001 §5: quick-add buttons. */
 const QUICK_ADD = [10, 50, 100, 200, 500, 1000] as const;
 
-/** Seed 001 §5: digits only, commas stripped; leading zeros dropped. */
-const stakeDigits = (text: string) =>
-  text
-    .replace(/,/g, '')
-    .replace(/\D/g, '')
-    .replace(/^0+(?=\d)/, '');
+/** Stakes are taken to the cent (the server takes up to 6 decimals): "12.5" is 12.5, never 125 (#28 item 1). */
+const STAKE_SCALE = 2;
+const ONE_USDT_MICRO = 10 ** USDT_SCALE;
 
 /** The option trade panel (seed 001 §2, §5): amount, quick-adds, RESET, Long and Short, countdown, available, payout. */
 export function OptionPanel({ clock }: { clock: RoundClock }) {
@@ -32,11 +33,13 @@ export function OptionPanel({ clock }: { clock: RoundClock }) {
   const queryClient = useQueryClient();
   const loggedIn = isLoggedIn(useSession());
   const balance = useBalance().data;
+  const payoutRateBps = useServerRules()?.option.payoutRateBps;
   const position = usePositions().data?.[0] ?? null;
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const stake = amount === '' ? 0 : parseUsdt(amount);
+  const problem = amountFieldProblem(amount, STAKE_SCALE);
+  const stake = parseAmountInput(amount, USDT_SCALE);
   const available = balance
     ? availableFutures(
         {
@@ -51,6 +54,7 @@ export function OptionPanel({ clock }: { clock: RoundClock }) {
 
   const bet = async (betType: 1 | 2) => {
     if (!loggedIn) return navigate('/login');
+    if (problem) return setMessage(t(AMOUNT_PROBLEM_TEXT[problem], { n: STAKE_SCALE }));
     if (stake <= 0) return setMessage(t('options.enterAmount'));
     setBusy(true);
     try {
@@ -81,22 +85,34 @@ export function OptionPanel({ clock }: { clock: RoundClock }) {
         <span>{t('options.amount')}</span>
         <input
           value={amount}
-          inputMode="numeric"
-          onChange={(event) => setAmount(stakeDigits(event.target.value))}
-          onBlur={() => setAmount((value) => (/^\d*$/.test(value) ? value : '0'))}
+          inputMode="decimal"
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => {
+            const { value: typed, selectionStart } = event.target;
+            setAmount(amountFieldText(replacingLoneZero(amount, typed, selectionStart)));
+          }}
+          onBlur={() => setAmount((value) => (amountFieldProblem(value, STAKE_SCALE) === 'notANumber' ? '0' : value))}
           data-testid="option-amount"
         />
       </label>
+      <AmountProblem problem={problem} scale={STAKE_SCALE} />
       <div className={styles.quick}>
-        {QUICK_ADD.map((add) => (
+        {QUICK_ADD.map((amountToAdd) => (
           <button
-            key={add}
+            key={amountToAdd}
             type="button"
             className={styles.quickButton}
-            onClick={() => setAmount((value) => String((value === '' ? 0 : Number(value)) + add))}
-            data-testid={`option-add-${add}`}
+            onClick={() =>
+              setAmount((value) =>
+                toDecimalString(
+                  add(parseAmountInput(value, USDT_SCALE), multiply(amountToAdd, ONE_USDT_MICRO)),
+                  USDT_SCALE,
+                ),
+              )
+            }
+            data-testid={`option-add-${amountToAdd}`}
           >
-            +{add.toLocaleString('en-US')}
+            +{amountToAdd.toLocaleString('en-US')}
           </button>
         ))}
         <button type="button" className={styles.quickButton} onClick={() => setAmount('0')} data-testid="option-reset">
@@ -107,7 +123,9 @@ export function OptionPanel({ clock }: { clock: RoundClock }) {
         <dt>{t('options.available')}</dt>
         <dd data-testid="option-available">{formatUsdt(available)} USDT</dd>
         <dt>{t('options.payout')}</dt>
-        <dd data-testid="option-payout">{formatUsdt(payoutOf(stake))} USDT</dd>
+        <dd data-testid="option-payout">
+          {payoutRateBps === undefined ? '-' : `${formatUsdt(payoutOf(stake, payoutRateBps))} USDT`}
+        </dd>
       </dl>
       {loggedIn ? null : (
         <button

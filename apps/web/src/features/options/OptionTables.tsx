@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { roundAuditPath } from '../option-audit/api.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { liveOutcome } from './calc/round.ts';
+import { useServerRules } from '../rules/useServerRules.ts';
 import styles from './options.module.css';
 
 /** Seed 001 §3 code values. */
@@ -48,6 +49,7 @@ function roundColumn(t: ReturnType<typeof useT>): Column<OptionOrderRow> {
 /** Recent Transaction(n): the seed's trading-screen labels; a waiting bet shows live whether it wins and by how much. */
 export function RecentOptionOrders({ rows, index }: { rows: readonly OptionOrderRow[]; index: number | null }) {
   const t = useT();
+  const payoutRateBps = useServerRules()?.option.payoutRateBps;
   const { up, down } = { up: styles.up, down: styles.down };
   const columns: Column<OptionOrderRow>[] = [
     { header: t('options.time'), labelled: true, cell: (row) => formatDateTime(row.insertDate) },
@@ -75,10 +77,11 @@ export function RecentOptionOrders({ rows, index }: { rows: readonly OptionOrder
               {signedUsdt(microsOf(row.settleFee))}
             </span>
           );
-        if (index === null) return '-';
+        if (index === null || payoutRateBps === undefined) return '-';
         const live = liveOutcome(
           { betType: row.betType, openPrice: ticksOf(row.openPrice), stake: microsOf(row.volume) },
           index,
+          payoutRateBps,
         );
         return (
           <span

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatUsdt } from '@tickline/money';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { OptionOrderRow } from '@tickline/protocol';
 import { isLoggedIn, useSession } from '../../api/session.ts';
 import { wsClient } from '../../api/ws.ts';
@@ -21,6 +21,7 @@ import {
   reloadOptions,
   useOptionHistory,
   useOptionStream,
+  useRoundOpenPrice,
   useTopOptionOrders,
   useWaitingOptionOrders,
 } from './queries.ts';
@@ -65,21 +66,8 @@ function Screen() {
   });
   const ticker = useFrameValue(store, 'ticker');
   const index = ticker?.indexPrice ? ticksOf(ticker.indexPrice) : null;
-  // The round's open: the first index tick seen in this round (unknown when the page opened mid-round).
-  const roundOpen = useRef<{ round: number; price: number | null; watched: boolean }>({
-    round: 0,
-    price: null,
-    watched: false,
-  });
-  const seenRound = roundOpen.current;
-  if (seenRound.round !== clock.roundStartMs)
-    roundOpen.current = {
-      round: clock.roundStartMs,
-      price: seenRound.round === 0 ? null : index,
-      watched: seenRound.round !== 0,
-    };
-  else if (seenRound.watched && seenRound.price === null && index !== null) seenRound.price = index;
-  const open = roundOpen.current.price;
+  // The round's open: the server's index candle for the round's minute (known mid-round too).
+  const open = useRoundOpenPrice(clock.roundStartMs);
   const topRows = loggedIn ? (top.data ?? EMPTY) : EMPTY;
   const waitingRows = loggedIn ? (waiting.data ?? EMPTY) : EMPTY;
 
@@ -97,7 +85,8 @@ function Screen() {
               <strong data-testid="option-index">{index === null ? '-' : formatNumber(ticker?.indexPrice, 2)}</strong>
             </span>
             <span>
-              {t('options.roundOpen')} <strong>{open === null ? '-' : formatNumber(open / 100, 2)}</strong>
+              {t('options.roundOpen')}{' '}
+              <strong data-testid="option-round-open">{open === null ? '-' : formatNumber(open / 100, 2)}</strong>
               {open !== null && index !== null ? (
                 <em className={index >= open ? styles.up : styles.down}>
                   {' '}

@@ -3,6 +3,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { OptionOrderRow } from '@tickline/protocol';
 import { useSession } from '../../api/session.ts';
 import { wsClient } from '../../api/ws.ts';
+import { fetchKlines } from '../../api/market.ts';
+import { ticksOf } from '../../lib/units.ts';
 import { accountKeys } from '../account/queries.ts';
 import { fetchOptionHistory, fetchTopOptionOrders, fetchWaitingOptionOrders } from './api.ts';
 
@@ -91,4 +93,21 @@ export function useOptionStream(onSettled: (order: OptionOrderRow) => void): voi
     ];
     return () => stops.forEach((stop) => stop());
   }, [accessToken, queryClient, onSettled]);
+}
+
+/** How often the round's opening price is asked for again while the server has no candle for the round yet. */
+const ROUND_OPEN_RETRY_MS = 2_000;
+
+/**
+ * The index price the round opened at (#28 item 9): the open of the server's 1-minute index candle for the round's
+ * minute, so a page opened mid-round shows it at once instead of "-" until the next round. Null until known.
+ */
+export function useRoundOpenPrice(roundStartMs: number): number | null {
+  const candle = useQuery({
+    queryKey: ['options', 'roundOpen', roundStartMs],
+    queryFn: async () => (await fetchKlines(2)).find((row) => row.openTime === roundStartMs) ?? null,
+    staleTime: Infinity,
+    refetchInterval: (query) => (query.state.data ? false : ROUND_OPEN_RETRY_MS),
+  });
+  return candle.data ? ticksOf(candle.data.open) : null;
 }

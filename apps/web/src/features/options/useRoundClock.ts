@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchServerTime } from '../futures/api.ts';
 import { clockOffset } from '../futures/calc/countdown.ts';
 import { BALANCE_REFRESH_AT_MS, roundClock, ROUND_MS, type RoundClock } from './calc/round.ts';
+import { useServerRules } from '../rules/useServerRules.ts';
 
 const TICK_MS = 250;
 
@@ -15,6 +16,8 @@ export function useRoundClock(handlers: { onBalanceDue(): void; onRoundEnd(): vo
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   const seen = useRef({ round: 0, balanceDueFor: 0 });
+  // Until the server's rules arrive, the round counts as open: the server refuses a late bet with its own message.
+  const cutoffMs = useServerRules()?.option.cutoffMs ?? 0;
 
   const resync = () => {
     const sentAt = Date.now();
@@ -29,7 +32,7 @@ export function useRoundClock(handlers: { onBalanceDue(): void; onRoundEnd(): vo
     return () => clearInterval(timer);
   }, []);
 
-  const clock = roundClock(now + offset);
+  const clock = roundClock(now + offset, cutoffMs);
   useEffect(() => {
     const state = seen.current;
     if (state.round !== 0 && clock.roundStartMs !== state.round) {

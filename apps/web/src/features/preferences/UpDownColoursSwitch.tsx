@@ -11,8 +11,8 @@ const OPTIONS: readonly {
   up: string | undefined;
   down: string | undefined;
 }[] = [
-  { value: 'red-up', label: 'preferences.redUp', up: styles.red, down: styles.green },
   { value: 'green-up', label: 'preferences.greenUp', up: styles.green, down: styles.red },
+  { value: 'red-up', label: 'preferences.redUp', up: styles.red, down: styles.green },
 ];
 
 const labelOf = (value: UpDownColours): MessageKey =>

@@ -1,10 +1,10 @@
-// Which colour means "up": red up / green down (the default, as Korean traders read prices and as the seeds' red
-// LONG and green SHORT labels have it) or green up / red down. Kept in local storage and applied as
-// <html data-updown>, which tokens.css turns into --up / --down (and --up-soft / --down-soft).
+// Which colour means "up": green up / red down (the default in every language: seed 000's "green if positive" and
+// green up arrow, PRODUCT.md §7c) or red up / green down for traders who read prices that way. Kept in local storage
+// and applied as <html data-updown>, which tokens.css turns into --up / --down (and --up-soft / --down-soft).
 
 export type UpDownColours = 'red-up' | 'green-up';
 
-export const DEFAULT_UP_DOWN_COLOURS: UpDownColours = 'red-up';
+export const DEFAULT_UP_DOWN_COLOURS: UpDownColours = 'green-up';
 export const UP_DOWN_STORAGE_KEY = 'upDownColours';
 
 /** A stored value, or the default for anything else (nothing stored, an old or foreign value). */

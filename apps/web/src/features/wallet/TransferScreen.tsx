@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { formatUsdt } from '@tickline/money';
+import { formatUsdt, USDT_SCALE } from '@tickline/money';
 import { useState } from 'react';
 import { microsOf } from '../../lib/units.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
@@ -8,8 +8,11 @@ import { useToast } from '../../ui/Toast.tsx';
 import { useBalance } from '../account/queries.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { registerTransfer } from './api.ts';
-import { wholeUsdtText } from './calc/amounts.ts';
-import { digitsOnly, walletNameKey } from './format.ts';
+import { TRANSFER_SCALE, transferMaxText } from './calc/amounts.ts';
+import { walletNameKey } from './format.ts';
+import { amountFieldProblem, amountFieldText } from '../../lib/amountField.ts';
+import { parseAmountInput } from '../../lib/amountInput.ts';
+import { AMOUNT_PROBLEM_TEXT, AmountProblem } from '../../ui/AmountProblem.tsx';
 import { reloadWallet, useTransfers, useWalletStream } from './queries.ts';
 import { RecentHead, TransferTable } from './WalletTables.tsx';
 import styles from './wallet.module.css';
@@ -33,8 +36,12 @@ export function TransferScreen() {
   // The source wallet's available balance: the spot wallet, or the futures wallet less margin and order holds.
   const available = microsOf(from === 'bsc' ? balance?.bsc : balance?.balance);
 
+  // #28 item 1: decimals to the cent are taken; a point is never dropped.
+  const problem = amountFieldProblem(amount, TRANSFER_SCALE);
+
   const submit = async () => {
-    if (amount === '' || /^0*$/.test(amount)) return setMessage(t('transfer.amountRequired'));
+    if (problem) return setMessage(t(AMOUNT_PROBLEM_TEXT[problem], { n: TRANSFER_SCALE }));
+    if (parseAmountInput(amount, USDT_SCALE) <= 0) return setMessage(t('transfer.amountRequired'));
     setBusy(true);
     try {
       const answer = await registerTransfer(to, amount);
@@ -81,19 +88,21 @@ export function TransferScreen() {
             <span>{t('transfer.amount')}</span>
             <input
               value={amount}
-              inputMode="numeric"
-              onChange={(event) => setAmount(digitsOnly(event.target.value))}
+              inputMode="decimal"
+              aria-invalid={problem ? true : undefined}
+              onChange={(event) => setAmount(amountFieldText(event.target.value))}
               data-testid="transfer-amount"
             />
             <button
               type="button"
               className={styles.inlineButton}
-              onClick={() => setAmount(wholeUsdtText(available))}
+              onClick={() => setAmount(transferMaxText(available))}
               data-testid="transfer-max"
             >
               {t('transfer.max')}
             </button>
           </label>
+          <AmountProblem problem={problem} scale={TRANSFER_SCALE} />
           <div className={styles.figure}>
             <span>{t('transfer.available')}</span>
             <strong data-testid="transfer-available">{formatUsdt(available)} USDT</strong>

@@ -8,8 +8,10 @@ import { useToast } from '../../ui/Toast.tsx';
 import { useBalance } from '../account/queries.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { cancelWithdrawal, registerWithdrawal } from './api.ts';
-import { wholeUsdtText, withdrawalDebit } from './calc/amounts.ts';
-import { digitsOnly } from './format.ts';
+import { withdrawAllText, withdrawalDebit } from './calc/amounts.ts';
+import { amountFieldProblem, amountFieldText } from '../../lib/amountField.ts';
+import { AMOUNT_PROBLEM_TEXT, AmountProblem } from '../../ui/AmountProblem.tsx';
+import { useServerRules } from '../rules/useServerRules.ts';
 import { reloadWallet, useWalletStream, useWithdrawals } from './queries.ts';
 import { Steps } from './Steps.tsx';
 import { RecentHead, WithdrawalTable } from './WalletTables.tsx';
@@ -33,10 +35,14 @@ export function WithdrawScreen() {
   const [busy, setBusy] = useState(false);
   const [otp, setOtp] = useState<string | null>(null);
   const spot = microsOf(balance?.bsc);
+  const rules = useServerRules()?.wallet;
+  // Withdrawals are whole USDT (the server's rule): a point typed stays in the field and is refused, not dropped.
+  const problem = amountFieldProblem(amount, 0);
 
   const submit = async () => {
     if (address.trim() === '') return setMessage(t('withdraw.addressRequired'));
     if (amount === '') return setMessage(t('withdraw.amountRequired'));
+    if (problem) return setMessage(t(AMOUNT_PROBLEM_TEXT[problem], { n: 0 }));
     setBusy(true);
     try {
       const answer = await registerWithdrawal(address.trim(), amount, otp ?? undefined);
@@ -96,19 +102,23 @@ export function WithdrawScreen() {
                       <input
                         value={amount}
                         inputMode="numeric"
-                        onChange={(event) => setAmount(digitsOnly(event.target.value))}
+                        aria-invalid={problem ? true : undefined}
+                        onChange={(event) => setAmount(amountFieldText(event.target.value))}
                         data-testid="withdraw-amount"
                       />
                       <button
                         type="button"
                         className={styles.inlineButton}
-                        // Whole USDT only: the spot balance rounded down to the unit.
-                        onClick={() => setAmount(wholeUsdtText(spot))}
+                        // Whole USDT, leaving the fee the server adds on top (#28 item 4).
+                        // Until the server's fee is known there is nothing right to fill.
+                        disabled={!rules}
+                        onClick={() => rules && setAmount(withdrawAllText(spot, rules.withdrawalFee))}
                         data-testid="withdraw-all"
                       >
                         {t('withdraw.all')}
                       </button>
                     </label>
+                    <AmountProblem problem={problem} scale={0} />
                     {otp !== null ? (
                       <label className={styles.field}>
                         <span>{t('login.code')}</span>
@@ -121,11 +131,15 @@ export function WithdrawScreen() {
                       </label>
                     ) : null}
                     <p className={styles.muted}>
-                      {t('withdraw.fee')} · {t('withdraw.minimum')}
+                      {rules
+                        ? `${t('withdraw.fee', { fee: formatUsdt(rules.withdrawalFee, 0) })} · ${t('withdraw.minimum', { minimum: formatUsdt(rules.withdrawalMinimum, 0) })}`
+                        : null}
                     </p>
                     <div className={styles.figure}>
                       <span>{t('withdraw.final')}</span>
-                      <strong data-testid="withdraw-final">{formatUsdt(withdrawalDebit(amount))} USDT</strong>
+                      <strong data-testid="withdraw-final">
+                        {rules && !problem ? `${formatUsdt(withdrawalDebit(amount, rules.withdrawalFee))} USDT` : '-'}
+                      </strong>
                     </div>
                     <button
                       type="submit"

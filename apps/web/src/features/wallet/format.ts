@@ -9,6 +9,3 @@ export const shortHex = (hex: string) => (hex.length > 14 ? `${hex.slice(0, 6)}â
 
 /** The seed's wallet names: 'bsc' is the spot wallet (USDT BEP-20), 'usdtm' the futures wallet. */
 export const walletNameKey = (wallet: string) => (wallet === 'usdtm' ? 'wallet.futuresName' : 'wallet.spotName');
-
-/** The seed's wallet amount fields take digits only (whole USDT); leading zeros are dropped. */
-export const digitsOnly = (text: string) => text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  amountFromPercent,
   availableFor,
   closeAmount,
   estimatedLiquidationPrice,
@@ -18,30 +17,8 @@ import {
 const price = fc.integer({ min: 1_00, max: 500_000_00 }); // 1 .. 500,000 USDT in ticks
 const lots = fc.integer({ min: 1, max: 1_000_000 }); // 0.0001 .. 100 BTC
 const leverage = fc.integer({ min: 1, max: 100 });
-const wallet = fc.integer({ min: 0, max: 10_000_000 * 1_000_000 }); // up to 10 M USDT in micro
+const funds = fc.integer({ min: 0, max: 10_000_000 * 1_000_000 }); // up to 10 M USDT in micro
 const percent = fc.integer({ min: 0, max: 100 });
-
-describe('amountFromPercent (seed 000 §5)', () => {
-  it('is wallet / price × percent/100 × leverage in BTC, floored to 0.0001', () => {
-    // 10,000 USDT at 50,000.00, 50 %, 10× → 1 BTC
-    expect(amountFromPercent(10_000_000_000, 5_000_000, 50, 10)).toBe(10_000);
-    // 100 USDT at 65,432.10, 100 %, 1× → 0.00152829… → 0.0015
-    expect(amountFromPercent(100_000_000, 6_543_210, 100, 1)).toBe(15);
-  });
-  it('never spends more margin than percent of the wallet, and one more lot would', () => {
-    fc.assert(
-      fc.property(wallet, price, percent, leverage, (w, p, pct, lev) => {
-        const qty = amountFromPercent(w, p, pct, lev);
-        expect(qty).toBeGreaterThanOrEqual(0);
-        // qty × price / leverage ≤ wallet × pct / 100   (all × 100 × lev, exact in BigInt)
-        const spend = (q: number) => BigInt(q) * BigInt(p) * 100n;
-        const budget = BigInt(w) * BigInt(pct) * BigInt(lev);
-        expect(spend(qty) <= budget).toBe(true);
-        if (pct > 0 && w > 0) expect(spend(qty + 1) > budget).toBe(true);
-      }),
-    );
-  });
-});
 
 describe('cost, available and max (seed 000 §9)', () => {
   it('cost is the margin plus 0.0005 of it, rounded up', () => {
@@ -62,13 +39,25 @@ describe('cost, available and max (seed 000 §9)', () => {
       usingRequiredAmount: 200_000_000,
       longWaitingRequiredAmount: 300_000_000,
       shortWaitingRequiredAmount: 900_000_000,
+      free: 1_000_000_000,
     };
     expect(availableFor(balance, 1)).toBe(500_000_000);
     expect(availableFor(balance, 2)).toBe(0);
   });
+  it('available is never more than what the server counts as free (the other side’s holds are not free)', () => {
+    const balance = {
+      usdtm: 1_000_000_000,
+      usingRequiredAmount: 0,
+      longWaitingRequiredAmount: 100_000_000,
+      shortWaitingRequiredAmount: 300_000_000,
+      free: 600_000_000,
+    };
+    expect(availableFor(balance, 1)).toBe(600_000_000);
+    expect(availableFor(balance, 2)).toBe(600_000_000);
+  });
   it('max cost is what percent of available pays, margin fee included', () => {
     fc.assert(
-      fc.property(wallet, percent, (available, pct) => {
+      fc.property(funds, percent, (available, pct) => {
         const max = maxCost(available, pct);
         const withFee = BigInt(max) * 1_000_500n;
         expect(withFee <= BigInt(available) * BigInt(pct) * 10_000n).toBe(true);
@@ -81,8 +70,8 @@ describe('estimatedLiquidationPrice', () => {
   it('is below entry for a long and above for a short, closer with more leverage', () => {
     fc.assert(
       fc.property(price, lots, fc.integer({ min: 2, max: 100 }), (p, q, lev) => {
-        const long = estimatedLiquidationPrice(1, p, q, lev);
-        const short = estimatedLiquidationPrice(2, p, q, lev);
+        const long = estimatedLiquidationPrice(1, p, q, lev, 4_000);
+        const short = estimatedLiquidationPrice(2, p, q, lev, 4_000);
         // rounding to the 0.01 tick can meet the entry only at prices far below any real BTC price
         expect(long).toBeLessThanOrEqual(p);
         expect(short).toBeGreaterThanOrEqual(p);
@@ -90,17 +79,17 @@ describe('estimatedLiquidationPrice', () => {
           expect(long).toBeLessThan(p);
           expect(short).toBeGreaterThan(p);
         }
-        expect(estimatedLiquidationPrice(1, p, q, lev - 1)).toBeLessThanOrEqual(long);
-        expect(estimatedLiquidationPrice(2, p, q, lev - 1)).toBeGreaterThanOrEqual(short);
+        expect(estimatedLiquidationPrice(1, p, q, lev - 1, 4_000)).toBeLessThanOrEqual(long);
+        expect(estimatedLiquidationPrice(2, p, q, lev - 1, 4_000)).toBeGreaterThanOrEqual(short);
       }),
     );
   });
   it('a 1× long cannot be liquidated', () => {
-    expect(estimatedLiquidationPrice(1, 5_000_000, 10_000, 1)).toBe(0);
+    expect(estimatedLiquidationPrice(1, 5_000_000, 10_000, 1, 4_000)).toBe(0);
   });
   it('matches the server formula for 1 BTC at 50,000 with 10×', () => {
     // (50,000 − 5,000) / (1 − 0.004) = 45,180.72… → 45,180.73 (up)
-    expect(estimatedLiquidationPrice(1, 5_000_000, 10_000, 10)).toBe(4_518_073);
+    expect(estimatedLiquidationPrice(1, 5_000_000, 10_000, 10, 4_000)).toBe(4_518_073);
   });
 });
 

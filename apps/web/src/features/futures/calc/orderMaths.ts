@@ -11,17 +11,6 @@ const PPM = 1_000_000;
 export const MARGIN_FEE_PPM = 500;
 /** Seed 000 §9: the TP/SL estimate subtracts 0.0004 of notional. */
 export const TPSL_FEE_PPM = 400;
-/** PRODUCT.md §3: maker 0.02 %, taker 0.03 % of notional. */
-export const MAKER_FEE_PPM = 200;
-export const TAKER_FEE_PPM = 300;
-/** PRODUCT.md §3: the first maintenance tier, 0.4 % (the pre-trade estimate uses it; the server's figure rules). */
-export const FIRST_TIER_MAINTENANCE_PPM = 4_000;
-
-/** Seed 000 §5: amount = futures wallet / price × percent/100 × leverage, floored to the 0.0001 BTC step. */
-export function amountFromPercent(wallet: MicroUsdt, price: PriceTicks, percent: number, leverage: number): QtyLots {
-  if (price <= 0 || wallet <= 0 || percent <= 0) return 0;
-  return multiplyDivide(wallet, percent * leverage, price * 100, 'floor');
-}
 
 /** Initial margin = notional / leverage, rounded up. */
 export function initialMargin(price: PriceTicks, qty: QtyLots, leverage: number): MicroUsdt {
@@ -39,12 +28,18 @@ export interface FuturesBalance {
   usingRequiredAmount: MicroUsdt;
   longWaitingRequiredAmount: MicroUsdt;
   shortWaitingRequiredAmount: MicroUsdt;
+  /** What the server counts as free for new orders (the balance's `balance`). */
+  free: MicroUsdt;
 }
 
-/** Seed 000 §9: available = futures wallet − in use − the waiting requirement of the side; never below 0. */
+/**
+ * Seed 000 §9: available = futures wallet − in use − the waiting requirement of the side; never below 0, and never
+ * above what the server lets a new order use (`free`, the balance's `balance`: the other side's holds are not free
+ * either), so a maximum built on it is one the server accepts.
+ */
 export function availableFor(balance: FuturesBalance, side: Side): MicroUsdt {
   const waiting = side === 1 ? balance.longWaitingRequiredAmount : balance.shortWaitingRequiredAmount;
-  return Math.max(0, balance.usdtm - balance.usingRequiredAmount - waiting);
+  return Math.max(0, Math.min(balance.free, balance.usdtm - balance.usingRequiredAmount - waiting));
 }
 
 /** Seed 000 §9: max long/short cost = available × percent, less the 0.0005 margin fee it must also pay. */
@@ -59,18 +54,25 @@ export function tradingFee(price: PriceTicks, qty: QtyLots, ratePpm: number): Mi
 
 /**
  * Estimated liquidation price of a new isolated position at `price` with `leverage`: where margin + PnL meets the
- * first tier's maintenance margin. Long rounds up, short down (toward the mark). 0 when a long cannot be liquidated.
+ * maintenance margin at `maintenancePpm` (the server's tier for the notional). Long rounds up, short down (toward the
+ * mark). 0 when a long cannot be liquidated.
  */
-export function estimatedLiquidationPrice(side: Side, price: PriceTicks, qty: QtyLots, leverage: number): PriceTicks {
+export function estimatedLiquidationPrice(
+  side: Side,
+  price: PriceTicks,
+  qty: QtyLots,
+  leverage: number,
+  maintenancePpm: number,
+): PriceTicks {
   if (price <= 0 || qty <= 0) return 0;
   const value = multiply(price, qty);
   const margin = initialMargin(price, qty, leverage);
   if (side === 1) {
     const numerator = value - margin;
     if (numerator <= 0) return 0;
-    return multiplyDivide(numerator, PPM, qty * (PPM - FIRST_TIER_MAINTENANCE_PPM), 'ceil');
+    return multiplyDivide(numerator, PPM, qty * (PPM - maintenancePpm), 'ceil');
   }
-  return multiplyDivide(value + margin, PPM, qty * (PPM + FIRST_TIER_MAINTENANCE_PPM), 'floor');
+  return multiplyDivide(value + margin, PPM, qty * (PPM + maintenancePpm), 'floor');
 }
 
 /** Signed PnL of a position valued at `price`, exact. */

@@ -5,7 +5,12 @@ import { historyCsv, historyFee, historyPositionLabel, orderPathLabel } from '..
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
-/** Order history with the seeds' label tables and fee rule (seed 000 §3, §9) and CSV export. */
+const isCancelled = (row: FuturesHistoryRow) => row.status === 'cancelled';
+
+/**
+ * Order history with the seeds' label tables and fee rule (seed 000 §3, §9) and CSV export of the trades. A last
+ * column, Status, tells fills from the limit orders cancelled unfilled (by the user, a close or TP/SL: #28 item 12).
+ */
 export function OrderHistoryTable({ rows }: { rows: readonly FuturesHistoryRow[] }) {
   const t = useT();
   if (rows.length === 0) return <p className={styles.empty}>{t('futures.noHistory')}</p>;
@@ -15,7 +20,9 @@ export function OrderHistoryTable({ rows }: { rows: readonly FuturesHistoryRow[]
         <button
           type="button"
           className="btn btn--ghost btn--sm"
-          onClick={() => downloadCsv('tickline-futures-history.csv', historyCsv(rows))}
+          onClick={() =>
+            downloadCsv('tickline-futures-history.csv', historyCsv(rows.filter((row) => !isCancelled(row))))
+          }
           data-testid="history-csv"
         >
           {t('futures.exportCsv')}
@@ -33,11 +40,16 @@ export function OrderHistoryTable({ rows }: { rows: readonly FuturesHistoryRow[]
               <th>{t('futures.amount')}</th>
               <th>{t('futures.fee')}</th>
               <th>{t('futures.realizedPnl')}</th>
+              <th>{t('futures.status')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.no} data-testid="history-row">
+              <tr
+                key={`${row.status ?? 'filled'}-${row.no}`}
+                data-testid="history-row"
+                data-status={row.status ?? 'filled'}
+              >
                 <td>{formatDateTime(row.insertDate)}</td>
                 <td>{orderPathLabel(row.orderPath)}</td>
                 <td className={row.position === 1 ? styles.up : row.position === 2 ? styles.down : undefined}>
@@ -49,6 +61,9 @@ export function OrderHistoryTable({ rows }: { rows: readonly FuturesHistoryRow[]
                 <td>{formatNumber(historyFee(row), 4)}</td>
                 <td className={row.realizedProfit > 0 ? styles.up : row.realizedProfit < 0 ? styles.down : undefined}>
                   {formatNumber(row.realizedProfit, 2)}
+                </td>
+                <td className={isCancelled(row) ? styles.muted : undefined}>
+                  {t(isCancelled(row) ? 'futures.statusCancelled' : 'futures.statusFilled')}
                 </td>
               </tr>
             ))}

@@ -10,7 +10,12 @@ import { ClosePositionModal } from './ClosePositionModal.tsx';
 import { TpSlModal } from './TpSlModal.tsx';
 import styles from '../futures.module.css';
 
-const signed = (micro: number) => `${micro > 0 ? '+' : micro < 0 ? '-' : ''}${formatUsdt(Math.abs(micro))}`;
+/** -1, 0 or 1 by the sign of what is shown at 2 decimals: a PnL that rounds to 0.00 is flat, never "-0.00". */
+const shownSign = (micro: number) => (formatUsdt(Math.abs(micro)) === '0.00' ? 0 : Math.sign(micro));
+const signed = (micro: number) => {
+  const sign = shownSign(micro);
+  return `${sign > 0 ? '+' : sign < 0 ? '-' : ''}${formatUsdt(Math.abs(micro))}`;
+};
 const percent = (bps: number) => `${bps > 0 ? '+' : bps < 0 ? '-' : ''}${(Math.abs(bps) / 100).toFixed(2)}%`;
 
 export function PositionsTable({ store, positions }: { store: MarketStore; positions: readonly PositionRow[] }) {
@@ -36,7 +41,7 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
               <th>{t('futures.pnl')}</th>
               <th>{t('futures.riskRatio')}</th>
               <th>{t('futures.tpsl')}</th>
-              <th>{t('futures.actions')}</th>
+              <th className={styles.actionsCell}>{t('futures.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -79,10 +84,10 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
                   <td data-label={t('futures.margin')}>{formatUsdt(microsOf(position.margin))}</td>
                   <td
                     data-label={t('futures.pnl')}
-                    className={pnl >= 0 ? styles.up : styles.down}
+                    className={shownSign(pnl) > 0 ? styles.up : shownSign(pnl) < 0 ? styles.down : undefined}
                     data-testid="position-pnl"
                   >
-                    {signed(pnl)} ({percent(roe)})
+                    {signed(pnl)} ({percent(shownSign(pnl) === 0 ? 0 : roe)})
                   </td>
                   <td data-label={t('futures.riskRatio')} data-testid="position-risk">
                     {(risk / 100).toFixed(2)}%
@@ -91,23 +96,25 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
                     {position.takeProfit > 0 ? formatPrice(ticksOf(position.takeProfit)) : '-'} /{' '}
                     {position.stopLoss > 0 ? formatPrice(ticksOf(position.stopLoss)) : '-'}
                   </td>
-                  <td data-label={t('futures.actions')} className={styles.actions}>
-                    <button
-                      type="button"
-                      className="btn btn--ghost btn--sm"
-                      onClick={() => setDialog('close')}
-                      data-testid="position-close"
-                    >
-                      {t('futures.close')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--ghost btn--sm"
-                      onClick={() => setDialog('tpsl')}
-                      data-testid="position-tpsl-open"
-                    >
-                      {t('futures.tpsl')}
-                    </button>
+                  <td data-label={t('futures.actions')} className={styles.actionsCell}>
+                    <div className={styles.actions}>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() => setDialog('close')}
+                        data-testid="position-close"
+                      >
+                        {t('futures.close')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() => setDialog('tpsl')}
+                        data-testid="position-tpsl-open"
+                      >
+                        {t('futures.tpsl')}
+                      </button>
+                    </div>
                   </td>
                 </tr>
               );

@@ -1,16 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PRICE_SCALE, QTY_SCALE, formatDecimal, formatPrice, formatUsdt } from '@tickline/money';
+import { PRICE_SCALE, QTY_SCALE, formatDecimal, formatPrice, formatUsdt, multiply } from '@tickline/money';
 import type { UserBalance } from '@tickline/protocol';
 import { accountKeys } from '../../account/queries.ts';
 import { registerOrder, updateLeverage } from '../api.ts';
 import { amountInputOrZero, parseAmountInput } from '../../../lib/amountInput.ts';
 import { buildOrderRequest, type OrderTab } from '../calc/orderForm.ts';
 import {
-  MAKER_FEE_PPM,
-  TAKER_FEE_PPM,
-  amountFromPercent,
   availableFor,
   estimatedLiquidationPrice,
   maxCost,
@@ -18,10 +15,13 @@ import {
   tradingFee,
   type Side,
 } from '../calc/orderMaths.ts';
+import { sliderAmount } from '../calc/sliderAmount.ts';
+import { maintenanceRatePpm } from '../../rules/serverRules.ts';
+import { useServerRules } from '../../rules/useServerRules.ts';
 import { useFeedback } from '../feedback.tsx';
 import { futuresKeys, reloadTrading } from '../queries.ts';
 import { useFrameValueWhen } from '../../../lib/frameStore.ts';
-import type { MarketStore } from '../stream/marketFeed.ts';
+import { depthOf, type MarketStore } from '../stream/marketFeed.ts';
 import { microsOf, ticksOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import { LeverageModal } from './LeverageModal.tsx';
@@ -65,18 +65,21 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
   const shownPrice = followsLast ? livePrice : priceText;
   const priceTicks = parseAmountInput(shownPrice, PRICE_SCALE);
   const qty = parseAmountInput(amountText, QTY_SCALE);
-  const wallet = microsOf(balance?.usdtm);
+  const rules = useServerRules()?.trading;
   const funds = {
-    usdtm: wallet,
+    usdtm: microsOf(balance?.usdtm),
     usingRequiredAmount: microsOf(balance?.usingRequiredAmount),
     longWaitingRequiredAmount: microsOf(balance?.longWaitingRequiredAmount),
     shortWaitingRequiredAmount: microsOf(balance?.shortWaitingRequiredAmount),
+    free: microsOf(balance?.balance),
   };
 
   const applyPercent = (value: number) => {
     setPercent(value);
-    const lots = amountFromPercent(wallet, priceTicks, value, leverage);
-    setAmountText(value === 0 ? '' : formatDecimal(lots, QTY_SCALE));
+    if (value === 0 || !rules) return setAmountText('');
+    const depth = tab === 'market' ? depthOf(store.latest('depthText')) : null;
+    const lots = sliderAmount({ funds, percent: value, price: priceTicks, depth, leverage, rules });
+    setAmountText(formatDecimal(lots, QTY_SCALE));
   };
 
   const submit = async (side: Side) => {
@@ -112,11 +115,14 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
     }
   };
 
-  const feeRate = tab === 'market' ? TAKER_FEE_PPM : MAKER_FEE_PPM;
+  const feeRate = rules ? (tab === 'market' ? rules.takerFeePpm : rules.makerFeePpm) : null;
+  const maintenancePpm = rules ? maintenanceRatePpm(rules.maintenanceTiers, multiply(priceTicks, qty)) : null;
   const sideFigures = (side: Side) => ({
     cost: orderCost(priceTicks, qty, leverage),
-    max: maxCost(availableFor(funds, side), percent),
-    liquidation: estimatedLiquidationPrice(side, priceTicks, qty, leverage),
+    // #28 item 9: with the slider at 0, Max says what 100 % would cost rather than 0.00.
+    max: maxCost(availableFor(funds, side), percent === 0 ? 100 : percent),
+    liquidation:
+      maintenancePpm === null ? 0 : estimatedLiquidationPrice(side, priceTicks, qty, leverage, maintenancePpm),
   });
   const long = sideFigures(1);
   const short = sideFigures(2);
@@ -243,7 +249,9 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
           })}
           <p className={styles.feeLine}>
             {t('futures.fee')} ≈{' '}
-            <span data-testid="order-fee">{formatUsdt(tradingFee(priceTicks, qty, feeRate), 4)} USDT</span>
+            <span data-testid="order-fee">
+              {feeRate === null ? '-' : `${formatUsdt(tradingFee(priceTicks, qty, feeRate), 4)} USDT`}
+            </span>
           </p>
         </div>
       ) : (

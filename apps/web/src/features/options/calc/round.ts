@@ -1,12 +1,9 @@
 import { add, multiplyDivide, subtract, type MicroUsdt, type PriceTicks } from '@tickline/money';
 
-/** Seed 001 §9 and the engine's option config: 60 s rounds on the minute, no bets in the last 5 s. */
+/** Seed 001 §9: 60 s rounds on the minute. The cut-off and the payout rate are the server's (GET /server/config). */
 export const ROUND_MS = 60_000;
-export const CUTOFF_MS = 5_000;
 /** Seed 001 §4: at 55 s left the balance is refreshed. */
 export const BALANCE_REFRESH_AT_MS = 55_000;
-/** A win pays the stake back plus 95 % of it (stake × 1.95), rounded down like the engine's settlement. */
-export const PAYOUT_RATE_BPS = 9_500;
 
 export interface RoundClock {
   roundStartMs: number;
@@ -15,11 +12,11 @@ export interface RoundClock {
   secondsLeft: number;
   /** Fraction of the round gone, in basis points (0–10,000), for the progress bar. */
   elapsedBps: number;
-  /** The last CUTOFF_MS: the server refuses bets. */
+  /** The last `cutoffMs` of the round (the server's rule): the server refuses bets. */
   closed: boolean;
 }
 
-export function roundClock(serverNowMs: number): RoundClock {
+export function roundClock(serverNowMs: number, cutoffMs: number): RoundClock {
   const roundStartMs = Math.floor(serverNowMs / ROUND_MS) * ROUND_MS;
   const expireAtMs = roundStartMs + ROUND_MS;
   const leftMs = expireAtMs - serverNowMs;
@@ -28,13 +25,13 @@ export function roundClock(serverNowMs: number): RoundClock {
     expireAtMs,
     secondsLeft: Math.ceil(leftMs / 1000),
     elapsedBps: Math.floor(((serverNowMs - roundStartMs) * 10_000) / ROUND_MS),
-    closed: leftMs <= CUTOFF_MS,
+    closed: leftMs <= cutoffMs,
   };
 }
 
-/** What a winning stake returns in all (stake + winnings). */
-export function payoutOf(stake: MicroUsdt): MicroUsdt {
-  return add(stake, multiplyDivide(stake, PAYOUT_RATE_BPS, 10_000, 'floor'));
+/** What a winning stake returns in all (stake + winnings at the server's rate), rounded down like its settlement. */
+export function payoutOf(stake: MicroUsdt, payoutRateBps: number): MicroUsdt {
+  return add(stake, multiplyDivide(stake, payoutRateBps, 10_000, 'floor'));
 }
 
 export interface BalanceFigures {
@@ -67,11 +64,12 @@ export type LiveState = 'winning' | 'losing' | 'even';
 export function liveOutcome(
   bet: { betType: 1 | 2; openPrice: PriceTicks; stake: MicroUsdt },
   index: PriceTicks,
+  payoutRateBps: number,
 ): { state: LiveState; pnl: MicroUsdt } {
   if (index === bet.openPrice) return { state: 'even', pnl: 0 };
   const up = index > bet.openPrice;
   const wins = bet.betType === 1 ? up : !up;
   return wins
-    ? { state: 'winning', pnl: multiplyDivide(bet.stake, PAYOUT_RATE_BPS, 10_000, 'floor') }
+    ? { state: 'winning', pnl: multiplyDivide(bet.stake, payoutRateBps, 10_000, 'floor') }
     : { state: 'losing', pnl: -bet.stake };
 }

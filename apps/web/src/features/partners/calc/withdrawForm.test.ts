@@ -1,14 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allAmount, digitsOnly, validateWithdrawForm } from './withdrawForm.ts';
+import { allAmount, validateWithdrawForm } from './withdrawForm.ts';
+import { amountFieldProblem, amountFieldText } from '../../../lib/amountField.ts';
 
 describe('affiliate withdrawal form (seed 001 §5)', () => {
-  it('keeps digits only', () => {
-    expect(digitsOnly('1,234.56abc')).toBe('123456');
-    expect(digitsOnly('-50')).toBe('50');
-    expect(digitsOnly('')).toBe('');
-    expect(digitsOnly('007')).toBe('7');
-    expect(digitsOnly('0')).toBe('0');
+  it('keeps digits, and a point typed stays to be refused (whole USDT), never dropped', () => {
+    expect(amountFieldText('1,234abc')).toBe('1234');
+    expect(amountFieldText('-50')).toBe('50');
+    expect(amountFieldText('')).toBe('');
+    expect(amountFieldText('007')).toBe('7');
+    expect(amountFieldText('0')).toBe('0');
+    expect(amountFieldText('12.5')).toBe('12.5');
+    expect(amountFieldProblem('12.5', 0)).toBe('wholeOnly');
   });
 
   it('All is the bsc balance minus 50, floored at 0, in whole units', () => {

@@ -6,9 +6,6 @@ import { toMinorUnits } from '../../../lib/decimal.ts';
 /** Seed 001 §9: the All button keeps 50 units back. */
 export const ALL_RESERVE = 50;
 
-/** What the amount input keeps of what was typed: its digits, without leading zeros ('0' itself stays). */
-export const digitsOnly = (raw: string): string => raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
-
 /** All = whole units of bsc (rounded down) − 50, never below 0, as the digits the input shows. */
 export function allAmount(bsc: Numeric | null | undefined): string {
   const whole = toMinorUnits(bsc, 0, 'floor') ?? 0;

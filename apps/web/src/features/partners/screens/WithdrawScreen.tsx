@@ -5,7 +5,9 @@ import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { DataTable, type Column } from '../../../ui/DataTable.tsx';
 import { accountKeys, useBalance } from '../../account/queries.ts';
 import { registerWithdrawManager } from '../api.ts';
-import { ALL_RESERVE, allAmount, digitsOnly, validateWithdrawForm } from '../calc/withdrawForm.ts';
+import { ALL_RESERVE, allAmount, validateWithdrawForm } from '../calc/withdrawForm.ts';
+import { amountFieldProblem, amountFieldText } from '../../../lib/amountField.ts';
+import { AMOUNT_PROBLEM_TEXT, AmountProblem } from '../../../ui/AmountProblem.tsx';
 import { Panel, ScreenHead, TABLE_SCROLL } from '../components/Panel.tsx';
 import { Stats } from '../components/Stats.tsx';
 import { usePartnerCall } from '../feedback.tsx';
@@ -25,8 +27,12 @@ export function WithdrawScreen() {
   const [amount, setAmount] = useState('');
   const [walletAddress, setWalletAddress] = useState('');
 
+  // Whole USDT (seed 001 §5, digits only): a point typed stays in the field and is refused, not dropped (#28 item 1).
+  const problem = amountFieldProblem(amount, 0);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (problem) return call.popup(t(AMOUNT_PROBLEM_TEXT[problem], { n: 0 }));
     const error = validateWithdrawForm(amount, walletAddress);
     if (error === 'amount') return call.popup(t('partners.withdraw.enterAmount'));
     if (error === 'walletAddress') return call.popup(t('partners.withdraw.enterAddress'));
@@ -80,7 +86,8 @@ export function WithdrawScreen() {
                 inputMode="numeric"
                 autoComplete="off"
                 value={amount}
-                onChange={(event) => setAmount(digitsOnly(event.target.value))}
+                aria-invalid={problem ? true : undefined}
+                onChange={(event) => setAmount(amountFieldText(event.target.value))}
                 data-testid="withdraw-amount"
               />
               <button
@@ -92,6 +99,7 @@ export function WithdrawScreen() {
                 {t('partners.withdraw.all')}
               </button>
             </div>
+            <AmountProblem problem={problem} scale={0} />
             <p className="field__hint">{t('partners.withdraw.reserveNote', { reserve: ALL_RESERVE })}</p>
           </div>
           <div className="field">

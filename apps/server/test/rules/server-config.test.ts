@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultExchangeConfig, ratePpm } from '@tickline/engine';
+import type { ServerConfigAnswer } from '@tickline/protocol';
+import { createTestApp, get, type TestApp } from '../helpers/test-app.ts';
+
+// The rules are read from the engine's configuration, so an engine built with other fees answers those.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    exchangeConfig: {
+      takerFeeRatePpm: ratePpm(450),
+      maxLeverage: 50,
+      option: { ...defaultExchangeConfig.option, cutoffMs: 7_000 },
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /server/config', () => {
+  it('answers the trading, option and wallet rules without a token, from the engine the server runs', async () => {
+    const answer = await get<ServerConfigAnswer>(t.app, '/server/config');
+    expect(answer.status).toBe(200);
+    expect(answer.body.code).toBe(0);
+    const rules = answer.body.data!;
+    expect(rules.futures).toMatchObject({
+      symbol: 'BTCUSDT',
+      makerFeeRatePpm: 200,
+      takerFeeRatePpm: 450,
+      leverage: { min: 1, max: 50, default: 1 },
+      tickSize: 0.01,
+      lotSize: 0.0001,
+      minOrderQty: 0.0001,
+      maxOrderQty: 100,
+    });
+    expect(rules.futures.maintenanceTiers[0]).toEqual({ maxNotional: 50_000, ratePpm: 4_000 });
+    expect(rules.futures.maintenanceTiers.at(-1)).toEqual({ maxNotional: null, ratePpm: 100_000 });
+    expect(rules.option).toMatchObject({ roundMs: 60_000, cutoffMs: 7_000, payoutRateBps: 9_500, minStake: 1 });
+    expect(rules.wallet).toEqual({
+      withdrawalFee: 5,
+      withdrawalMinimum: 10,
+      withdrawalMaximum: 1_000_000,
+      withdrawalDailyLimit: 1_000_000,
+      withdrawalWholeUsdt: true,
+      depositConfirmations: t.config.chain.confirmations,
+      depositMinimum: 0.01,
+      // This test server runs no chain wallet, so no faucet.
+      faucet: false,
+    });
+  });
+
+  it('is the same copy the engine applies', async () => {
+    const rules = (await get<ServerConfigAnswer>(t.app, '/server/config')).body.data!;
+    const engine = await t.sequencer.read((exchange) => exchange.config);
+    expect(rules.futures.takerFeeRatePpm).toBe(engine.takerFeeRatePpm);
+    expect(rules.option.cutoffMs).toBe(engine.option.cutoffMs);
+    expect(rules.futures.leverage.max).toBe(engine.maxLeverage);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * GET /server/config (no auth): the trading, option and wallet rules the client needs for its estimates, read from
+ * the server's own configuration so the web keeps no copy of them. Money is USDT as a JSON number (as in
+ * /user/balance), prices in USDT, sizes in BTC; rates are integers named by their unit (ppm: parts per million of
+ * notional, bps: hundredths of a percent).
+ */
+import { z } from 'zod';
+
+/** One maintenance tier: its upper notional bound in USDT, inclusive (null for the last tier), and its rate. */
+export const maintenanceTierRuleSchema = z.object({ maxNotional: z.number().nullable(), ratePpm: z.number().int() });
+
+export const futuresRulesSchema = z.object({
+  symbol: z.string(),
+  makerFeeRatePpm: z.number().int(),
+  takerFeeRatePpm: z.number().int(),
+  /** Maintenance margin by position notional at the mark, lowest tier first. */
+  maintenanceTiers: z.array(maintenanceTierRuleSchema),
+  leverage: z.object({ min: z.number().int(), max: z.number().int(), default: z.number().int() }),
+  /** Price step (USDT) and size step, minimum and maximum per order (BTC). */
+  tickSize: z.number(),
+  lotSize: z.number(),
+  minOrderQty: z.number(),
+  maxOrderQty: z.number(),
+});
+
+export const optionRulesSchema = z.object({
+  roundMs: z.number().int(),
+  /** Bets are refused when less than this remains in the round. */
+  cutoffMs: z.number().int(),
+  /** A win pays stake × (1 + payoutRateBps / 10,000). */
+  payoutRateBps: z.number().int(),
+  minStake: z.number(),
+  maxStakePerOrder: z.number(),
+  maxStakePerRound: z.number(),
+});
+
+export const walletRulesSchema = z.object({
+  /** Network fee charged on top of a withdrawal's amount. */
+  withdrawalFee: z.number(),
+  withdrawalMinimum: z.number(),
+  /** Largest single withdrawal, and the most per day. */
+  withdrawalMaximum: z.number(),
+  withdrawalDailyLimit: z.number(),
+  /** Withdrawal amounts are whole USDT. */
+  withdrawalWholeUsdt: z.boolean(),
+  /** Blocks a deposit waits before it is credited; smaller deposits than the minimum are recorded, not credited. */
+  depositConfirmations: z.number().int(),
+  depositMinimum: z.number(),
+  /** The demo faucet (test USDT on the local chain) is on. */
+  faucet: z.boolean(),
+});
+
+export const serverConfigSchema = z.object({
+  futures: futuresRulesSchema,
+  option: optionRulesSchema,
+  wallet: walletRulesSchema,
+});
+
+export type MaintenanceTierRule = z.infer<typeof maintenanceTierRuleSchema>;
+export type FuturesRules = z.infer<typeof futuresRulesSchema>;
+export type OptionRules = z.infer<typeof optionRulesSchema>;
+export type WalletRules = z.infer<typeof walletRulesSchema>;
+export type ServerConfigAnswer = z.infer<typeof serverConfigSchema>;
