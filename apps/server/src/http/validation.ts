@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Errors, type ErrorDefinition } from '@tickline/protocol';
 import { AppError } from '../domain/errors.ts';
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { OpenOrdersAnswer, PositionRow, UserOrderEvent } from '@tickline/protocol';
+import type { OpenOrdersAnswer, PositionRow } from '@tickline/protocol';
 import { ApiError, SESSION_INVALID_CODE } from '../../api/client.ts';
 import { clearSession, useSession } from '../../api/session.ts';
 import { useUserEvents } from '../../api/useUserEvents.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { OptionOrderRow } from '@tickline/protocol';
 import { useSession } from '../../api/session.ts';
 import { useUserEvents } from '../../api/useUserEvents.ts';

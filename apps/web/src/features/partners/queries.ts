@@ -1,8 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useSession } from '../../api/session.ts';
 import { useUserEvents } from '../../api/useUserEvents.ts';
-import { wsClient } from '../../api/ws.ts';
 import { accountKeys } from '../account/queries.ts';
 import {
   fetchManagerWithdrawals,

@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { ApiError, SESSION_INVALID_CODE } from '../../api/client.ts';
 import { clearSession, useSession } from '../../api/session.ts';
 import { useUserEvents } from '../../api/useUserEvents.ts';
-import { wsClient } from '../../api/ws.ts';
 import { accountKeys } from '../account/queries.ts';
 import { fetchDeposits, fetchRecentTransfers, fetchTransfers, fetchWalletConfig, fetchWithdrawals } from './api.ts';
 
