@@ -16,7 +16,8 @@ export function walletOf(app: FastifyInstance): Wallet {
 
 /** Deposits, withdrawals, transfers and the demo faucet (seed 001 §7; PRODUCT.md §5). */
 export function walletHandlers(app: FastifyInstance): RouteHandlers<typeof walletRoutes> {
-  const { config } = app.context;
+  // Read at each call: the configuration object may be replaced while the app runs (tests switch the mode).
+  const config = () => app.context.config;
   const trading = () => app.context.services.trading;
   return {
     // What the deposit screen states about the chain, and whether the demo faucet exists (public, nothing secret).
@@ -25,8 +26,8 @@ export function walletHandlers(app: FastifyInstance): RouteHandlers<typeof walle
       return {
         chainId: wallet.chainId,
         tokenAddress: wallet.tokenAddress,
-        confirmations: config.chain.confirmations,
-        faucet: config.mode === 'demo' && wallet.faucet !== null,
+        confirmations: config().chain.confirmations,
+        faucet: config().mode === 'demo' && wallet.faucet !== null,
       };
     },
     deposits: async ({ request }) => ({ deposits: await walletOf(app).deposits(currentUser(request).id) }),
@@ -41,7 +42,7 @@ export function walletHandlers(app: FastifyInstance): RouteHandlers<typeof walle
       return null;
     },
     faucet: async ({ request, body }) => {
-      const faucet = config.mode === 'demo' ? walletOf(app).faucet : null;
+      const faucet = config().mode === 'demo' ? walletOf(app).faucet : null;
       if (!faucet) throw new AppError(Errors.FAUCET_DEMO_ONLY);
       return faucet.send(currentUser(request).id, body.amount);
     },

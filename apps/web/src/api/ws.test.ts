@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WsClient, backoffDelay } from './ws.ts';
+import { USER_EVENT_KINDS } from '@tickline/protocol';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -86,7 +87,7 @@ describe('WsClient', () => {
     let resyncs = 0;
     ws.onResync(() => resyncs++);
     ws.setToken('token-1');
-    ws.onUserEvent((event) => events.push(event));
+    for (const kind of USER_EVENT_KINDS) ws.onUserEvent(kind, () => events.push(kind));
     const socket = FakeSocket.all[0]!;
     socket.open();
     const user = (seq: number, event: string) => ({ type: 'user', v: 1, ts: seq, seq, event, data: {} });
@@ -98,6 +99,30 @@ describe('WsClient', () => {
     socket.receive(user(45, 'alarm'));
     expect(resyncs).toBe(1);
     expect(events).toEqual(['order', 'balance', 'position', 'alarm']);
+  });
+
+  it("hands each kind's listeners only that kind's data, and stops on unsubscribe", () => {
+    const ws = client();
+    const orders: number[] = [];
+    const stop = ws.onUserEvent('order', (order) => orders.push(order.no));
+    ws.setToken('token-1');
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    const order = {
+      no: 7,
+      position: 1,
+      volume: 1,
+      price: 1,
+      leverage: 1,
+      insertDate: '',
+      orderPath: 1,
+      status: 'open',
+    };
+    socket.receive({ type: 'user', v: 1, ts: 1, seq: 1, event: 'order', data: order });
+    socket.receive({ type: 'user', v: 1, ts: 2, seq: 2, event: 'balance', data: { changed: true } });
+    stop();
+    socket.receive({ type: 'user', v: 1, ts: 3, seq: 3, event: 'order', data: { ...order, no: 8 } });
+    expect(orders).toEqual([7]);
   });
 
   it('treats a silent socket as dead and reconnects', () => {

@@ -1,7 +1,9 @@
 import {
   WS_PATH,
   type MarketStreamType,
+  type UserEventData,
   type UserEventKind,
+  type UserEventMessage,
   type WsClientMessage,
   type WsServerMessage,
 } from '@tickline/protocol';
@@ -58,7 +60,7 @@ export class WsClient {
   private readonly streams = new Map<string, Set<(message: MarketMessage) => void>>();
   /** Listeners that take the message text unparsed (a 2,000/s depth stream is parsed once per frame, not 2,000). */
   private readonly rawStreams = new Map<string, Set<(text: string) => void>>();
-  private readonly userListeners = new Set<(event: UserEventKind, data: unknown) => void>();
+  private readonly userListeners = new Map<UserEventKind, Set<UserEventListener<UserEventKind>>>();
   private readonly errorListeners = new Set<(code: number, message: string) => void>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly stateListeners = new Set<() => void>();
@@ -125,10 +127,15 @@ export class WsClient {
     else if (this.socket) this.restart(); // the server has no "unauth": a fresh connection drops the user stream
   }
 
-  onUserEvent(listener: (event: UserEventKind, data: unknown) => void): () => void {
-    this.userListeners.add(listener);
+  /** Events of one kind on the user stream, each with that kind's data (`onUserEvent('order', (order) => ...)`). */
+  onUserEvent<K extends UserEventKind>(kind: K, listener: UserEventListener<K>): () => void {
+    let listeners = this.userListeners.get(kind);
+    if (!listeners) this.userListeners.set(kind, (listeners = new Set()));
+    // The map holds each kind's listeners under that kind only; emitUserEvent hands them that kind's data.
+    const stored = listener as UserEventListener<UserEventKind>;
+    listeners.add(stored);
     this.ensureConnected();
-    return () => this.userListeners.delete(listener);
+    return () => listeners.delete(stored);
   }
 
   onError(listener: (code: number, message: string) => void): () => void {
@@ -218,7 +225,7 @@ export class WsClient {
         if (this.lastUserSeq !== null && message.seq > this.lastUserSeq + 1)
           for (const listener of this.resyncListeners) listener();
         this.lastUserSeq = message.seq;
-        for (const listener of this.userListeners) listener(message.event, message.data);
+        this.emitUserEvent(message);
         break;
       case 'error':
         for (const listener of this.errorListeners)
@@ -227,6 +234,10 @@ export class WsClient {
       default:
         break;
     }
+  }
+
+  private emitUserEvent(message: UserEventMessage): void {
+    for (const listener of this.userListeners.get(message.event) ?? []) listener(message.data);
   }
 
   /**
@@ -284,6 +295,9 @@ export class WsClient {
     for (const listener of this.stateListeners) listener();
   }
 }
+
+/** A listener of one kind of user event. */
+export type UserEventListener<K extends UserEventKind> = (data: UserEventData[K]) => void;
 
 function defaultUrl(): string {
   const { protocol, host } = window.location;

@@ -137,6 +137,15 @@ export const settlementDayAnswerSchema = z.object({
   members: z.array(settlementDayMemberSchema),
 });
 
+/** A row of GET /withdraw/withdrawManagerLookup: 1 in progress, 2 completed, 3 cancelled, 4 rejected. */
+export const managerWithdrawalRowSchema = z.object({
+  no: z.number(),
+  insertDate: z.string(),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  walletAddress: z.string(),
+  amount: z.number(),
+});
+
 export type TierPartner = z.infer<typeof tierPartnerSchema>;
 export type ManagerPartnerAnswer = z.infer<typeof managerPartnerAnswerSchema>;
 export type DistributePercentRequest = z.infer<typeof distributePercentRequestSchema>;
@@ -148,3 +157,4 @@ export type ManagerOptionOrder = z.infer<typeof managerOptionOrderSchema>;
 export type ManagerTradingAnswer = z.infer<typeof managerTradingAnswerSchema>;
 export type SettlementDayMember = z.infer<typeof settlementDayMemberSchema>;
 export type SettlementDayAnswer = z.infer<typeof settlementDayAnswerSchema>;
+export type ManagerWithdrawalRow = z.infer<typeof managerWithdrawalRowSchema>;

@@ -6,6 +6,7 @@ import {
   managerPartnerAnswerSchema,
   managerSettlementAnswerSchema,
   managerTradingAnswerSchema,
+  managerWithdrawalRowSchema,
   settlementDayAnswerSchema,
   settlementLookupRowSchema,
   withdrawSettlementRowSchema,
@@ -15,15 +16,6 @@ import { defineRoutes } from './define.ts';
 import { checkedLater, nothing, optionalPage } from './fields.ts';
 
 const search = z.string().max(100, { error: 'search is at most 100 characters' }).optional();
-
-/** A row of GET /withdraw/withdrawManagerLookup: 1 in progress, 2 completed, 3 cancelled, 4 rejected. */
-export const managerWithdrawalRowSchema = z.object({
-  no: z.number(),
-  insertDate: z.string(),
-  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-  walletAddress: z.string(),
-  amount: z.number(),
-});
 
 export const partnerRoutes = defineRoutes({
   partner: {

@@ -5,6 +5,7 @@ import { fetchAlarms, fetchBalance, fetchUserInfo, logout } from '../../api/acco
 import { clearSession, getSession, useSession } from '../../api/session.ts';
 import type { Alarm } from '@tickline/protocol';
 import { useSocketOpen } from '../../api/useSocketOpen.ts';
+import { useUserEvents } from '../../api/useUserEvents.ts';
 import { wsClient } from '../../api/ws.ts';
 
 /** How often balance and alarms are read while the socket is down (#18: live from the user stream otherwise). */
@@ -45,12 +46,6 @@ export function useAlarms() {
   });
 }
 
-/** The server's `alarm` event: the stored alarm (content, insertDate) and its kind. */
-function alarmOf(data: unknown): Alarm | null {
-  const { content, insertDate } = (data ?? {}) as Partial<Alarm>;
-  return typeof content === 'string' && typeof insertDate === 'string' ? { content, insertDate } : null;
-}
-
 /**
  * #18: the header's notifications and balance follow the user stream while logged in: an `alarm` goes to the top of
  * the list at once, a `balance` hint reloads the balance; after a reconnect both are read again (events of the gap
@@ -59,25 +54,21 @@ function alarmOf(data: unknown): Alarm | null {
 export function useAccountStream(): void {
   const queryClient = useQueryClient();
   const { accessToken } = useSession();
+  // The server has no "unauth": signing out drops the user stream with a fresh connection.
   useEffect(() => {
-    const client = wsClient();
-    if (!accessToken) return client.setToken(null);
-    client.setToken(accessToken);
-    const stopEvents = client.onUserEvent((event, data) => {
-      if (event === 'alarm') {
-        const alarm = alarmOf(data);
-        if (alarm) queryClient.setQueryData<Alarm[]>(accountKeys.alarms, (list) => [alarm, ...(list ?? [])]);
-      } else if (event === 'balance') void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
-    });
-    const stopResync = client.onResync(() => {
+    if (!accessToken) wsClient().setToken(null);
+  }, [accessToken]);
+  useUserEvents(
+    {
+      alarm: ({ content, insertDate }) =>
+        queryClient.setQueryData<Alarm[]>(accountKeys.alarms, (list) => [{ content, insertDate }, ...(list ?? [])]),
+      balance: () => void queryClient.invalidateQueries({ queryKey: accountKeys.balance }),
+    },
+    () => {
       void queryClient.invalidateQueries({ queryKey: accountKeys.alarms });
       void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
-    });
-    return () => {
-      stopEvents();
-      stopResync();
-    };
-  }, [accessToken, queryClient]);
+    },
+  );
 }
 
 /** Seeds §4: log out removes the access token and goes to /login (the server session is revoked too). */

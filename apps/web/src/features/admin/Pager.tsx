@@ -1,4 +1,4 @@
-import type { Pagination } from './api.ts';
+import type { PageInfo } from '@tickline/protocol';
 import { useAdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
 
@@ -9,7 +9,7 @@ export function Pager({
   onPage,
   labels,
 }: {
-  pagination: Pagination | undefined;
+  pagination: PageInfo | undefined;
   page: number;
   onPage(page: number): void;
   labels?: { previous: string; next: string };

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { changeFreeze, fetchUserDetail, revokeSessions, type FreezeTarget, type UserDetail } from './api.ts';
+import type { AdminFreezeTarget, AdminUserDetail } from '@tickline/protocol';
+import { changeFreeze, fetchUserDetail, revokeSessions } from './api.ts';
 import { ConfirmAction, type PendingAction } from './ConfirmAction.tsx';
 import { PartnerControls } from './PartnerControls.tsx';
 import type { Report } from './panels.tsx';
@@ -67,10 +68,10 @@ export function UserDetailView({ userNo, report }: { userNo: number; report: Rep
   if (query.isPending) return <p className={styles.empty}>{t('admin.loading')}</p>;
   if (!query.data)
     return <p className={styles.error}>{query.error ? loadErrorText(query.error, t) : t('admin.user.loadFailed')}</p>;
-  const detail: UserDetail = query.data;
+  const detail: AdminUserDetail = query.data;
   const { user, freeze } = detail;
 
-  const freezeAction = (frozen: boolean, target: keyof FreezeTarget): PendingAction => {
+  const freezeAction = (frozen: boolean, target: keyof AdminFreezeTarget): PendingAction => {
     const key = `admin.freeze.${target}.${frozen ? 'off' : 'on'}` as const;
     return {
       title: t(key),

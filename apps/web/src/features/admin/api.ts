@@ -1,36 +1,7 @@
 import { call, callData } from '../../api/client.ts';
-import type {
-  AdminKycUser,
-  AdminQueueWithdrawal,
-  AdminHotWalletCover,
-  AdminHealthCheck,
-  AdminAuditRow,
-  AdminFeedbackRow,
-  AdminPagination,
-  AdminUser,
-  AdminUserDetail,
-  AdminRoundRow,
-  AdminRevenueFigures,
-  AdminRiskPositions,
-  AdminInsuranceFigures,
-  AdminFreezeTarget,
-} from '@tickline/protocol';
+import type { AdminFreezeTarget } from '@tickline/protocol';
 
-// The operator API (/api/v1/admin/*), as the console calls it; the shapes are in @tickline/protocol (api/admin.ts).
-export type KycUser = AdminKycUser;
-export type QueueWithdrawal = AdminQueueWithdrawal;
-export type HotWalletCover = AdminHotWalletCover;
-export type HealthCheck = AdminHealthCheck;
-export type AuditRow = AdminAuditRow;
-export type FeedbackRow = AdminFeedbackRow;
-export type Pagination = AdminPagination;
-export type UserDetail = AdminUserDetail;
-export type RoundRow = AdminRoundRow;
-export type RevenueFigures = AdminRevenueFigures;
-export type RiskPositions = AdminRiskPositions;
-export type InsuranceFigures = AdminInsuranceFigures;
-export type { AdminUser };
-export type FreezeTarget = AdminFreezeTarget;
+// The operator API (/api/v1/admin/*), as the console calls it; the answers' types come from the route table.
 
 export const fetchKyc = () => callData('adminKyc', { query: { status: 3 } });
 export const decideKyc = (userNo: number, approveStatus: 1 | 2, reason: string) =>
@@ -57,7 +28,7 @@ export async function fetchImage(path: string, token: string): Promise<string | 
 
 export const searchUsers = (q: string, page: number) => callData('adminUsers', { query: { q, page } });
 export const fetchUserDetail = (no: number) => callData('adminUserDetail', { query: { no } });
-export const changeFreeze = (freeze: boolean, userNo: number, target: FreezeTarget, reason: string) =>
+export const changeFreeze = (freeze: boolean, userNo: number, target: AdminFreezeTarget, reason: string) =>
   call(freeze ? 'adminFreeze' : 'adminUnfreeze', { body: { userNo, ...target, reason } });
 export const revokeSessions = (userNo: number) => call('adminRevokeSessions', { body: { userNo } });
 

@@ -15,11 +15,9 @@ import {
   fetchWithdrawals,
   refuseSettlement,
   refuseWithdrawal,
-  type KycUser,
-  type QueueWithdrawal,
 } from './api.ts';
 import { ConfirmAction, type PendingAction } from './ConfirmAction.tsx';
-import type { HotWalletCover } from './api.ts';
+import type { AdminHotWalletCover, AdminKycUser, AdminQueueWithdrawal } from '@tickline/protocol';
 import { outcomeText, useAdminText } from './useAdminText.ts';
 import { serverWord } from './userBits.tsx';
 import styles from './admin.module.css';
@@ -51,7 +49,7 @@ export function KycPanel({ report }: { report: Report }) {
   const t = useAdminText();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: ['admin', 'kyc'], queryFn: fetchKyc });
-  const decide = async (user: KycUser, approve: boolean) => {
+  const decide = async (user: AdminKycUser, approve: boolean) => {
     const reason = approve ? '' : (window.prompt(t('admin.kyc.rejectReason', { user: user.userid })) ?? '');
     let answer;
     try {
@@ -108,7 +106,7 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
     queryFn: () => (kind === 'withdrawals' ? fetchWithdrawals(status) : fetchSettlementApplications(status)),
   });
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const act = (row: QueueWithdrawal, approve: boolean) => {
+  const act = (row: AdminQueueWithdrawal, approve: boolean) => {
     const who = row.userid ?? t('admin.userNo', { no: String(row.userId ?? row.userNo) });
     const values = { no: row.no, who, amount: `${formatNumber(row.amount, 2)} USDT`, address: row.walletAddress ?? '' };
     setPending({
@@ -138,7 +136,7 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
     });
   };
   const rows = query.data?.withdrawals ?? [];
-  const cover = (query.data as { hotWallet?: HotWalletCover } | undefined)?.hotWallet;
+  const cover = (query.data as { hotWallet?: AdminHotWalletCover } | undefined)?.hotWallet;
   return (
     <div data-testid={`${kind}-queue`}>
       {cover ? (

@@ -1,4 +1,4 @@
-import type { AdminUser } from './api.ts';
+import type { AdminUser } from '@tickline/protocol';
 import { adminMessages, type AdminMessageKey } from './messages.ts';
 import { useAdminText, type AdminText } from './useAdminText.ts';
 import styles from './admin.module.css';

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { OpenOrdersAnswer, PositionRow, UserOrderEvent } from '@tickline/protocol';
+import type { OpenOrdersAnswer, PositionRow } from '@tickline/protocol';
 import { ApiError, SESSION_INVALID_CODE } from '../../api/client.ts';
 import { clearSession, useSession } from '../../api/session.ts';
+import { useUserEvents } from '../../api/useUserEvents.ts';
 import { wsClient } from '../../api/ws.ts';
 import { accountKeys } from '../account/queries.ts';
 import { fetchOpenOrders, fetchOrderHistory, fetchPositions } from './api.ts';
@@ -54,31 +55,26 @@ export function reloadTrading(queryClient: QueryClient, withHistory = false): vo
 export function useUserStream(): void {
   const queryClient = useQueryClient();
   const { accessToken } = useSession();
+  useUserEvents(
+    {
+      order: (order) => {
+        queryClient.setQueryData<OpenOrdersAnswer>(futuresKeys.openOrders, (current) =>
+          applyOrderEvent(current, order),
+        );
+        if (order.status !== 'open') void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
+      },
+      position: (position) => {
+        queryClient.setQueryData<PositionRow[]>(futuresKeys.positions, position ? [position] : []);
+        void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
+      },
+      balance: () => void queryClient.invalidateQueries({ queryKey: accountKeys.balance }),
+    },
+    () => reloadTrading(queryClient, true),
+  );
   useEffect(() => {
     if (!accessToken) return;
-    const client = wsClient();
-    client.setToken(accessToken);
-    const stops = [
-      client.onUserEvent((event, data) => {
-        if (event === 'order') {
-          const order = data as UserOrderEvent;
-          queryClient.setQueryData<OpenOrdersAnswer>(futuresKeys.openOrders, (current) =>
-            applyOrderEvent(current, order),
-          );
-          if (order.status !== 'open') void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
-        } else if (event === 'position') {
-          const position = data as PositionRow | null;
-          queryClient.setQueryData<PositionRow[]>(futuresKeys.positions, position ? [position] : []);
-          void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
-        } else if (event === 'balance') {
-          void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
-        }
-      }),
-      client.onResync(() => reloadTrading(queryClient, true)),
-      client.onError((code) => {
-        if (code === SESSION_INVALID_CODE) endInvalidSession();
-      }),
-    ];
-    return () => stops.forEach((stop) => stop());
-  }, [accessToken, queryClient]);
+    return wsClient().onError((code) => {
+      if (code === SESSION_INVALID_CODE) endInvalidSession();
+    });
+  }, [accessToken]);
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { OptionOrderRow } from '@tickline/protocol';
 import { useSession } from '../../api/session.ts';
+import { useUserEvents } from '../../api/useUserEvents.ts';
 import { wsClient } from '../../api/ws.ts';
 import { fetchKlines } from '../../api/market.ts';
 import { ticksOf } from '../../lib/units.ts';
@@ -70,29 +71,22 @@ export function upsertOrder(list: readonly OptionOrderRow[] | undefined, order: 
  */
 export function useOptionStream(onSettled: (order: OptionOrderRow) => void): void {
   const queryClient = useQueryClient();
-  const { accessToken } = useSession();
-  useEffect(() => {
-    if (!accessToken) return;
-    const client = wsClient();
-    client.setToken(accessToken);
-    const stops = [
-      client.onUserEvent((event, data) => {
-        if (event === 'optionOrder') {
-          const order = data as OptionOrderRow;
-          queryClient.setQueryData<OptionOrderRow[]>(optionKeys.top, (list) => upsertOrder(list, order));
-          queryClient.setQueryData<OptionOrderRow[]>(optionKeys.waiting, (list) =>
-            order.result === 0 ? upsertOrder(list, order) : (list ?? []).filter((row) => row.no !== order.no),
-          );
-          if (order.result !== 0) {
-            void queryClient.invalidateQueries({ queryKey: optionKeys.allHistory });
-            onSettled(order);
-          }
-        } else if (event === 'balance') void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
-      }),
-      client.onResync(() => reloadOptions(queryClient)),
-    ];
-    return () => stops.forEach((stop) => stop());
-  }, [accessToken, queryClient, onSettled]);
+  useUserEvents(
+    {
+      optionOrder: (order) => {
+        queryClient.setQueryData<OptionOrderRow[]>(optionKeys.top, (list) => upsertOrder(list, order));
+        queryClient.setQueryData<OptionOrderRow[]>(optionKeys.waiting, (list) =>
+          order.result === 0 ? upsertOrder(list, order) : (list ?? []).filter((row) => row.no !== order.no),
+        );
+        if (order.result !== 0) {
+          void queryClient.invalidateQueries({ queryKey: optionKeys.allHistory });
+          onSettled(order);
+        }
+      },
+      balance: () => void queryClient.invalidateQueries({ queryKey: accountKeys.balance }),
+    },
+    () => reloadOptions(queryClient),
+  );
 }
 
 /** How often the round's opening price is asked for again while the server has no candle for the round yet. */

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useSession } from '../../api/session.ts';
-import { wsClient } from '../../api/ws.ts';
+import { useUserEvents } from '../../api/useUserEvents.ts';
 import { accountKeys } from '../account/queries.ts';
 import {
   fetchManagerWithdrawals,
@@ -60,24 +59,18 @@ export const useTrading = (searchType: TradingSearchType, search: string) =>
  */
 export function usePartnerStream(): void {
   const queryClient = useQueryClient();
-  const { accessToken } = useSession();
-  useEffect(() => {
-    if (!accessToken) return;
-    const client = wsClient();
-    client.setToken(accessToken);
-    const reloadPartners = () => void queryClient.invalidateQueries({ queryKey: partnerKeys.all });
-    const stops = [
-      client.onUserEvent((event) => {
-        if (event === 'balance') {
-          void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
-          void queryClient.invalidateQueries({ queryKey: partnerKeys.withdrawals });
-        } else if (event === 'alarm') reloadPartners();
-      }),
-      client.onResync(() => {
+  const reloadPartners = () => void queryClient.invalidateQueries({ queryKey: partnerKeys.all });
+  useUserEvents(
+    {
+      balance: () => {
         void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
-        reloadPartners();
-      }),
-    ];
-    return () => stops.forEach((stop) => stop());
-  }, [accessToken, queryClient]);
+        void queryClient.invalidateQueries({ queryKey: partnerKeys.withdrawals });
+      },
+      alarm: reloadPartners,
+    },
+    () => {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
+      reloadPartners();
+    },
+  );
 }

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react';
 import { ApiError, SESSION_INVALID_CODE } from '../../api/client.ts';
 import { clearSession, useSession } from '../../api/session.ts';
-import { wsClient } from '../../api/ws.ts';
+import { useUserEvents } from '../../api/useUserEvents.ts';
 import { accountKeys } from '../account/queries.ts';
 import { fetchDeposits, fetchRecentTransfers, fetchTransfers, fetchWalletConfig, fetchWithdrawals } from './api.ts';
 
@@ -46,22 +46,14 @@ export function reloadWallet(queryClient: QueryClient): void {
  */
 export function useWalletStream(): void {
   const queryClient = useQueryClient();
-  const { accessToken } = useSession();
-  useEffect(() => {
-    if (!accessToken) return;
-    const client = wsClient();
-    client.setToken(accessToken);
-    const stops = [
-      client.onUserEvent((event, data) => {
-        if (event === 'wallet') {
-          const kind = (data as { kind?: string } | null)?.kind;
-          void queryClient.invalidateQueries({
-            queryKey: kind === 'withdrawal' ? walletKeys.withdrawals : walletKeys.deposits,
-          });
-        } else if (event === 'balance') reloadWallet(queryClient);
-      }),
-      client.onResync(() => reloadWallet(queryClient)),
-    ];
-    return () => stops.forEach((stop) => stop());
-  }, [accessToken, queryClient]);
+  useUserEvents(
+    {
+      wallet: ({ kind }) =>
+        void queryClient.invalidateQueries({
+          queryKey: kind === 'withdrawal' ? walletKeys.withdrawals : walletKeys.deposits,
+        }),
+      balance: () => reloadWallet(queryClient),
+    },
+    () => reloadWallet(queryClient),
+  );
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PartnerAnswer, PartnerRow } from '../types.ts';
+import type { ManagerPartnerAnswer, TierPartner } from '@tickline/protocol';
 import { clampPercent, tierViews } from './tiers.ts';
 
-const row = (no: number, level: number): PartnerRow => ({
+const row = (no: number, level: number): TierPartner => ({
   no,
   level,
   name: `P${no}`,
@@ -16,7 +16,7 @@ const row = (no: number, level: number): PartnerRow => ({
   parentsDistributePercent: 80,
 });
 
-const answer = (level: number, lists: Partial<PartnerAnswer> = {}): PartnerAnswer => ({
+const answer = (level: number, lists: Partial<ManagerPartnerAnswer> = {}): ManagerPartnerAnswer => ({
   ...row(1, level),
   superUsers: [],
   megaUsers: [],

@@ -1,5 +1,6 @@
 // Seed 001 §2/§6: which downline tier lists a partner sees, in which order, and which one is editable.
-import type { PartnerAnswer, PartnerRow, TierList } from '../types.ts';
+import type { ManagerPartnerAnswer, TierPartner } from '@tickline/protocol';
+import type { TierList } from '../types.ts';
 
 /** The tier list that holds partners of each level (seed 001 §3). */
 export const TIER_OF_LEVEL: Readonly<Record<number, TierList>> = {
@@ -13,7 +14,7 @@ export const TIER_OF_LEVEL: Readonly<Record<number, TierList>> = {
 export interface TierView {
   list: TierList;
   level: number;
-  rows: PartnerRow[];
+  rows: TierPartner[];
   /** The top tier of the view: its fee percentage can be edited and applied (Fees Apply). */
   editable: boolean;
 }
@@ -22,7 +23,7 @@ export interface TierView {
  * Each level sees the tiers below it, highest first (a level-7 partner sees Super first; levels 3 to 7 see the
  * Influencer tier; an Influencer sees none). Only the top tier — the caller's direct downline tier — is editable.
  */
-export function tierViews(partner: PartnerAnswer): TierView[] {
+export function tierViews(partner: ManagerPartnerAnswer): TierView[] {
   const views: TierView[] = [];
   for (let level = Math.min(partner.level - 1, 6); level >= 2; level -= 1) {
     const list = TIER_OF_LEVEL[level]!;

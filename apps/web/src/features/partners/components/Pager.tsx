@@ -1,9 +1,9 @@
 import { useT } from '../../../i18n/I18nProvider.tsx';
-import type { Pagination } from '../types.ts';
+import type { PageInfo } from '@tickline/protocol';
 import styles from '../partners.module.css';
 
 /** Previous / page / Next under a paged table (seed 001 §3 Pagination). */
-export function Pager({ pagination, onPage }: { pagination: Pagination; onPage(page: number): void }) {
+export function Pager({ pagination, onPage }: { pagination: PageInfo; onPage(page: number): void }) {
   const t = useT();
   if (pagination.endPage <= 1 && !pagination.existNextPage) return null;
   return (

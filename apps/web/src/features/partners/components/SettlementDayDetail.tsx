@@ -4,7 +4,7 @@ import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { DataTable, type Column } from '../../../ui/DataTable.tsx';
 import { fetchSettlementDay } from '../api.ts';
 import { subtractDecimal } from '../calc/fees.ts';
-import type { SettlementDayDetail as Detail } from '../types.ts';
+import type { SettlementDayAnswer as Detail } from '@tickline/protocol';
 import { Panel, TABLE_SCROLL } from './Panel.tsx';
 
 type MemberRow = Detail['members'][number];

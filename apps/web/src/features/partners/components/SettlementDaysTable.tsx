@@ -1,7 +1,7 @@
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { DataTable, type Column } from '../../../ui/DataTable.tsx';
-import type { SettlementDayRow } from '../types.ts';
+import type { SettlementLookupRow } from '@tickline/protocol';
 import { TABLE_SCROLL } from './Panel.tsx';
 import styles from '../partners.module.css';
 
@@ -12,14 +12,14 @@ export function SettlementDaysTable({
   onOpenDay,
   testId,
 }: {
-  rows: readonly SettlementDayRow[];
+  rows: readonly SettlementLookupRow[];
   pending: boolean;
   /** The drill-down into a day, when the server offers one. */
   onOpenDay?(day: string): void;
   testId: string;
 }) {
   const t = useT();
-  const columns: Column<SettlementDayRow>[] = [
+  const columns: Column<SettlementLookupRow>[] = [
     {
       header: t('partners.history.day'),
       cell: (row) =>

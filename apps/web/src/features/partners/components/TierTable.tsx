@@ -4,7 +4,7 @@ import { formatCount, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { DataTable, type Column } from '../../../ui/DataTable.tsx';
 import { clampPercent } from '../calc/tiers.ts';
 import { distributedFee } from '../calc/fees.ts';
-import type { PartnerRow } from '../types.ts';
+import type { TierPartner } from '@tickline/protocol';
 import { TABLE_SCROLL } from './Panel.tsx';
 import styles from '../partners.module.css';
 
@@ -16,9 +16,9 @@ interface Editing {
 }
 
 /** One downline tier; the top tier of the view also edits each partner's distribution percentage. */
-export function TierTable({ rows, editing, testId }: { rows: PartnerRow[]; editing: Editing | null; testId: string }) {
+export function TierTable({ rows, editing, testId }: { rows: TierPartner[]; editing: Editing | null; testId: string }) {
   const t = useT();
-  const columns: Column<PartnerRow>[] = [
+  const columns: Column<TierPartner>[] = [
     { header: 'UID', cell: (row) => <span className={styles.mono}>{row.no}</span> },
     { header: t('partners.partner.name'), cell: (row) => row.name },
     { header: t('partners.partner.phone'), cell: (row) => row.phone },

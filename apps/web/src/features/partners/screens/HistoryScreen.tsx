@@ -20,7 +20,7 @@ import {
   useSettlementApplications,
   useSettlementDays,
 } from '../queries.ts';
-import type { SettlementApplicationRow } from '../types.ts';
+import type { WithdrawSettlementRow } from '@tickline/protocol';
 import styles from '../partners.module.css';
 
 type Tab = 'apply' | 'settlement';
@@ -51,7 +51,7 @@ export function HistoryScreen() {
 
   const money = (value: Parameters<typeof formatMoney>[0] | undefined) =>
     value === undefined ? '-' : formatMoney(value);
-  const applyColumns: Column<SettlementApplicationRow>[] = [
+  const applyColumns: Column<WithdrawSettlementRow>[] = [
     { header: t('partners.history.date'), cell: (row) => formatDateTime(row.insertDate) },
     { header: t('partners.history.state'), cell: (row) => REQUEST_STATUS[row.status] ?? String(row.status) },
     { header: t('partners.history.amount'), className: 'num', cell: (row) => formatMoney(row.settlement) },

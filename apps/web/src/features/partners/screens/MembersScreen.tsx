@@ -9,7 +9,7 @@ import { Pager } from '../components/Pager.tsx';
 import { SearchForm } from '../components/SearchForm.tsx';
 import { Panel, ScreenHead, TABLE_SCROLL } from '../components/Panel.tsx';
 import { useMembers } from '../queries.ts';
-import type { MemberRow } from '../types.ts';
+import type { ManagerMember } from '@tickline/protocol';
 import styles from '../partners.module.css';
 
 /** /affiliates/members (seed 001 §2.3): the downline members, searched on the server, paged, exportable. */
@@ -24,7 +24,7 @@ export function MembersScreen() {
     setPage(1);
   };
 
-  const columns: Column<MemberRow>[] = [
+  const columns: Column<ManagerMember>[] = [
     { header: t('partners.members.no'), cell: (row) => <span className={styles.mono}>{row.no}</span> },
     { header: t('partners.members.name'), cell: (row) => row.name },
     { header: t('partners.members.email'), cell: (row) => row.email },

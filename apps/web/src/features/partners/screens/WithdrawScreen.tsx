@@ -13,7 +13,7 @@ import { Stats } from '../components/Stats.tsx';
 import { usePartnerCall } from '../feedback.tsx';
 import { MANAGER_WITHDRAW_STATUS } from '../messages.ts';
 import { partnerKeys, useManagerWithdrawals, usePartnerStream } from '../queries.ts';
-import type { ManagerWithdrawalRow } from '../types.ts';
+import type { ManagerWithdrawalRow } from '@tickline/protocol';
 import styles from '../partners.module.css';
 
 /** /affiliates/withdraw (seed 001 §2.5): an on-chain withdrawal from the spot (bsc) wallet, sent in the 22:00 KST batch. */

@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { USER_EVENT_KINDS, type UserEventKind } from '@tickline/protocol';
+import { useSession } from './session.ts';
+import { wsClient, type UserEventListener } from './ws.ts';
+
+/** What a screen does with each kind of user event it follows; each handler gets that kind's data. */
+export type UserEventHandlers = { [K in UserEventKind]?: UserEventListener<K> };
+
+/**
+ * Follows the user stream while logged in: each handler gets its kind's events, `onResync` runs after a reconnect
+ * or a missed event (state the stream keeps current should be reloaded). The latest handlers are used without
+ * re-subscribing; the subscription follows the session's access token.
+ */
+export function useUserEvents(handlers: UserEventHandlers, onResync: () => void): void {
+  const { accessToken } = useSession();
+  const latest = useRef({ handlers, onResync });
+  useEffect(() => {
+    latest.current = { handlers, onResync };
+  });
+  useEffect(() => {
+    if (!accessToken) return;
+    const client = wsClient();
+    client.setToken(accessToken);
+    const follow = <K extends UserEventKind>(kind: K) =>
+      client.onUserEvent(kind, (data) => latest.current.handlers[kind]?.(data));
+    const stops = [
+      ...USER_EVENT_KINDS.filter((kind) => latest.current.handlers[kind]).map(follow),
+      client.onResync(() => latest.current.onResync()),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [accessToken]);
+}
