@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Command } from '@tickline/engine';
 import { Errors, type ClientOrderLookup } from '@tickline/protocol';
 import { localEngine, type EngineAccess } from '../../src/app/trading/engine-access.ts';
 import { TradingService } from '../../src/app/trading/service.ts';
@@ -84,8 +85,8 @@ describe('client order ids', () => {
     // An API node whose engine applied the command but whose answer did not arrive in time (remote-engine: 1010).
     const lossy: EngineAccess = {
       read: (name, arg) => local.read(name, arg),
-      submit: async (command, options) => {
-        const result = await local.submit(command, options);
+      submit: async <T>(command: Command, options?: { idempotencyKey?: string }) => {
+        const result = await local.submit<T>(command, options);
         if (!loseNextAnswer) return result;
         loseNextAnswer = false;
         throw new AppError(Errors.ENGINE_OUTCOME_UNKNOWN);
