@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientOrderLookup } from '@tickline/protocol';
+import type { Command } from '@tickline/engine';
+import { Errors, type ClientOrderLookup } from '@tickline/protocol';
+import { localEngine, type EngineAccess } from '../../src/app/trading/engine-access.ts';
+import { TradingService } from '../../src/app/trading/service.ts';
+import { AppError } from '../../src/domain/errors.ts';
 import { fireExpiredSwitches } from '../../src/app/trading/cancel-all-after.ts';
 import { CANCEL_ALL_AFTER_JOB, registerProgramJobs } from '../../src/jobs/program-jobs.ts';
 import { Scheduler } from '../../src/jobs/scheduler.ts';
@@ -73,6 +77,32 @@ describe('client order ids', () => {
       createdAt: expect.any(String),
       order: { status: 'open', qty: '0.0100', filledQty: '0.0000' },
     });
+  });
+
+  it('resolves a 1010: the order was applied but its answer lost; the retry answers it and places nothing', async () => {
+    const local = localEngine(t.sequencer);
+    let loseNextAnswer = true;
+    // An API node whose engine applied the command but whose answer did not arrive in time (remote-engine: 1010).
+    const lossy: EngineAccess = {
+      read: (name, arg) => local.read(name, arg),
+      submit: async <T>(command: Command, options?: { idempotencyKey?: string }) => {
+        const result = await local.submit<T>(command, options);
+        if (!loseNextAnswer) return result;
+        loseNextAnswer = false;
+        throw new AppError(Errors.ENGINE_OUTCOME_UNKNOWN);
+      },
+    };
+    const node = new TradingService(lossy, t.pool);
+    const order = limitOrder(1, '48500', { clientOrderId: 'lost-answer' });
+    await expect(node.placeOrder(alice.userId, order)).rejects.toMatchObject({ code: 1010 });
+    const before = (await openOrders(alice)).length;
+    const retried = await node.placeOrder(alice.userId, order);
+    expect((await openOrders(alice)).length).toBe(before);
+    const stored = await t.pool.query('SELECT id FROM orders WHERE user_id = $1 AND client_order_id = $2', [
+      alice.userId,
+      'lost-answer',
+    ]);
+    expect(stored.rows).toEqual([{ id: retried.no }]);
   });
 
   it('keeps ids per user, frees an id whose order was refused, and refuses malformed ids', async () => {
