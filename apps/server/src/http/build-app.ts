@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Pool } from '@tickline/db';
-import { LoginThrottle } from '../app/accounts/login-throttle.ts';
+import { AccountThrottle } from '../app/accounts/account-throttle.ts';
 import { SessionRevocations } from '../app/accounts/session-revocations.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     depositAddresses: new DepositAddressDeriver(secrets.depositXpub),
     images: new ImageStore(config.dataDir),
     sessionRevocations: new SessionRevocations(),
-    loginThrottle: new LoginThrottle(() => clock.now()),
+    accountThrottle: new AccountThrottle(pool, () => clock.now()),
   };
   app.decorate('context', context);
   app.decorateRequest('user', null);

@@ -48,6 +48,7 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   LOGIN_THROTTLED: '이 계정의 로그인 실패가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   TOTP_REQUIRED: '인증 앱의 6자리 코드를 입력해 주세요.',
   TOTP_INVALID: '코드가 올바르지 않거나 이미 사용되었습니다.',
+  SECOND_FACTOR_LOCKED: '잘못된 코드가 너무 많이 입력되었습니다. 잠시 후 다시 시도해 주세요.',
   TOTP_ALREADY_ENABLED: '2단계 인증이 이미 켜져 있습니다.',
   TOTP_NOT_ENABLED: '2단계 인증이 꺼져 있습니다.',
   TOTP_SETUP_REQUIRED: '2단계 인증 설정을 다시 시작해 주세요.',
@@ -140,4 +141,5 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   FREEZE_NOTHING_SELECTED: '정지 또는 해제할 항목을 선택해 주세요: 거래, 출금 또는 둘 다(true).',
   FREEZE_REASON_REQUIRED: '사유를 입력해 주세요(최대 500자).',
   FREEZE_UNCHANGED: '이미 해당 상태인 사용자입니다. 변경된 내용이 없습니다.',
+  OWN_REQUEST: '운영자는 본인 계정이나 본인 신청을 처리할 수 없습니다. 다른 운영자가 처리해야 합니다.',
 };

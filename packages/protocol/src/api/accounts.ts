@@ -167,7 +167,7 @@ export interface SecuritySession {
   current: boolean;
 }
 
-export type LoginOutcome = 'success' | 'wrong_password' | 'code_required' | 'wrong_code' | 'throttled';
+export type LoginOutcome = 'success' | 'wrong_password' | 'code_required' | 'wrong_code' | 'throttled' | 'code_locked';
 
 export interface SecurityLogin {
   at: string;
