@@ -24,6 +24,10 @@ export interface AdminQueueWithdrawal {
   chainState?: string;
   /** Blocks on top of the one that mined it (sent withdrawals). */
   confirmations?: number | null;
+  /** The viewing operator's own request: another operator must decide it (9006). */
+  own?: boolean;
+  /** Waiting at or above the four-eyes amount with no approval yet: approving now is the first of two. */
+  firstOfTwo?: boolean;
   insertDate: string;
 }
 

@@ -56,6 +56,7 @@ export class KycQueue {
         : `Your identity verification was rejected: ${why}. Please upload a new photo in Verification.`;
     const userId = await inTransaction(this.pool, async (db) => {
       const user = typeof userNo === 'number' ? await users.findUserById(db, userNo) : null;
+      if (user?.id === actor.id) throw new AppError(Errors.OWN_REQUEST);
       if (!user || user.role !== 'user') throw new AppError(Errors.USER_NOT_FOUND);
       if (user.approveStatus !== WAITING)
         throw new AppError(Errors.VALIDATION_FAILED, { message: 'This user is not waiting for a KYC decision.' });

@@ -38,6 +38,8 @@ export class PartnerDecisions {
         now: this.now(),
       });
       if (!row) throw new AppError(Errors.SETTLEMENT_APPLICATION_NOT_WAITING);
+      // Rolled back with the transaction: nobody decides on their own money.
+      if (row.partnerId === actor.id) throw new AppError(Errors.OWN_REQUEST);
       await operatorAudit.recordOperatorAction(db, {
         operatorId: actor.id,
         clientAddress: actor.clientAddress,
@@ -73,6 +75,8 @@ export class PartnerDecisions {
         now: this.now(),
       });
       if (!row) throw new AppError(Errors.SETTLEMENT_APPLICATION_NOT_WAITING);
+      // Rolled back with the transaction: nobody decides on their own money.
+      if (row.partnerId === actor.id) throw new AppError(Errors.OWN_REQUEST);
       await operatorAudit.recordOperatorAction(db, {
         operatorId: actor.id,
         clientAddress: actor.clientAddress,
@@ -93,6 +97,7 @@ export class PartnerDecisions {
       throw new AppError(Errors.INVALID_LEVEL);
     await inTransaction(this.pool, async (db) => {
       const user = typeof userNo === 'number' ? await users.findUserById(db, userNo) : null;
+      if (user?.id === actor.id) throw new AppError(Errors.OWN_REQUEST);
       if (!user || user.role !== 'user') throw new AppError(Errors.USER_NOT_FOUND);
       await partners.setLevel(db, user.id, level, this.now());
       await operatorAudit.recordOperatorAction(db, {

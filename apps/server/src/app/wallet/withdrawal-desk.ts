@@ -48,11 +48,28 @@ export class WithdrawalDesk {
     return new Date(this.options.clock.now());
   }
 
-  async queue(status: number) {
+  /** WITHDRAW_FOUR_EYES_MIN: from this amount two different operators approve (0 = never). */
+  get fourEyesMin(): MicroUsdt {
+    return this.options.fourEyesMin ?? 0;
+  }
+
+  /**
+   * The queue as `viewerId` sees it: `own` marks their own requests (not theirs to decide) and `firstOfTwo` the
+   * waiting ones whose approval now would be the first of two, so the console says so only then.
+   */
+  async queue(status: number, viewerId: number | null = null) {
     if (![1, 2, 3, 4].includes(status))
       throw new AppError(Errors.VALIDATION_FAILED, { message: 'status must be 1 to 4' });
-    const rows = await withdrawals.listByStatus(this.options.pool, status as withdrawals.WithdrawalStatus, QUEUE_LIMIT);
-    return rows.map(operatorWithdrawalView);
+    const { pool } = this.options;
+    const rows = await withdrawals.listByStatus(pool, status as withdrawals.WithdrawalStatus, QUEUE_LIMIT);
+    const min = this.fourEyesMin;
+    const needTwo = rows.filter((row) => min > 0 && row.status === 1 && row.amount >= min).map((row) => row.no);
+    const firstGiven = await operatorAudit.targetsWithAction(pool, 'withdrawal.first-approve', 'withdrawal', needTwo);
+    return rows.map((row) => ({
+      ...operatorWithdrawalView(row),
+      own: row.userId === viewerId,
+      firstOfTwo: needTwo.includes(row.no) && !firstGiven.has(String(row.no)),
+    }));
   }
 
   /**
@@ -62,11 +79,18 @@ export class WithdrawalDesk {
    */
   approve(no: number, actor: OperatorActor | null): Promise<{ txHash: Hex | null; awaitingSecondApproval: boolean }> {
     const run = this.approving.then(async () => {
+      if (actor) await this.notOwn(no, actor);
       if (actor && (await this.firstOfTwo(no, actor))) return { txHash: null, awaitingSecondApproval: true };
       return { ...(await this.approveNow(no, actor)), awaitingSecondApproval: false };
     });
     this.approving = run.catch(() => undefined);
     return run;
+  }
+
+  /** Operators never decide on their own withdrawal (nor count as one of its four eyes): another operator must. */
+  private async notOwn(no: number, actor: OperatorActor): Promise<void> {
+    const row = await withdrawals.findWithdrawal(this.options.pool, no);
+    if (row?.userId === actor.id) throw new AppError(Errors.OWN_REQUEST);
   }
 
   /** Four-eyes: records a first approval and answers true, or answers false when this one completes the pair. */
@@ -174,6 +198,7 @@ export class WithdrawalDesk {
     const { pool, ledger } = this.options;
     const row = await withdrawals.findWithdrawal(pool, no);
     if (!row || !row.held) throw new AppError(Errors.WITHDRAWAL_NOT_FOUND);
+    if (row.userId === actor.id) throw new AppError(Errors.OWN_REQUEST);
     const now = this.now();
     const closed = await inTransaction(pool, async (db) => {
       const done = await withdrawals.closeWaiting(db, no, {

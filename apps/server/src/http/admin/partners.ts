@@ -25,6 +25,7 @@ export async function adminPartnerRoutes(app: FastifyInstance): Promise<void> {
   app.get('/settlement-withdrawals', async (request) => {
     const { status } = parseInput(statusQuery, request.query);
     const rows = await decisions().queue(status ?? 1);
+    const viewer = operatorActor(request).id;
     return ok({
       withdrawals: rows.map((row) => ({
         no: row.no,
@@ -35,6 +36,8 @@ export async function adminPartnerRoutes(app: FastifyInstance): Promise<void> {
         status: row.status,
         reason: row.reason,
         paid: row.paid,
+        // The viewer's own application: not theirs to decide (the console says why its buttons are absent).
+        own: row.partnerId === viewer,
         insertDate: row.insertedAt.toISOString(),
       })),
     });

@@ -25,7 +25,7 @@ function withdrawalNo(no: unknown): number {
 export async function adminWithdrawalRoutes(app: FastifyInstance): Promise<void> {
   app.get('/withdrawals', async (request) => {
     const { status } = parseInput(statusQuery, request.query);
-    return ok(await withdrawalQueue(app.context.pool, walletOf(app), status ?? 1));
+    return ok(await withdrawalQueue(app.context.pool, walletOf(app), status ?? 1, operatorActor(request).id));
   });
 
   app.post('/withdrawals/approve', async (request) => {
