@@ -36,7 +36,10 @@ export const fetchKyc = () => apiData<{ users: KycUser[] }>('GET', '/admin/kyc?s
 export const decideKyc = (userNo: number, approveStatus: 1 | 2, reason: string) =>
   apiRequest<null>('POST', '/admin/kyc/decide', { body: { userNo, approveStatus, reason } });
 export const fetchWithdrawals = (status: number) =>
-  apiData<{ withdrawals: QueueWithdrawal[]; hotWallet?: HotWalletCover }>('GET', `/admin/withdrawals?status=${status}`);
+  apiData<{ withdrawals: QueueWithdrawal[]; hotWallet?: HotWalletCover; fourEyesMin?: number }>(
+    'GET',
+    `/admin/withdrawals?status=${status}`,
+  );
 export const approveWithdrawal = (no: number) =>
   apiRequest<unknown>('POST', '/admin/withdrawals/approve', { body: { no } });
 export const refuseWithdrawal = (no: number, reason: string) =>

@@ -108,12 +108,24 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
     queryFn: () => (kind === 'withdrawals' ? fetchWithdrawals(status) : fetchSettlementApplications(status)),
   });
   const [pending, setPending] = useState<PendingAction | null>(null);
+  const fourEyesMin = (query.data as { fourEyesMin?: number } | undefined)?.fourEyesMin;
   const act = (row: QueueWithdrawal, approve: boolean) => {
     const who = row.userid ?? t('admin.userNo', { no: String(row.userId ?? row.userNo) });
-    const values = { no: row.no, who, amount: `${formatNumber(row.amount, 2)} USDT`, address: row.walletAddress ?? '' };
+    const values = {
+      no: row.no,
+      who,
+      amount: `${formatNumber(row.amount, 2)} USDT`,
+      address: row.walletAddress ?? '',
+      min: formatNumber(fourEyesMin ?? 0, 0),
+    };
+    // "First of two" only when the server says this approval is (four-eyes amount, no approval yet).
+    const description =
+      approve && row.firstOfTwo
+        ? t('admin.queue.approveText.firstOfTwo', values)
+        : t(`admin.queue.${approve ? 'approveText' : 'refuseText'}.${kind}`, values);
     setPending({
       title: t(`admin.queue.${approve ? 'approve' : 'refuse'}.${kind}`, values),
-      description: t(`admin.queue.${approve ? 'approveText' : 'refuseText'}.${kind}`, values),
+      description,
       confirmLabel: t(approve ? 'admin.approve' : 'admin.refuse'),
       danger: !approve,
       needsReason: !approve,
@@ -194,7 +206,11 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
                 </td>
                 <td>{formatDateTime(row.insertDate)}</td>
                 <td className={styles.actions}>
-                  {row.status === 1 ? (
+                  {row.status === 1 && row.own ? (
+                    <span className={styles.muted} data-testid={`${kind}-own`}>
+                      {t('admin.queue.ownRequest')}
+                    </span>
+                  ) : row.status === 1 ? (
                     <>
                       <button
                         type="button"
