@@ -8,7 +8,7 @@ import { optionalText, parseInput } from './validation.ts';
 
 // The use case answers the catalogue's "too long" error; these caps only stop absurd payloads early.
 const feedbackBody = z.object({
-  title: optionalText('title', FEEDBACK_TITLE_MAX_LENGTH * 4, { trim: false }),
+  title: optionalText('title', FEEDBACK_TITLE_MAX_LENGTH * 4, { trim: false, multiline: false }),
   body: optionalText('body', FEEDBACK_BODY_MAX_LENGTH * 4, { trim: false }),
 });
 

@@ -8,12 +8,52 @@ import { AppError } from '../domain/errors.ts';
  * catalogue error to an issue (`params: { failure }`, see integerInRange); then that error is answered.
  */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  // Before and after the schema: a route's `z.unknown()` field, or a number coerced from a query, is covered too.
+  refuseHostile(input);
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    refuseHostile(result.data);
+    return result.data;
+  }
   const issue = result.error.issues[0]!;
   const failure = (issue as { params?: { failure?: AppError } }).params?.failure;
   if (failure instanceof AppError) throw failure;
   throw new AppError(Errors.VALIDATION_FAILED, { message: describeIssue(issue) });
+}
+
+/**
+ * Control characters other than tab, line feed and carriage return (NUL among them, which PostgreSQL refuses in text).
+ * Those three pass here for multi-line fields; single-line text fields refuse them too (optionalText).
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_CONTROL = /[\t\n\r]/;
+
+/**
+ * Refuses, anywhere in a request's input, a text with a control character (tab, line feed and carriage return aside)
+ * and a number beyond the safe integers (an id or amount like 1e308 that PostgreSQL's bigint cannot take). Walked
+ * without recursion, so a deeply nested value cannot exhaust the stack.
+ */
+function refuseHostile(input: unknown): void {
+  const stack: Array<{ value: unknown; path: string }> = [{ value: input, path: '' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    const field = path === '' ? 'the request' : path;
+    if (typeof value === 'string' && CONTROL_CHARACTER.test(value))
+      throw new AppError(Errors.VALIDATION_FAILED, { message: `${field} must not contain control characters` });
+    if (typeof value === 'number' && Math.abs(value) > Number.MAX_SAFE_INTEGER)
+      throw new AppError(Errors.VALIDATION_FAILED, { message: `${field} is out of range` });
+    if (typeof value !== 'object' || value === null || !(Array.isArray(value) || isPlainObject(value))) continue;
+    for (const [key, child] of Object.entries(value)) {
+      if (CONTROL_CHARACTER.test(key))
+        throw new AppError(Errors.VALIDATION_FAILED, { message: 'A field name must not contain control characters' });
+      stack.push({ value: child, path: path === '' ? key : `${path}.${key}` });
+    }
+  }
+}
+
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -45,12 +85,18 @@ function article(expected: string): string {
  * A text field that may be missing (treated as empty, so ordered rules can answer the seeds' "Please
  * enter ..." messages) and is capped in length.
  */
-export function optionalText(field: string, maxLength: number, options: { trim?: boolean } = {}) {
-  return z
+export function optionalText(field: string, maxLength: number, options: { trim?: boolean; multiline?: boolean } = {}) {
+  const text = z
     .string({ error: `${field} must be a text` })
     .max(maxLength, { error: `${field} must be at most ${maxLength} characters` })
     .nullish()
     .transform((value) => (options.trim === false ? (value ?? '') : (value ?? '').trim()));
+  // Control characters are refused for every field by parseInput; a single-line one refuses tabs and line breaks
+  // too (after trimming, so a pasted value's trailing newline is harmless). A field kept as typed (`trim: false`:
+  // passwords, the feedback's body) may hold them unless it says `multiline: false`.
+  return (options.multiline ?? options.trim === false)
+    ? text
+    : text.refine((value) => !LINE_CONTROL.test(value), { error: `${field} must be a single line of text` });
 }
 
 /** An integer in [min, max]; anything else (a fraction, text, out of range, missing) answers `failure`. */
