@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Pool } from '@tickline/db';
@@ -47,6 +47,8 @@ export interface AppDeps {
   services: Pick<AppServices, 'trading'> & Partial<AppServices>;
   /** Built web client to serve at `/` (apps/web/dist); null or missing folder → a "please build" page. */
   webDistDir?: string | null;
+  /** Told of every route as it is registered (the route fuzz suite enumerates them so). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Paths never written to logs: tokens and passwords. */
@@ -132,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionRevocations: new SessionRevocations(),
     accountThrottle: new AccountThrottle(pool, () => clock.now()),
   };
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.decorate('context', context);
   app.decorateRequest('user', null);
 
