@@ -95,7 +95,7 @@ async function keepSignedIn(): Promise<void> {
 
 /** What one route is sent, by whom: the sweep by the identity the route is for, random inputs by all three. */
 function plan(route: Route, seed: number): Array<{ identity: keyof typeof identities; body: unknown; query: string }> {
-  const owner = route.url.startsWith('/api/v1/admin') ? 'operator' : 'member';
+  const owner: keyof typeof identities = route.url.startsWith('/api/v1/admin') ? 'operator' : 'member';
   const random = (identity: keyof typeof identities, runs: number, runSeed: number) =>
     fc
       .sample(fc.record({ body: hostileBody(), query: hostileQuery() }), { numRuns: runs, seed: runSeed })

@@ -3,8 +3,6 @@
 
 /** 1 member, 2 influencer, 3 premium, 4 star, 5 mega, 6 super, 7 secret. */
 export type UserLevel = 1 | 2 | 3 | 4 | 5 | 6 | 7;
-/** KYC: 1 verified, 2 verification required, 3 pending. */
-export type ApproveStatus = 1 | 2 | 3;
 export type UserRole = 'user' | 'operator';
 
 /** POST /auth/login */

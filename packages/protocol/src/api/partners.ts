@@ -1,6 +1,8 @@
 // The partner back office calls of seed 001 §3 and §7, field names as the seed writes them. Amounts are JSON numbers
 // in USDT made from micro-USDT; rates (`nowFee`) are percentages with up to 2 decimals.
 
+import type { SettlementStatus } from './statuses.ts';
+
 /** A partner in a tier list of GET /manager/partner. */
 export interface TierPartner {
   no: number;
@@ -75,7 +77,7 @@ export interface SettlementLookupRow {
 export interface WithdrawSettlementRow {
   no: number;
   insertDate: string;
-  status: 1 | 2 | 3 | 4;
+  status: SettlementStatus;
   settlement: number;
 }
 

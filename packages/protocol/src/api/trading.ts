@@ -4,6 +4,7 @@
 // BTC sizes 4. Every answer is wrapped in the Envelope.
 
 import type { KlineData } from '../ws.ts';
+import type { OptionResult, OrderStatus, RoundStatus } from './statuses.ts';
 
 /** 1 long (buy), 2 short (sell). */
 export type PositionSide = 1 | 2;
@@ -93,7 +94,7 @@ export interface FuturesHistoryAnswer {
 /** A resting order's view on the user stream, with its path and status. */
 export interface UserOrderEvent extends OpenOrderRow {
   orderPath: OrderPath;
-  status: 'open' | 'filled' | 'cancelled';
+  status: OrderStatus;
 }
 
 /** GET /market/futures: the header strip's figures in one answer (the ticker stream carries the same). */
@@ -143,8 +144,8 @@ export interface FuturesHistoryPage {
 
 /** Option bet type: 1 long (higher), 2 short (lower). */
 export type OptionBetType = 1 | 2;
-/** 0 wait, 1 higher, 2 lower, 3 equal (refunded; also a round without a price). */
-export type OptionResultCode = 0 | 1 | 2 | 3;
+/** 0 wait, 1 higher, 2 lower, 3 equal (refunded; also a round without a price): `OptionResult` by name. */
+export type OptionResultCode = OptionResult;
 
 /** A row of /optionOrder/top, /optionOrder/waitLookup and /optionOrder/lookup, and the `optionOrder` user event. */
 export interface OptionOrderRow {
@@ -187,8 +188,7 @@ export interface RoundTickView {
 export interface OptionRoundAudit {
   roundStart: number;
   roundEnd: number;
-  /** 0 open (not ended), 1 ended and waiting for settlement, 2 settled. */
-  status: 0 | 1 | 2;
+  status: RoundStatus;
   /** The settlement's price (0: the round had no price and every stake was refunded); null until settled. */
   resultPrice: number | null;
   settledAt: number | null;

@@ -1,6 +1,8 @@
 // Answers of the wallet calls (seed 001 §3, §7; PRODUCT.md §5). Amounts are JSON numbers in USDT made from the
 // ledger's integers (micro-USDT); clients read them back with a named scale.
 
+import type { DepositStatus, WithdrawalStatus } from './statuses.ts';
+
 /** GET /wallet/config: what the deposit screen states, and whether the demo faucet exists. */
 export interface WalletConfigAnswer {
   chainId: number;
@@ -9,9 +11,6 @@ export interface WalletConfigAnswer {
   confirmations: number;
   faucet: boolean;
 }
-
-/** 1 confirming, 2 completed, 3 reverted (its block left the chain). */
-export type DepositStatus = 1 | 2 | 3;
 
 /** A row of GET /deposit/lookup → data.deposits. */
 export interface DepositRow {
@@ -23,9 +22,6 @@ export interface DepositRow {
   txHash: string;
   confirmations: number;
 }
-
-/** 1 WAIT, 2 APPROVAL (signed and sent), 3 CANCEL, 4 REFUSE. */
-export type WithdrawalStatus = 1 | 2 | 3 | 4;
 
 /** A row of GET /withdraw/lookup → data.withdraws. */
 export interface WithdrawalRow {

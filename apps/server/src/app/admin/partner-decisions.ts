@@ -1,5 +1,5 @@
 import { inTransaction, operatorAudit, partners, users, type Pool } from '@tickline/db';
-import { Errors } from '@tickline/protocol';
+import { Errors, SettlementStatus } from '@tickline/protocol';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../domain/errors.ts';
 import { cascade } from '../partners/fee-rates.ts';
@@ -32,7 +32,7 @@ export class PartnerDecisions {
   async approve(no: number, actor: OperatorActor): Promise<void> {
     const decided = await inTransaction(this.pool, async (db) => {
       const row = await partners.decideSettlementWithdrawal(db, no, {
-        status: 2,
+        status: SettlementStatus.Approved,
         reason: null,
         decidedBy: actor.id,
         now: this.now(),
@@ -46,8 +46,8 @@ export class PartnerDecisions {
         action: 'settlement-withdrawal.approve',
         targetType: 'settlement-withdrawal',
         targetId: no,
-        previous: { status: 1 },
-        next: { status: 2, amount: row.amount },
+        previous: { status: SettlementStatus.Applied },
+        next: { status: SettlementStatus.Approved, amount: row.amount },
         now: this.now(),
       });
       return row;
@@ -69,7 +69,7 @@ export class PartnerDecisions {
       throw new AppError(Errors.REFUSAL_REASON_REQUIRED);
     await inTransaction(this.pool, async (db) => {
       const row = await partners.decideSettlementWithdrawal(db, no, {
-        status: 4,
+        status: SettlementStatus.Refused,
         reason: reason.trim(),
         decidedBy: actor.id,
         now: this.now(),
@@ -83,8 +83,8 @@ export class PartnerDecisions {
         action: 'settlement-withdrawal.refuse',
         targetType: 'settlement-withdrawal',
         targetId: no,
-        previous: { status: 1 },
-        next: { status: 4 },
+        previous: { status: SettlementStatus.Applied },
+        next: { status: SettlementStatus.Refused },
         reason: reason.trim(),
         now: this.now(),
       });

@@ -5,7 +5,7 @@
 import type { Address, Hex } from 'viem';
 import { inTransaction, operatorAudit, userAdmin, withdrawals, type Pool } from '@tickline/db';
 import { formatUsdt, type MicroUsdt } from '@tickline/money';
-import { Errors } from '@tickline/protocol';
+import { Errors, WithdrawalStatus } from '@tickline/protocol';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { OperatorActor } from '../admin/actor.ts';
@@ -63,7 +63,9 @@ export class WithdrawalDesk {
     const { pool } = this.options;
     const rows = await withdrawals.listByStatus(pool, status as withdrawals.WithdrawalStatus, QUEUE_LIMIT);
     const min = this.fourEyesMin;
-    const needTwo = rows.filter((row) => min > 0 && row.status === 1 && row.amount >= min).map((row) => row.no);
+    const needTwo = rows
+      .filter((row) => min > 0 && row.status === WithdrawalStatus.Wait && row.amount >= min)
+      .map((row) => row.no);
     const firstGiven = await operatorAudit.targetsWithAction(pool, 'withdrawal.first-approve', 'withdrawal', needTwo);
     return rows.map((row) => ({
       ...operatorWithdrawalView(row),
@@ -97,7 +99,7 @@ export class WithdrawalDesk {
   private async firstOfTwo(no: number, actor: OperatorActor): Promise<boolean> {
     const min = this.options.fourEyesMin ?? 0;
     const row = await withdrawals.findWithdrawal(this.options.pool, no);
-    if (min <= 0 || !row || !row.held || row.status !== 1 || row.amount < min) return false;
+    if (min <= 0 || !row || !row.held || row.status !== WithdrawalStatus.Wait || row.amount < min) return false;
     if (await userAdmin.withdrawalsFrozen(this.options.pool, row.userId)) throw new AppError(Errors.WITHDRAWALS_FROZEN);
     const first = await operatorAudit.searchOperatorActions(
       this.options.pool,
@@ -125,13 +127,13 @@ export class WithdrawalDesk {
     const { pool, hotWallet } = this.options;
     const row = await withdrawals.findWithdrawal(pool, no);
     if (!row || !row.held) throw new AppError(Errors.WITHDRAWAL_NOT_FOUND);
-    if (row.status !== 1) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
+    if (row.status !== WithdrawalStatus.Wait) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
     const gasPrice = await hotWallet.gasPrice();
     await this.checkCover(row, gasPrice);
     const chainNonce = await hotWallet.chainNonce();
     const signed = await inTransaction(pool, async (db) => {
       const locked = await withdrawals.findWithdrawal(db, no, true);
-      if (locked?.status !== 1) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
+      if (locked?.status !== WithdrawalStatus.Wait) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
       // Frozen by an operator: not sent until unfrozen (it may be refused). The row lock orders this against a freeze.
       if (await userAdmin.withdrawalsFrozen(db, locked.userId, true)) throw new AppError(Errors.WITHDRAWALS_FROZEN);
       const nonce = await withdrawals.allocateNonce(db, hotWallet.address, chainNonce);
@@ -244,8 +246,9 @@ export class WithdrawalDesk {
         const outcome = await ledger.holdWithdrawal(postingOf(row));
         if (applied(outcome)) await withdrawals.markHeld(pool, row.no, this.now());
         else await withdrawals.deleteUnheld(pool, row.no);
-      } else if (row.status === 3 || row.status === 4) await releaseHold(pool, ledger, row, this.now());
-      else if (row.status === 2) await this.markSent(row);
+      } else if (row.status === WithdrawalStatus.Cancel || row.status === WithdrawalStatus.Refuse)
+        await releaseHold(pool, ledger, row, this.now());
+      else if (row.status === WithdrawalStatus.Approval) await this.markSent(row);
     }
   }
 

@@ -1,3 +1,4 @@
+import { WithdrawalStatus } from '@tickline/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getSession } from '../../api/session.ts';
@@ -206,11 +207,11 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
                 </td>
                 <td>{formatDateTime(row.insertDate)}</td>
                 <td className={styles.actions}>
-                  {row.status === 1 && row.own ? (
+                  {row.status === WithdrawalStatus.Wait && row.own ? (
                     <span className={styles.muted} data-testid={`${kind}-own`}>
                       {t('admin.queue.ownRequest')}
                     </span>
-                  ) : row.status === 1 ? (
+                  ) : row.status === WithdrawalStatus.Wait ? (
                     <>
                       <button
                         type="button"

@@ -1,3 +1,4 @@
+import { ApproveStatus } from '@tickline/protocol';
 import type { AdminUser } from './api.ts';
 import { adminMessages, type AdminMessageKey } from './messages.ts';
 import { useAdminText, type AdminText } from './useAdminText.ts';
@@ -23,9 +24,9 @@ export function UserFlags({
   const t = useAdminText();
   return (
     <span className={styles.flags}>
-      {user.approveStatus === 1 ? null : (
+      {user.approveStatus === ApproveStatus.Verified ? null : (
         <span className={styles.flagMuted}>
-          {t(user.approveStatus === 3 ? 'admin.users.kycPending' : 'admin.users.kycRejected')}
+          {t(user.approveStatus === ApproveStatus.Pending ? 'admin.users.kycPending' : 'admin.users.kycRejected')}
         </span>
       )}
       {user.tradingFrozen ? (

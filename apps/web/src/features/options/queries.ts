@@ -1,3 +1,4 @@
+import { OptionResult } from '@tickline/protocol';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { OptionOrderRow } from '@tickline/protocol';
@@ -79,9 +80,11 @@ export function useOptionStream(onSettled: (order: OptionOrderRow) => void): voi
           const order = data as OptionOrderRow;
           queryClient.setQueryData<OptionOrderRow[]>(optionKeys.top, (list) => upsertOrder(list, order));
           queryClient.setQueryData<OptionOrderRow[]>(optionKeys.waiting, (list) =>
-            order.result === 0 ? upsertOrder(list, order) : (list ?? []).filter((row) => row.no !== order.no),
+            order.result === OptionResult.Wait
+              ? upsertOrder(list, order)
+              : (list ?? []).filter((row) => row.no !== order.no),
           );
-          if (order.result !== 0) {
+          if (order.result !== OptionResult.Wait) {
             void queryClient.invalidateQueries({ queryKey: optionKeys.allHistory });
             onSettled(order);
           }
