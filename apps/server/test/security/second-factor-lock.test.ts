@@ -4,10 +4,11 @@
  * the security history, and the count is in PostgreSQL, so a second API node on the same database sees it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Errors, type LoginAnswer, type SecurityOverview, type TotpSetupAnswer } from '@tickline/protocol';
+import { Errors, type LoginAnswer, type SecurityOverview } from '@tickline/protocol';
 import { buildApp } from '../../src/http/build-app.ts';
 import { totpCode } from '../../src/services/auth/totp.ts';
 import { get, loginAs, post } from '../helpers/test-app.ts';
+import { enableTwoFactor } from '../helpers/two-factor.ts';
 import { freshAddress } from '../wallet/helpers/test-chain.ts';
 import { createWalletTestApp, type WalletTestApp } from '../wallet/helpers/wallet-app.ts';
 
@@ -27,10 +28,7 @@ afterAll(async () => {
 async function memberWithTwoFactor() {
   const user = await t.member();
   t.ledger.fund(user.userId, 1_000 * USDT);
-  const setup = await post<TotpSetupAnswer>(t.app, '/user/totp/setup', {}, user.accessToken);
-  const secret = setup.body.data!.secret;
-  const code = () => totpCode(secret, t.clock.now());
-  expect((await post(t.app, '/user/totp/enable', { code: code() }, user.accessToken)).body.code).toBe(0);
+  const { secret, code } = await enableTwoFactor(t, user.accessToken);
   t.clock.advance(30_000); // the enabling code's step is spent
   const wrong = () => {
     const near = [-30_000, 0, 30_000].map((offset) => totpCode(secret, t.clock.now() + offset));
