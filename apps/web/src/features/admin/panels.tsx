@@ -146,6 +146,16 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
             ? 'admin.queue.approved'
             : 'admin.queue.refused';
         report(outcomeText(answer, t(done, values), t), answer.code === 0);
+        // The first approval is recorded: until the queue is read again, a dialog on this row must not say "first".
+        if (secondNeeded)
+          queryClient.setQueryData<{ withdrawals: QueueWithdrawal[] }>(key, (data) =>
+            data
+              ? {
+                  ...data,
+                  withdrawals: data.withdrawals.map((w) => (w.no === row.no ? { ...w, firstOfTwo: false } : w)),
+                }
+              : data,
+          );
         void queryClient.invalidateQueries({ queryKey: ['admin', kind] });
       },
     });
