@@ -54,6 +54,11 @@ export interface Config {
   rateLimits: Record<RateLimitName, RateLimit>;
   /** API_KEY_RECV_WINDOW_MS: how far a signed request's timestamp may be from the server's clock (default 5 s). */
   apiKeyReceiveWindowMs: number;
+  /**
+   * SECOND_FACTOR_LIMIT: per account, `max` wrong second-factor codes (on any route that takes one), then every
+   * further code waits `windowMs` after the last wrong one, a right one too (app/accounts/security/second-factor.ts).
+   */
+  secondFactorLimit: RateLimit;
   market: MarketConfig;
   chain: ChainConfig;
   /** The trading engine's rules (fees, maintenance tiers, leverage, option rounds): the engine and GET /server/config read this one copy. */
@@ -137,6 +142,11 @@ const rateLimit = (name: string) =>
     .refine((limit) => limit.max >= 1 && limit.windowMs >= 1000, {
       error: `${name} needs at least 1 request per at least 1 second`,
     });
+
+/** SECOND_FACTOR_LIMIT: "<wrong codes>/<seconds locked>", the lock at most a day (stale counts go after a day). */
+const secondFactorLimit = rateLimit('SECOND_FACTOR_LIMIT').refine((limit) => limit.windowMs <= 86_400_000, {
+  error: 'SECOND_FACTOR_LIMIT may lock codes for at most 86400 seconds',
+});
 
 const booleanFlag = (name: string) =>
   z
@@ -270,6 +280,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (limit.success) rateLimits[name] = limit.data;
     else problems.push(...limit.error.issues.map((issue) => issue.message));
   }
+  const codes = secondFactorLimit.safeParse(env.SECOND_FACTOR_LIMIT?.trim() || '5/900');
+  if (!codes.success) problems.push(...codes.error.issues.map((issue) => issue.message));
   if (parsed.success && parsed.data.TICKLINE_MODE === 'production') {
     if (!parsed.data.JWT_SECRET) problems.push('JWT_SECRET is required in production mode (at least 32 characters)');
     if (!parsed.data.DEPOSIT_XPUB) problems.push('DEPOSIT_XPUB is required in production mode');
@@ -282,7 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const chain = parsed.success
     ? chainConfigFrom(parsed.data, parsed.data.TICKLINE_MODE, problems, parsed.data.DEPOSIT_XPUB)
     : undefined;
-  if (!parsed.success || !chain || problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || !chain || !codes.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     mode: e.TICKLINE_MODE,
@@ -301,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     settlementEstimateIntervalMs: e.SETTLEMENT_ESTIMATE_INTERVAL_MS,
     rateLimits,
     apiKeyReceiveWindowMs: e.API_KEY_RECV_WINDOW_MS,
+    secondFactorLimit: codes.data,
     market: {
       sources: e.MARKET_SOURCES,
       simulatedSeed: e.MARKET_SEED,

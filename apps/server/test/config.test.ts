@@ -92,6 +92,7 @@ describe('loadConfig', () => {
         ACCESS_TOKEN_TTL_SECONDS: '60',
         REFRESH_TOKEN_TTL_SECONDS: '3600',
         RATE_LIMIT_LOGIN: '3/10',
+        SECOND_FACTOR_LIMIT: '3/600',
       },
       '/',
     );
@@ -107,6 +108,8 @@ describe('loadConfig', () => {
       refreshTokenTtlSeconds: 3600,
     });
     expect(config.rateLimits.login).toEqual({ max: 3, windowMs: 10_000 });
+    expect(config.secondFactorLimit).toEqual({ max: 3, windowMs: 600_000 });
+    expect(loadConfig({}, '/').secondFactorLimit).toEqual({ max: 5, windowMs: 900_000 });
   });
 
   it('lists every bad variable at once, by name', () => {
@@ -118,8 +121,9 @@ describe('loadConfig', () => {
       RATE_LIMIT_LOGIN: 'lots',
       ACCESS_TOKEN_TTL_SECONDS: '0',
       DEMO_LIQUIDITY: 'maybe',
+      SECOND_FACTOR_LIMIT: '5/100000',
     });
-    expect(problems).toHaveLength(7);
+    expect(problems).toHaveLength(8);
     for (const name of [
       'PORT',
       'TICKLINE_MODE',
@@ -128,6 +132,7 @@ describe('loadConfig', () => {
       'RATE_LIMIT_LOGIN',
       'ACCESS_TOKEN_TTL_SECONDS',
       'DEMO_LIQUIDITY',
+      'SECOND_FACTOR_LIMIT',
     ])
       expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
   });

@@ -17,6 +17,7 @@ export * as operatorAudit from './stores/operator_audit.ts';
 export * as partners from './stores/partners.ts';
 export * as optionRoundTicks from './stores/option_round_ticks.ts';
 export * as accountSecurity from './stores/account_security.ts';
+export * as accountThrottles from './stores/account_throttles.ts';
 export * as userAdmin from './stores/user_admin.ts';
 export * as marketRisk from './stores/market_risk.ts';
 export { samePath, waitForExit } from './processes.ts';

@@ -1,5 +1,6 @@
 export * from './envelope.ts';
 export * from './errors/index.ts';
+export * from './api/statuses.ts';
 export * from './api/accounts.ts';
 export * from './ws.ts';
 export * from './api/trading.ts';

@@ -1,7 +1,7 @@
 import type { Pool } from '@tickline/db';
 import type { UserBalance } from '@tickline/protocol';
 import type { Clock } from '../clock.ts';
-import type { LoginThrottle } from './accounts/login-throttle.ts';
+import type { AccountThrottle } from './accounts/account-throttle.ts';
 import type { SessionRevocations } from './accounts/session-revocations.ts';
 import type { Config } from '../config.ts';
 import type { DepositAddressDeriver } from '../services/chain/deposit-addresses.ts';
@@ -48,5 +48,6 @@ export interface AppContext {
   images: ImageStore;
   /** Sessions ended in this process (the websocket gateway ends their user streams). */
   sessionRevocations: SessionRevocations;
-  loginThrottle: LoginThrottle;
+  /** Failures counted per account (sign-ins, second-factor codes), shared by every API node. */
+  accountThrottle: AccountThrottle;
 }

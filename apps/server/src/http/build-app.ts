@@ -1,8 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Pool } from '@tickline/db';
-import { LoginThrottle } from '../app/accounts/login-throttle.ts';
+import { AccountThrottle } from '../app/accounts/account-throttle.ts';
 import { SessionRevocations } from '../app/accounts/session-revocations.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -33,6 +33,8 @@ export interface AppDeps {
   services: Pick<AppServices, 'trading'> & Partial<AppServices>;
   /** Built web client to serve at `/` (apps/web/dist); null or missing folder → a "please build" page. */
   webDistDir?: string | null;
+  /** Told of every route as it is registered (the route fuzz suite enumerates them so). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Paths never written to logs: tokens and passwords. */
@@ -94,8 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     depositAddresses: new DepositAddressDeriver(secrets.depositXpub),
     images: new ImageStore(config.dataDir),
     sessionRevocations: new SessionRevocations(),
-    loginThrottle: new LoginThrottle(() => clock.now()),
+    accountThrottle: new AccountThrottle(pool, () => clock.now()),
   };
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.decorate('context', context);
   app.decorateRequest('user', null);
 

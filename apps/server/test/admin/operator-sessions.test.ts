@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, type LoginAnswer } from '@tickline/protocol';
-import { delayAfter, OPERATOR_POLICY } from '../../src/app/accounts/login-throttle.ts';
+import { delayAfter, OPERATOR_POLICY } from '../../src/app/accounts/account-throttle.ts';
 import {
   createTestApp,
   get,

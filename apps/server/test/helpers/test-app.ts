@@ -10,7 +10,7 @@ import type { Envelope, LoginAnswer } from '@tickline/protocol';
 import type { AppServices } from '../../src/app/context.ts';
 import { TradingService } from '../../src/app/trading/service.ts';
 import { localEngine } from '../../src/app/trading/engine-access.ts';
-import { buildApp } from '../../src/http/build-app.ts';
+import { buildApp, type AppDeps } from '../../src/http/build-app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config, type RateLimitName } from '../../src/config.ts';
 import { accountXpubFromMnemonic } from '../../src/services/chain/deposit-addresses.ts';
@@ -48,6 +48,8 @@ export interface TestAppOverrides {
   /** The trading engine's configuration (round length, fees...). */
   exchangeConfig?: Partial<ExchangeConfig>;
   webDistDir?: string | null;
+  /** Told of every route as it is registered. */
+  onRoute?: AppDeps['onRoute'];
 }
 
 export interface TestApp {
@@ -99,6 +101,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     logger: false,
     services: { trading, ...overrides.services },
     webDistDir: overrides.webDistDir ?? null,
+    onRoute: overrides.onRoute,
   });
   return {
     app,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TotpSetupAnswer } from '@tickline/protocol';
-import { totpCode } from '../../src/services/auth/totp.ts';
 import { loginAs, post } from '../helpers/test-app.ts';
+import { enableTwoFactor } from '../helpers/two-factor.ts';
 import { freshAddress } from './helpers/test-chain.ts';
 import { createWalletTestApp, type WalletTestApp } from './helpers/wallet-app.ts';
 
@@ -55,10 +54,7 @@ describe('a withdrawal with two-factor on', () => {
   it('needs a current code, used once', async () => {
     const user = await t.member();
     t.ledger.fund(user.userId, 1_000 * USDT);
-    const setup = await post<TotpSetupAnswer>(t.app, '/user/totp/setup', {}, user.accessToken);
-    const secret = setup.body.data!.secret;
-    const code = () => totpCode(secret, t.clock.now());
-    expect((await post(t.app, '/user/totp/enable', { code: code() }, user.accessToken)).body.code).toBe(0);
+    const { code } = await enableTwoFactor(t, user.accessToken);
     const to = freshAddress();
     const withdraw = (otp?: string) =>
       post(t.app, '/withdraw/register', { walletAddress: to, amount: 20, otp }, user.accessToken);

@@ -179,39 +179,46 @@ test.describe('operator console: four-eyes', () => {
       body: { userNo: info.data.no, approveStatus: 1 },
     });
     expect(kyc.code, kyc.message).toBe(0);
-    const faucet = await api(baseUrl, 'POST', '/demo/faucet', { token: member.accessToken, body: { amount: 20_000 } });
-    expect(faucet.code, faucet.message).toBe(0);
-    await expect
-      .poll(
-        async () =>
-          (await api<{ bsc: number }>(baseUrl, 'GET', '/user/balance', { token: member.accessToken })).data.bsc,
-        {
-          timeout: 60_000,
-        },
-      )
-      .toBeGreaterThanOrEqual(20_000);
-    const asked = await api<{ no: number }>(baseUrl, 'POST', '/withdraw/register', {
-      token: member.accessToken,
-      body: { walletAddress: '0x000000000000000000000000000000000000dEaD', amount: 15_000 },
-    });
-    expect(asked.code, asked.message).toBe(0);
-    const no = asked.data.no;
+    // The operator asks for a small withdrawal of their own too: not theirs to decide (#27).
+    const funded = async (token: string, amount: number) => {
+      const faucet = await api(baseUrl, 'POST', '/demo/faucet', { token, body: { amount } });
+      expect(faucet.code, faucet.message).toBe(0);
+      const balance = async () => (await api<{ bsc: number }>(baseUrl, 'GET', '/user/balance', { token })).data.bsc;
+      await expect.poll(balance, { timeout: 60_000 }).toBeGreaterThanOrEqual(amount);
+    };
+    await Promise.all([funded(member.accessToken, 20_000), funded(first.accessToken, 100)]);
+    const withdraw = async (token: string, amount: number) => {
+      const asked = await api<{ no: number }>(baseUrl, 'POST', '/withdraw/register', {
+        token,
+        body: { walletAddress: '0x000000000000000000000000000000000000dEaD', amount },
+      });
+      expect(asked.code, asked.message).toBe(0);
+      return asked.data.no;
+    };
+    const no = await withdraw(member.accessToken, 15_000);
+    const ownNo = await withdraw(first.accessToken, 50);
 
-    const approveIn = async (console: typeof page) => {
+    const approveIn = async (console: typeof page, firstOfTwo: boolean) => {
       await console
         .locator(`[data-testid=withdrawals-row][data-no="${no}"]`)
         .getByTestId('withdrawals-approve')
         .click();
       await expect(console.getByRole('dialog')).toContainText('15,000.00 USDT');
+      if (firstOfTwo) await expect(console.getByRole('dialog')).toContainText('your approval is the first of two');
+      else await expect(console.getByRole('dialog')).not.toContainText('first of two');
       await console.getByTestId('confirm-action').click();
     };
     await page.goto('/admin');
     await page.getByTestId('admin-nav-withdrawals').click();
-    await approveIn(page);
+    const ownRow = page.locator(`[data-testid=withdrawals-row][data-no="${ownNo}"]`);
+    await expect(ownRow.getByTestId('withdrawals-own')).toHaveText('Your own request: another operator decides it.');
+    await expect(ownRow.getByTestId('withdrawals-approve')).toHaveCount(0);
+    await expect(ownRow.getByTestId('withdrawals-refuse')).toHaveCount(0);
+    await approveIn(page, true);
     await expect(page.getByTestId('admin-notice')).toHaveText(
       `#${no}: first approval recorded; a second operator must approve`,
     );
-    await approveIn(page);
+    await approveIn(page, false);
     await expect(page.getByTestId('admin-notice')).toHaveText(
       'This withdrawal needs a second approval from a different operator.',
     );
@@ -237,9 +244,17 @@ test.describe('operator console: four-eyes', () => {
       const other = await context.newPage();
       await other.goto('/admin');
       await other.getByTestId('admin-nav-withdrawals').click();
-      await approveIn(other);
+      await approveIn(other, false);
       await expect(other.getByTestId('admin-notice')).toHaveText(`#${no}: approved`);
       await expect(other.locator(`[data-testid=withdrawals-row][data-no="${no}"]`)).toHaveCount(0);
+      // The first operator's small withdrawal is the second one's to decide, on one approval.
+      await other
+        .locator(`[data-testid=withdrawals-row][data-no="${ownNo}"]`)
+        .getByTestId('withdrawals-approve')
+        .click();
+      await expect(other.getByRole('dialog')).toContainText('50.00 USDT');
+      await expect(other.getByRole('dialog')).not.toContainText('first of two');
+      await other.getByTestId('confirm-cancel').click();
     } finally {
       await context.close();
     }

@@ -48,6 +48,7 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   LOGIN_THROTTLED: '이 계정의 로그인 실패가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   TOTP_REQUIRED: '인증 앱의 6자리 코드를 입력해 주세요.',
   TOTP_INVALID: '코드가 올바르지 않거나 이미 사용되었습니다.',
+  SECOND_FACTOR_LOCKED: '잘못된 코드가 너무 많이 입력되었습니다. 잠시 후 다시 시도해 주세요.',
   TOTP_ALREADY_ENABLED: '2단계 인증이 이미 켜져 있습니다.',
   TOTP_NOT_ENABLED: '2단계 인증이 꺼져 있습니다.',
   TOTP_SETUP_REQUIRED: '2단계 인증 설정을 다시 시작해 주세요.',
@@ -154,4 +155,5 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   CLIENT_ORDER_ID_INVALID: 'clientOrderId는 영문자, 숫자, _ 및 -로 된 1~36자여야 합니다.',
   CLIENT_ORDER_NOT_FOUND: '이 클라이언트 주문 ID로 접수된 주문이 없습니다.',
   CANCEL_ALL_AFTER_INVALID: 'timeoutMs는 0(해제) 또는 1,000에서 3,600,000 사이의 밀리초 정수여야 합니다.',
+  OWN_REQUEST: '운영자는 본인 계정이나 본인 신청을 처리할 수 없습니다. 다른 운영자가 처리해야 합니다.',
 };

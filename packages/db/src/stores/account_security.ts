@@ -46,7 +46,7 @@ export async function touchSession(db: Queryable, sessionId: string, now: Date):
   );
 }
 
-export type LoginOutcome = 'success' | 'wrong_password' | 'code_required' | 'wrong_code' | 'throttled';
+export type LoginOutcome = 'success' | 'wrong_password' | 'code_required' | 'wrong_code' | 'throttled' | 'code_locked';
 
 export interface LoginAttempt {
   at: Date;

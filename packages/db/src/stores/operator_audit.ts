@@ -96,3 +96,18 @@ export function searchOperatorActions(
     pageSize,
   );
 }
+
+/** Which of these targets have at least one action of this kind logged (e.g. withdrawals with a first approval). */
+export async function targetsWithAction(
+  db: Queryable,
+  action: string,
+  targetType: string,
+  targetIds: ReadonlyArray<string | number>,
+): Promise<Set<string>> {
+  if (targetIds.length === 0) return new Set();
+  const { rows } = await db.query<{ target_id: string }>(
+    `SELECT DISTINCT target_id FROM operator_audit WHERE action = $1 AND target_type = $2 AND target_id = ANY($3::text[])`,
+    [action, targetType, targetIds.map(String)],
+  );
+  return new Set(rows.map((row) => row.target_id));
+}

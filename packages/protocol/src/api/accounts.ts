@@ -120,6 +120,7 @@ export const loginOutcomeSchema = z.union([
   z.literal('code_required'),
   z.literal('wrong_code'),
   z.literal('throttled'),
+  z.literal('code_locked'),
 ]);
 
 export const securityLoginSchema = z.object({
@@ -164,7 +165,6 @@ export const totpEnableAnswerSchema = z.object({
 });
 
 export type UserLevel = z.infer<typeof userLevelSchema>;
-export type ApproveStatus = z.infer<typeof approveStatusSchema>;
 export type UserRole = z.infer<typeof userRoleSchema>;
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export type RefreshAnswer = z.infer<typeof refreshAnswerSchema>;

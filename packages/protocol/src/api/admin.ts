@@ -26,6 +26,10 @@ export const adminQueueWithdrawalSchema = z.object({
   chainState: z.string().optional(),
   /** Blocks on top of the one that mined it (sent withdrawals). */
   confirmations: z.number().optional().nullable(),
+  /** The viewing operator's own request: another operator must decide it (9006). */
+  own: z.boolean().optional(),
+  /** Waiting at or above the four-eyes amount with no approval yet: approving now is the first of two. */
+  firstOfTwo: z.boolean().optional(),
   insertDate: z.string(),
 });
 

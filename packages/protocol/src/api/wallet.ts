@@ -56,9 +56,7 @@ export const transferRowSchema = z.object({
 });
 
 export type WalletConfigAnswer = z.infer<typeof walletConfigAnswerSchema>;
-export type DepositStatus = z.infer<typeof depositStatusSchema>;
 export type DepositRow = z.infer<typeof depositRowSchema>;
-export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
 export type WithdrawalRow = z.infer<typeof withdrawalRowSchema>;
 export type RegisterWithdrawalAnswer = z.infer<typeof registerWithdrawalAnswerSchema>;
 export type TransferRow = z.infer<typeof transferRowSchema>;

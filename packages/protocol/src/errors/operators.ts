@@ -16,4 +16,8 @@ export const operatorsErrors = defineErrors('Operators', {
   },
   FREEZE_REASON_REQUIRED: { code: 9004, message: 'Please give a reason (at most 500 characters).' },
   FREEZE_UNCHANGED: { code: 9005, message: 'This user is already in that state: nothing was changed.' },
+  OWN_REQUEST: {
+    code: 9006,
+    message: 'Operators do not decide on their own account or requests: another operator must do it.',
+  },
 });

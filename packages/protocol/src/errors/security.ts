@@ -22,4 +22,9 @@ export const securityErrors = defineErrors('Account security', {
     code: 2053,
     message: 'This whitelisted address can be used 24 hours after it was added.',
   },
+  // The answer's message names the wait in seconds; this is the catalogue's general form.
+  SECOND_FACTOR_LOCKED: {
+    code: 2054,
+    message: 'Too many wrong codes on this account. Please try again later.',
+  },
 });

@@ -243,7 +243,7 @@ export const accountRoutes = defineRoutes({
     summary: 'Sends feedback to the operators, with the account when a token is sent.',
     // The use case answers the catalogue's "too long" error; these caps only stop absurd payloads early.
     body: z.object({
-      title: optionalText('title', FEEDBACK_TITLE_MAX_LENGTH * 4, { trim: false }),
+      title: optionalText('title', FEEDBACK_TITLE_MAX_LENGTH * 4, { trim: false, multiline: false }),
       body: optionalText('body', FEEDBACK_BODY_MAX_LENGTH * 4, { trim: false }),
     }),
     data: nothing,

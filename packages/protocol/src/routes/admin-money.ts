@@ -26,6 +26,8 @@ export const adminMoneyRoutes = defineRoutes({
     data: z.object({
       withdrawals: z.array(adminQueueWithdrawalSchema),
       hotWallet: adminHotWalletCoverSchema.optional(),
+      /** Whole USDT from which a withdrawal needs two different operators (0 = off). */
+      fourEyesMin: z.number().optional(),
     }),
     errors: ['SERVICE_BUSY'],
   },

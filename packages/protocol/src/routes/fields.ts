@@ -7,13 +7,21 @@ import type { ErrorDefinition } from '../errors/index.ts';
  * A text field that may be missing (treated as empty, so ordered rules can answer the seeds' "Please
  * enter ..." messages) and is capped in length.
  */
-export function optionalText(field: string, maxLength: number, options: { trim?: boolean } = {}) {
-  return z
+export function optionalText(field: string, maxLength: number, options: { trim?: boolean; multiline?: boolean } = {}) {
+  const text = z
     .string({ error: `${field} must be a text` })
     .max(maxLength, { error: `${field} must be at most ${maxLength} characters` })
     .nullish()
     .transform((value) => (options.trim === false ? (value ?? '') : (value ?? '').trim()));
+  // Control characters are refused for every field by the server's parseInput; a single-line one refuses tabs and
+  // line breaks too (after trimming, so a pasted value's trailing newline is harmless). A field kept as typed
+  // (`trim: false`: passwords, the feedback's body) may hold them unless it says `multiline: false`.
+  return (options.multiline ?? options.trim === false)
+    ? text
+    : text.refine((value) => !LINE_CONTROL.test(value), { error: `${field} must be a single line of text` });
 }
+
+const LINE_CONTROL = /[\t\n\r]/;
 
 /** Any value, checked by the use case (numbers that may arrive as text, codes with their own messages). */
 export function checkedLater(description: string) {

@@ -1,10 +1,10 @@
 import { inTransaction, uploads, users } from '@tickline/db';
-import { Errors } from '@tickline/protocol';
+import { ApproveStatus, Errors } from '@tickline/protocol';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
 import { KYC_PENDING } from './register.ts';
 
-export const KYC_VERIFIED = 1;
+export const KYC_VERIFIED = ApproveStatus.Verified;
 
 /** A new verification photo (after a rejection, or a pending one replaced): status back to pending. */
 export async function updateKyc(ctx: AppContext, userId: number, verificationImage: string): Promise<void> {

@@ -4,9 +4,9 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
 import { verifyPassword } from '../../services/auth/passwords.ts';
 import { notifyUser } from './alarms.ts';
-import { MEMBER_POLICY, OPERATOR_POLICY, type ThrottlePolicy } from './login-throttle.ts';
+import { MEMBER_POLICY, OPERATOR_POLICY, secondsToWait, type ThrottlePolicy } from './account-throttle.ts';
 import { normalizeUserid } from './rules.ts';
-import { checkSecondFactor } from './security/second-factor.ts';
+import { guardedSecondFactor } from './security/second-factor.ts';
 import { startSession } from './sessions.ts';
 
 /** Where a sign-in comes from: kept on the session and in the login history. */
@@ -31,16 +31,15 @@ export async function login(
   if (input.password === '') throw loginFailure(Errors.PASSWORD_REQUIRED);
   const remember = (userId: number, outcome: accountSecurity.LoginOutcome) =>
     accountSecurity.recordLogin(ctx.pool, userId, { at: new Date(ctx.clock.now()), ...device, outcome });
-  // Looked up first: an operator's account is throttled more strictly than a member's (login-throttle.ts).
+  // Looked up first: an operator's account is throttled more strictly than a member's (account-throttle.ts).
   const user = await users.findUserByUserid(ctx.pool, userid);
   const policy = user?.role === 'operator' ? OPERATOR_POLICY : MEMBER_POLICY;
-  const throttle = ctx.loginThrottle.check(userid, policy);
+  const throttle = await ctx.accountThrottle.check('login', userid, policy);
   if (!throttle.allowed) {
     if (user) await remember(user.id, 'throttled');
-    const seconds = Math.ceil(throttle.retryAfterMs / 1000);
     throw loginFailure(
       Errors.LOGIN_THROTTLED,
-      `Too many failed sign-in attempts on this account. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      `Too many failed sign-in attempts on this account. Please try again in ${secondsToWait(throttle.retryAfterMs)}.`,
     );
   }
   // Unknown user and wrong password answer alike, in about the same time.
@@ -50,17 +49,19 @@ export async function login(
     throw loginFailure(Errors.LOGIN_FAILED);
   }
   // With two-factor on, the password alone is not enough: the client asks for the code and sends both again.
-  const secondFactor = await checkSecondFactor(ctx, user.id, input.otp ?? '');
-  if (secondFactor === 'missing') {
+  // A wrong code here also counts toward the account's second-factor lock, like on every route that takes a code.
+  const secondFactor = await guardedSecondFactor(ctx, user.id, input.otp ?? '', device);
+  if (secondFactor.outcome === 'locked') throw loginFailure(Errors.SECOND_FACTOR_LOCKED, secondFactor.message);
+  if (secondFactor.outcome === 'missing') {
     await remember(user.id, 'code_required');
     throw loginFailure(Errors.TOTP_REQUIRED);
   }
-  if (secondFactor === 'wrong') {
+  if (secondFactor.outcome === 'wrong') {
     await remember(user.id, 'wrong_code');
     await countFailure(ctx, userid, user.id, policy);
     throw loginFailure(Errors.TOTP_INVALID);
   }
-  ctx.loginThrottle.succeeded(userid);
+  await ctx.accountThrottle.succeeded('login', userid);
   await remember(user.id, 'success');
   const tokens = await startSession(ctx, user, device);
   return { level: user.level, ...tokens, errorMessage: '' };
@@ -73,8 +74,8 @@ async function countFailure(
   userId: number | null,
   policy: ThrottlePolicy,
 ): Promise<void> {
-  if (!ctx.loginThrottle.failed(userid, policy) || userId === null) return;
-  const count = ctx.loginThrottle.failureCount(userid);
+  const { count, tellOwner } = await ctx.accountThrottle.failed('login', userid, policy);
+  if (!tellOwner || userId === null) return;
   const text = `${count} failed sign-in attempts on your account in a row. If this was not you, change your password.`;
   await notifyUser(ctx.pool, userId, text, new Date(ctx.clock.now()));
 }

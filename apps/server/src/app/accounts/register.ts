@@ -1,5 +1,5 @@
 import { inTransaction, uploads, users, type Queryable } from '@tickline/db';
-import { Errors } from '@tickline/protocol';
+import { ApproveStatus, Errors } from '@tickline/protocol';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../domain/errors.ts';
 import { hashPassword } from '../../services/auth/passwords.ts';
@@ -17,7 +17,7 @@ export interface RegisterInput {
 }
 
 /** KYC status of a new account: pending until an operator looks at the photo. */
-export const KYC_PENDING = 3;
+export const KYC_PENDING = ApproveStatus.Pending;
 
 /** The id and password rules, first of the seeds' order; answers the normalised id or throws the first failure. */
 export function checkCredentials(input: Pick<RegisterInput, 'userid' | 'password'>): string {

@@ -1,5 +1,5 @@
 import { alarms, inTransaction, operatorAudit, users, type Pool } from '@tickline/db';
-import { Errors } from '@tickline/protocol';
+import { ApproveStatus, Errors } from '@tickline/protocol';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { OperatorActor } from './actor.ts';
@@ -7,9 +7,7 @@ import type { OperatorActor } from './actor.ts';
 const QUEUE_LIMIT = 200;
 const MAX_REASON_LENGTH = 500;
 /** Seed 000: approveStatus 1 approved, 2 rejected (re-upload via /verification), 3 waiting. */
-const APPROVED = 1;
-const REJECTED = 2;
-const WAITING = 3;
+const { Verified: APPROVED, Rejected: REJECTED, Pending: WAITING } = ApproveStatus;
 
 /** Tells the user's open screens (the alarm is stored either way). */
 export type AlarmPush = (userId: number, content: string, createdAt: Date) => void;
@@ -56,6 +54,7 @@ export class KycQueue {
         : `Your identity verification was rejected: ${why}. Please upload a new photo in Verification.`;
     const userId = await inTransaction(this.pool, async (db) => {
       const user = typeof userNo === 'number' ? await users.findUserById(db, userNo) : null;
+      if (user?.id === actor.id) throw new AppError(Errors.OWN_REQUEST);
       if (!user || user.role !== 'user') throw new AppError(Errors.USER_NOT_FOUND);
       if (user.approveStatus !== WAITING)
         throw new AppError(Errors.VALIDATION_FAILED, { message: 'This user is not waiting for a KYC decision.' });

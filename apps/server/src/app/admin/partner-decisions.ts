@@ -1,5 +1,5 @@
 import { inTransaction, operatorAudit, partners, users, type Pool } from '@tickline/db';
-import { Errors } from '@tickline/protocol';
+import { Errors, SettlementStatus } from '@tickline/protocol';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../domain/errors.ts';
 import { cascade } from '../partners/fee-rates.ts';
@@ -32,20 +32,22 @@ export class PartnerDecisions {
   async approve(no: number, actor: OperatorActor): Promise<void> {
     const decided = await inTransaction(this.pool, async (db) => {
       const row = await partners.decideSettlementWithdrawal(db, no, {
-        status: 2,
+        status: SettlementStatus.Approved,
         reason: null,
         decidedBy: actor.id,
         now: this.now(),
       });
       if (!row) throw new AppError(Errors.SETTLEMENT_APPLICATION_NOT_WAITING);
+      // Rolled back with the transaction: nobody decides on their own money.
+      if (row.partnerId === actor.id) throw new AppError(Errors.OWN_REQUEST);
       await operatorAudit.recordOperatorAction(db, {
         operatorId: actor.id,
         clientAddress: actor.clientAddress,
         action: 'settlement-withdrawal.approve',
         targetType: 'settlement-withdrawal',
         targetId: no,
-        previous: { status: 1 },
-        next: { status: 2, amount: row.amount },
+        previous: { status: SettlementStatus.Applied },
+        next: { status: SettlementStatus.Approved, amount: row.amount },
         now: this.now(),
       });
       return row;
@@ -67,20 +69,22 @@ export class PartnerDecisions {
       throw new AppError(Errors.REFUSAL_REASON_REQUIRED);
     await inTransaction(this.pool, async (db) => {
       const row = await partners.decideSettlementWithdrawal(db, no, {
-        status: 4,
+        status: SettlementStatus.Refused,
         reason: reason.trim(),
         decidedBy: actor.id,
         now: this.now(),
       });
       if (!row) throw new AppError(Errors.SETTLEMENT_APPLICATION_NOT_WAITING);
+      // Rolled back with the transaction: nobody decides on their own money.
+      if (row.partnerId === actor.id) throw new AppError(Errors.OWN_REQUEST);
       await operatorAudit.recordOperatorAction(db, {
         operatorId: actor.id,
         clientAddress: actor.clientAddress,
         action: 'settlement-withdrawal.refuse',
         targetType: 'settlement-withdrawal',
         targetId: no,
-        previous: { status: 1 },
-        next: { status: 4 },
+        previous: { status: SettlementStatus.Applied },
+        next: { status: SettlementStatus.Refused },
         reason: reason.trim(),
         now: this.now(),
       });
@@ -93,6 +97,7 @@ export class PartnerDecisions {
       throw new AppError(Errors.INVALID_LEVEL);
     await inTransaction(this.pool, async (db) => {
       const user = typeof userNo === 'number' ? await users.findUserById(db, userNo) : null;
+      if (user?.id === actor.id) throw new AppError(Errors.OWN_REQUEST);
       if (!user || user.role !== 'user') throw new AppError(Errors.USER_NOT_FOUND);
       await partners.setLevel(db, user.id, level, this.now());
       await operatorAudit.recordOperatorAction(db, {

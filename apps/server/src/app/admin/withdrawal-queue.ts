@@ -12,9 +12,10 @@ export async function withdrawalQueue(
   pool: Pool,
   wallet: Wallet,
   status: number,
-): Promise<{ withdrawals: AdminQueueWithdrawal[]; hotWallet: AdminHotWalletCover }> {
+  viewerId: number,
+): Promise<{ withdrawals: AdminQueueWithdrawal[]; hotWallet: AdminHotWalletCover; fourEyesMin: number }> {
   const [rows, head, hotUnits, waitingMicro] = await Promise.all([
-    wallet.desk.queue(status),
+    wallet.desk.queue(status, viewerId),
     wallet.reader.getBlockNumber({ cacheTime: 1_000 }),
     wallet.hotWalletTokens(),
     withdrawals.waitingTotal(pool),
@@ -36,5 +37,7 @@ export async function withdrawalQueue(
       waitingTotal: toNumber(waitingMicro, USDT_SCALE),
       covered: hotMicro !== null && hotMicro >= waitingMicro,
     },
+    // USDT, 0 = off: the console explains the four-eyes rule with it.
+    fourEyesMin: toNumber(wallet.desk.fourEyesMin, USDT_SCALE),
   };
 }

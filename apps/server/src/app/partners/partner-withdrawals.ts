@@ -3,6 +3,7 @@ import { toNumber, USDT_SCALE } from '@tickline/money';
 import type { Wallet } from '../wallet/runtime.ts';
 import { requirePartner } from './access.ts';
 import type { ReferralTree } from './tree.ts';
+import { WithdrawalStatus } from '@tickline/protocol';
 
 const LIST_LIMIT = 100;
 
@@ -11,8 +12,8 @@ const LIST_LIMIT = 100;
  * is completed once its transaction is final on chain; approved and not yet final it is still in progress.
  */
 export function managerWithdrawalStatus(row: withdrawals.WithdrawalRecord): 1 | 2 | 3 | 4 {
-  if (row.status === 2) return row.chainState === 'confirmed' ? 2 : 1;
-  return row.status === 1 ? 1 : row.status;
+  if (row.status === WithdrawalStatus.Approval) return row.chainState === 'confirmed' ? 2 : 1;
+  return row.status === WithdrawalStatus.Wait ? 1 : row.status;
 }
 
 /** POST /withdraw/registerWithdrawManager: a partner's withdrawal from the spot wallet, sent in the 22:00 KST batch. */

@@ -1,6 +1,7 @@
 // Answer shapes of the wallet routes (seed 001 §3: Deposit, Withdraw), amounts as JSON numbers made from integers.
 import { toNumber, USDT_SCALE } from '@tickline/money';
 import type { chainDeposits, withdrawals } from '@tickline/db';
+import { DepositStatus } from '@tickline/protocol';
 
 const usdt = (micro: number) => toNumber(micro, USDT_SCALE);
 
@@ -12,7 +13,7 @@ export function depositView(row: chainDeposits.DepositRecord, head: number | nul
     fee: 0,
     status: row.status,
     txHash: row.txHash,
-    confirmations: head === null || row.status === 3 ? 0 : Math.max(0, head - row.blockNumber + 1),
+    confirmations: head === null || row.status === DepositStatus.Reverted ? 0 : Math.max(0, head - row.blockNumber + 1),
   };
 }
 

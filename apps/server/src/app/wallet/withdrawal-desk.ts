@@ -5,7 +5,7 @@
 import type { Address, Hex } from 'viem';
 import { inTransaction, operatorAudit, userAdmin, withdrawals, type Pool } from '@tickline/db';
 import { formatUsdt, type MicroUsdt } from '@tickline/money';
-import { Errors } from '@tickline/protocol';
+import { Errors, WithdrawalStatus } from '@tickline/protocol';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { OperatorActor } from '../admin/actor.ts';
@@ -48,11 +48,30 @@ export class WithdrawalDesk {
     return new Date(this.options.clock.now());
   }
 
-  async queue(status: number) {
+  /** WITHDRAW_FOUR_EYES_MIN: from this amount two different operators approve (0 = never). */
+  get fourEyesMin(): MicroUsdt {
+    return this.options.fourEyesMin ?? 0;
+  }
+
+  /**
+   * The queue as `viewerId` sees it: `own` marks their own requests (not theirs to decide) and `firstOfTwo` the
+   * waiting ones whose approval now would be the first of two, so the console says so only then.
+   */
+  async queue(status: number, viewerId: number | null = null) {
     if (![1, 2, 3, 4].includes(status))
       throw new AppError(Errors.VALIDATION_FAILED, { message: 'status must be 1 to 4' });
-    const rows = await withdrawals.listByStatus(this.options.pool, status as withdrawals.WithdrawalStatus, QUEUE_LIMIT);
-    return rows.map(operatorWithdrawalView);
+    const { pool } = this.options;
+    const rows = await withdrawals.listByStatus(pool, status as withdrawals.WithdrawalStatus, QUEUE_LIMIT);
+    const min = this.fourEyesMin;
+    const needTwo = rows
+      .filter((row) => min > 0 && row.status === WithdrawalStatus.Wait && row.amount >= min)
+      .map((row) => row.no);
+    const firstGiven = await operatorAudit.targetsWithAction(pool, 'withdrawal.first-approve', 'withdrawal', needTwo);
+    return rows.map((row) => ({
+      ...operatorWithdrawalView(row),
+      own: row.userId === viewerId,
+      firstOfTwo: needTwo.includes(row.no) && !firstGiven.has(String(row.no)),
+    }));
   }
 
   /**
@@ -62,6 +81,7 @@ export class WithdrawalDesk {
    */
   approve(no: number, actor: OperatorActor | null): Promise<{ txHash: Hex | null; awaitingSecondApproval: boolean }> {
     const run = this.approving.then(async () => {
+      if (actor) await this.notOwn(no, actor);
       if (actor && (await this.firstOfTwo(no, actor))) return { txHash: null, awaitingSecondApproval: true };
       return { ...(await this.approveNow(no, actor)), awaitingSecondApproval: false };
     });
@@ -69,11 +89,17 @@ export class WithdrawalDesk {
     return run;
   }
 
+  /** Operators never decide on their own withdrawal (nor count as one of its four eyes): another operator must. */
+  private async notOwn(no: number, actor: OperatorActor): Promise<void> {
+    const row = await withdrawals.findWithdrawal(this.options.pool, no);
+    if (row?.userId === actor.id) throw new AppError(Errors.OWN_REQUEST);
+  }
+
   /** Four-eyes: records a first approval and answers true, or answers false when this one completes the pair. */
   private async firstOfTwo(no: number, actor: OperatorActor): Promise<boolean> {
     const min = this.options.fourEyesMin ?? 0;
     const row = await withdrawals.findWithdrawal(this.options.pool, no);
-    if (min <= 0 || !row || !row.held || row.status !== 1 || row.amount < min) return false;
+    if (min <= 0 || !row || !row.held || row.status !== WithdrawalStatus.Wait || row.amount < min) return false;
     if (await userAdmin.withdrawalsFrozen(this.options.pool, row.userId)) throw new AppError(Errors.WITHDRAWALS_FROZEN);
     const first = await operatorAudit.searchOperatorActions(
       this.options.pool,
@@ -101,13 +127,13 @@ export class WithdrawalDesk {
     const { pool, hotWallet } = this.options;
     const row = await withdrawals.findWithdrawal(pool, no);
     if (!row || !row.held) throw new AppError(Errors.WITHDRAWAL_NOT_FOUND);
-    if (row.status !== 1) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
+    if (row.status !== WithdrawalStatus.Wait) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
     const gasPrice = await hotWallet.gasPrice();
     await this.checkCover(row, gasPrice);
     const chainNonce = await hotWallet.chainNonce();
     const signed = await inTransaction(pool, async (db) => {
       const locked = await withdrawals.findWithdrawal(db, no, true);
-      if (locked?.status !== 1) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
+      if (locked?.status !== WithdrawalStatus.Wait) throw new AppError(Errors.WITHDRAWAL_NOT_WAITING);
       // Frozen by an operator: not sent until unfrozen (it may be refused). The row lock orders this against a freeze.
       if (await userAdmin.withdrawalsFrozen(db, locked.userId, true)) throw new AppError(Errors.WITHDRAWALS_FROZEN);
       const nonce = await withdrawals.allocateNonce(db, hotWallet.address, chainNonce);
@@ -174,6 +200,7 @@ export class WithdrawalDesk {
     const { pool, ledger } = this.options;
     const row = await withdrawals.findWithdrawal(pool, no);
     if (!row || !row.held) throw new AppError(Errors.WITHDRAWAL_NOT_FOUND);
+    if (row.userId === actor.id) throw new AppError(Errors.OWN_REQUEST);
     const now = this.now();
     const closed = await inTransaction(pool, async (db) => {
       const done = await withdrawals.closeWaiting(db, no, {
@@ -219,8 +246,9 @@ export class WithdrawalDesk {
         const outcome = await ledger.holdWithdrawal(postingOf(row));
         if (applied(outcome)) await withdrawals.markHeld(pool, row.no, this.now());
         else await withdrawals.deleteUnheld(pool, row.no);
-      } else if (row.status === 3 || row.status === 4) await releaseHold(pool, ledger, row, this.now());
-      else if (row.status === 2) await this.markSent(row);
+      } else if (row.status === WithdrawalStatus.Cancel || row.status === WithdrawalStatus.Refuse)
+        await releaseHold(pool, ledger, row, this.now());
+      else if (row.status === WithdrawalStatus.Approval) await this.markSent(row);
     }
   }
 

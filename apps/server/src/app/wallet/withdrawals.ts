@@ -2,7 +2,7 @@
 // the chain side are in withdrawal-desk.ts.
 import type { Address } from 'viem';
 import { inTransaction, withdrawals, type Pool } from '@tickline/db';
-import { Errors } from '@tickline/protocol';
+import { ApproveStatus, Errors } from '@tickline/protocol';
 import { AppError } from '../../domain/errors.ts';
 import type { Clock } from '../../clock.ts';
 import { applied, type WalletLedger, type WithdrawalPosting } from './ports.ts';
@@ -91,7 +91,7 @@ export class WithdrawalService {
     if (!user) throw new AppError(Errors.SESSION_INVALID);
     // An operator froze this account's withdrawals (a request racing the freeze is held, then not sent: the desk).
     if (user.frozen) throw new AppError(Errors.WITHDRAWALS_FROZEN);
-    if (user.approve_status !== 1) throw new AppError(Errors.WITHDRAW_KYC_REQUIRED);
+    if (user.approve_status !== ApproveStatus.Verified) throw new AppError(Errors.WITHDRAW_KYC_REQUIRED);
     if (user.blocked_until && user.blocked_until.getTime() > this.options.clock.now())
       throw new AppError(Errors.WITHDRAW_BLOCKED_AFTER_PASSWORD_CHANGE);
     const ours = this.options.platformAddresses().some((a) => a.toLowerCase() === walletAddress.toLowerCase());

@@ -19,15 +19,17 @@ const applicationNo = (no: unknown) => (typeof no === 'number' && Number.isSafeI
 export function adminMoneyHandlers(app: FastifyInstance): RouteHandlers<typeof adminMoneyRoutes> {
   const decisions = () => app.context.services.partners.decisions;
   return {
-    adminWithdrawals: async ({ query }) => withdrawalQueue(app.context.pool, walletOf(app), query.status ?? 1),
+    adminWithdrawals: async ({ request, query }) =>
+      withdrawalQueue(app.context.pool, walletOf(app), query.status ?? 1, operatorActor(request).id),
     adminApproveWithdrawal: async ({ request, body }) =>
       walletOf(app).desk.approve(withdrawalNo(body.no), operatorActor(request)),
     adminRefuseWithdrawal: async ({ request, body }) => {
       await walletOf(app).desk.refuse(withdrawalNo(body.no), operatorActor(request), body.reason);
       return null;
     },
-    adminSettlementApplications: async ({ query }) => {
+    adminSettlementApplications: async ({ request, query }) => {
       const rows = await decisions().queue(query.status ?? 1);
+      const viewer = operatorActor(request).id;
       return {
         withdrawals: rows.map((row) => ({
           no: row.no,
@@ -38,6 +40,8 @@ export function adminMoneyHandlers(app: FastifyInstance): RouteHandlers<typeof a
           status: row.status,
           reason: row.reason,
           paid: row.paid,
+          // The viewer's own application: not theirs to decide (the console says why its buttons are absent).
+          own: row.partnerId === viewer,
           insertDate: row.insertedAt.toISOString(),
         })),
       };

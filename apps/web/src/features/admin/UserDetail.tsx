@@ -1,3 +1,4 @@
+import { ApproveStatus } from '@tickline/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
@@ -155,7 +156,9 @@ export function UserDetailView({ userNo, report }: { userNo: number; report: Rep
         <dd className={styles.mono}>{user.referralCode}</dd>
         <dt>{t('admin.fact.kyc')}</dt>
         <dd>
-          {t(`admin.fact.kyc.${user.approveStatus === 1 || user.approveStatus === 3 ? user.approveStatus : 2}`)}
+          {t(
+            `admin.fact.kyc.${user.approveStatus === ApproveStatus.Verified || user.approveStatus === ApproveStatus.Pending ? user.approveStatus : ApproveStatus.Rejected}`,
+          )}
           {user.kycImage ? <span className={styles.muted}> · {t('admin.fact.imageOnFile')}</span> : null}
         </dd>
         <dt>{t('admin.fact.twoFactor')}</dt>

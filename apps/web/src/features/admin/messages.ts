@@ -46,9 +46,11 @@ const en = {
   'admin.queue.approve.settlements': 'Approve settlement application #{no}',
   'admin.queue.refuse.withdrawals': 'Refuse withdrawal #{no}',
   'admin.queue.refuse.settlements': 'Refuse settlement application #{no}',
-  'admin.queue.approveText.withdrawals':
-    '{amount} of {who} to {address} is signed and sent on chain. From the four-eyes amount your approval is the ' +
-    'first of two, by different operators.',
+  'admin.queue.approveText.withdrawals': '{amount} of {who} to {address} is signed and sent on chain.',
+  'admin.queue.approveText.firstOfTwo':
+    '{amount} of {who} to {address} is not sent yet: from {min} USDT two different operators approve, and your ' +
+    "approval is the first of two. The second operator's approval sends it.",
+  'admin.queue.ownRequest': 'Your own request: another operator decides it.',
   'admin.queue.approveText.settlements':
     "{amount} of {who} is paid from the settlement into the partner's spot wallet.",
   'admin.queue.refuseText.withdrawals':
@@ -124,9 +126,11 @@ const consoleMessages = defineMessages({
     'admin.queue.approve.settlements': '정산 출금 신청 #{no} 승인',
     'admin.queue.refuse.withdrawals': '출금 #{no} 거절',
     'admin.queue.refuse.settlements': '정산 출금 신청 #{no} 거절',
-    'admin.queue.approveText.withdrawals':
-      '{who}의 {amount}이(가) {address} 주소로 서명되어 온체인 전송됩니다. 이중 승인 기준 금액 이상이면 이 승인은 ' +
-      '서로 다른 운영자 두 명의 승인 중 첫 번째입니다.',
+    'admin.queue.approveText.withdrawals': '{who}의 {amount}이(가) {address} 주소로 서명되어 온체인 전송됩니다.',
+    'admin.queue.approveText.firstOfTwo':
+      '{who}의 {amount}은(는) 아직 {address} 주소로 전송되지 않습니다. {min} USDT 이상은 서로 다른 운영자 두 명이 ' +
+      '승인하며, 이 승인은 두 번 중 첫 번째입니다. 두 번째 운영자가 승인하면 전송됩니다.',
+    'admin.queue.ownRequest': '본인의 신청입니다. 다른 운영자가 처리합니다.',
     'admin.queue.approveText.settlements': '{who}의 정산금 {amount}이(가) 파트너의 현물 지갑으로 지급됩니다.',
     'admin.queue.refuseText.withdrawals':
       '{who}의 {amount} 출금을 거절하고 금액을 회원에게 돌려줍니다. 회원에게 사유가 표시됩니다.',

@@ -1,3 +1,4 @@
+import { WithdrawalStatus } from '@tickline/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getSession } from '../../api/session.ts';
@@ -106,12 +107,25 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
     queryFn: () => (kind === 'withdrawals' ? fetchWithdrawals(status) : fetchSettlementApplications(status)),
   });
   const [pending, setPending] = useState<PendingAction | null>(null);
+  const fourEyesMin =
+    query.data && 'fourEyesMin' in query.data ? (query.data.fourEyesMin as number | undefined) : undefined;
   const act = (row: AdminQueueWithdrawal, approve: boolean) => {
     const who = row.userid ?? t('admin.userNo', { no: String(row.userId ?? row.userNo) });
-    const values = { no: row.no, who, amount: `${formatNumber(row.amount, 2)} USDT`, address: row.walletAddress ?? '' };
+    const values = {
+      no: row.no,
+      who,
+      amount: `${formatNumber(row.amount, 2)} USDT`,
+      address: row.walletAddress ?? '',
+      min: formatNumber(fourEyesMin ?? 0, 0),
+    };
+    // "First of two" only when the server says this approval is (four-eyes amount, no approval yet).
+    const description =
+      approve && row.firstOfTwo
+        ? t('admin.queue.approveText.firstOfTwo', values)
+        : t(`admin.queue.${approve ? 'approveText' : 'refuseText'}.${kind}`, values);
     setPending({
       title: t(`admin.queue.${approve ? 'approve' : 'refuse'}.${kind}`, values),
-      description: t(`admin.queue.${approve ? 'approveText' : 'refuseText'}.${kind}`, values),
+      description,
       confirmLabel: t(approve ? 'admin.approve' : 'admin.refuse'),
       danger: !approve,
       needsReason: !approve,
@@ -131,6 +145,16 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
             ? 'admin.queue.approved'
             : 'admin.queue.refused';
         report(outcomeText(answer, t(done, values), t), answer.code === 0);
+        // The first approval is recorded: until the queue is read again, a dialog on this row must not say "first".
+        if (secondNeeded)
+          queryClient.setQueryData<{ withdrawals: AdminQueueWithdrawal[] }>(key, (data) =>
+            data
+              ? {
+                  ...data,
+                  withdrawals: data.withdrawals.map((w) => (w.no === row.no ? { ...w, firstOfTwo: false } : w)),
+                }
+              : data,
+          );
         void queryClient.invalidateQueries({ queryKey: ['admin', kind] });
       },
     });
@@ -192,7 +216,11 @@ export function QueuePanel({ kind, report }: { kind: 'withdrawals' | 'settlement
                 </td>
                 <td>{formatDateTime(row.insertDate)}</td>
                 <td className={styles.actions}>
-                  {row.status === 1 ? (
+                  {row.status === WithdrawalStatus.Wait && row.own ? (
+                    <span className={styles.muted} data-testid={`${kind}-own`}>
+                      {t('admin.queue.ownRequest')}
+                    </span>
+                  ) : row.status === WithdrawalStatus.Wait ? (
                     <>
                       <button
                         type="button"

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@tickline/protocol';
+import { ApproveStatus, type AdminUser } from '@tickline/protocol';
 import { adminMessages, type AdminMessageKey } from './messages.ts';
 import { useAdminText, type AdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
@@ -23,9 +23,9 @@ export function UserFlags({
   const t = useAdminText();
   return (
     <span className={styles.flags}>
-      {user.approveStatus === 1 ? null : (
+      {user.approveStatus === ApproveStatus.Verified ? null : (
         <span className={styles.flagMuted}>
-          {t(user.approveStatus === 3 ? 'admin.users.kycPending' : 'admin.users.kycRejected')}
+          {t(user.approveStatus === ApproveStatus.Pending ? 'admin.users.kycPending' : 'admin.users.kycRejected')}
         </span>
       )}
       {user.tradingFrozen ? (

@@ -1,3 +1,4 @@
+import { OrderStatus } from '@tickline/protocol';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OpenOrdersAnswer, PositionRow } from '@tickline/protocol';
@@ -61,7 +62,7 @@ export function useUserStream(): void {
         queryClient.setQueryData<OpenOrdersAnswer>(futuresKeys.openOrders, (current) =>
           applyOrderEvent(current, order),
         );
-        if (order.status !== 'open') void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
+        if (order.status !== OrderStatus.Open) void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
       },
       position: (position) => {
         queryClient.setQueryData<PositionRow[]>(futuresKeys.positions, position ? [position] : []);

@@ -1,3 +1,4 @@
+import { RoundStatus } from '@tickline/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { ActionError } from '../../ui/ActionError.tsx';
 import type { OptionRoundAudit, RoundSourceQuote, RoundTickView } from '@tickline/protocol';
@@ -41,7 +42,9 @@ export function RoundAuditScreen() {
         </nav>
         <ActionError message={query.error?.message} />
         {audit ? <AuditSummary audit={audit} bet={betFrom(search)} /> : null}
-        {audit && !audit.ticksKept && audit.status === 2 ? <p className={styles.note}>{t('audit.notKept')}</p> : null}
+        {audit && !audit.ticksKept && audit.status === RoundStatus.Settled ? (
+          <p className={styles.note}>{t('audit.notKept')}</p>
+        ) : null}
         {audit ? (
           <div className={styles.ticks}>
             <TickCard title={t('audit.openTick')} tick={audit.open} testId="audit-open" />
@@ -67,7 +70,7 @@ function betFrom(search: URLSearchParams): BetQuery | null {
 
 function AuditSummary({ audit, bet }: { audit: OptionRoundAudit; bet: BetQuery | null }) {
   const t = useT();
-  const outcome = bet && audit.status === 2 ? roundOutcome(bet, audit.resultPrice) : null;
+  const outcome = bet && audit.status === RoundStatus.Settled ? roundOutcome(bet, audit.resultPrice) : null;
   return (
     <dl className={`card ${styles.summary}`} data-testid="audit-summary">
       <div>

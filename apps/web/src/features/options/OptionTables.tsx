@@ -1,3 +1,4 @@
+import { OptionResult } from '@tickline/protocol';
 import type { OptionOrderRow, PageInfo } from '@tickline/protocol';
 import { formatUsdt } from '@tickline/money';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
@@ -36,7 +37,7 @@ function roundColumn(t: ReturnType<typeof useT>): Column<OptionOrderRow> {
     header: t('options.audit'),
     labelled: true,
     cell: (row) =>
-      row.result === 0 ? (
+      row.result === OptionResult.Wait ? (
         '-'
       ) : (
         <Link to={roundAuditPath(row)} data-testid="option-round-link">
@@ -71,7 +72,7 @@ export function RecentOptionOrders({ rows, index }: { rows: readonly OptionOrder
       className: 'num',
       labelled: true,
       cell: (row) => {
-        if (row.result !== 0)
+        if (row.result !== OptionResult.Wait)
           return (
             <span className={row.settleFee > 0 ? up : row.settleFee < 0 ? down : undefined} data-testid="option-pnl">
               {signedUsdt(microsOf(row.settleFee))}

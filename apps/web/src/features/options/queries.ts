@@ -1,3 +1,4 @@
+import { OptionResult } from '@tickline/protocol';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { OptionOrderRow } from '@tickline/protocol';
@@ -76,9 +77,9 @@ export function useOptionStream(onSettled: (order: OptionOrderRow) => void): voi
       optionOrder: (order) => {
         queryClient.setQueryData<OptionOrderRow[]>(optionKeys.top, (list) => upsertOrder(list, order));
         queryClient.setQueryData<OptionOrderRow[]>(optionKeys.waiting, (list) =>
-          order.result === 0 ? upsertOrder(list, order) : (list ?? []).filter((row) => row.no !== order.no),
+          order.result === OptionResult.Wait ? upsertOrder(list, order) : (list ?? []).filter((row) => row.no !== order.no),
         );
-        if (order.result !== 0) {
+        if (order.result !== OptionResult.Wait) {
           void queryClient.invalidateQueries({ queryKey: optionKeys.allHistory });
           onSettled(order);
         }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FuturesHistoryRow } from '@tickline/protocol';
+import type { FuturesHistoryPage, FuturesHistoryRow } from '@tickline/protocol';
 import { useState } from 'react';
 import { callData } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';

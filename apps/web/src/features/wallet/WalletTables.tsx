@@ -1,3 +1,4 @@
+import { DepositStatus, WithdrawalStatus } from '@tickline/protocol';
 import type { DepositRow, TransferRow, WithdrawalRow } from '@tickline/protocol';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../lib/format.ts';
@@ -42,11 +43,11 @@ export function DepositTable({
 }) {
   const t = useT();
   const status = (row: DepositRow) =>
-    row.status === 1 ? (
+    row.status === DepositStatus.Confirming ? (
       <StatusBadge tone="wait" testId="deposit-status">
         {t('deposit.confirming', { n: `${Math.min(row.confirmations, confirmations)}/${confirmations}` })}
       </StatusBadge>
-    ) : row.status === 2 ? (
+    ) : row.status === DepositStatus.Completed ? (
       <StatusBadge tone="ok" testId="deposit-status">
         {t('deposit.completed')}
       </StatusBadge>
@@ -127,7 +128,7 @@ export function WithdrawalTable({
       header: t('walletTable.action'),
       labelled: true,
       cell: (row) =>
-        row.status === 1 ? (
+        row.status === WithdrawalStatus.Wait ? (
           <button
             type="button"
             className="btn btn--ghost btn--sm"

@@ -1,5 +1,5 @@
+import { ApproveStatus } from '@tickline/protocol';
 import { Link } from 'react-router-dom';
-import type { ApproveStatus } from '@tickline/protocol';
 import { useLogout, useUserInfo } from '../../features/account/queries.ts';
 import { PageHeader } from '../../features/layout/PageHeader.tsx';
 import { useT } from '../../i18n/I18nProvider.tsx';
@@ -12,9 +12,9 @@ import styles from './ProfilePage.module.css';
 
 /** Seed 000 §4: KYC approveStatus 1 green verified, 2 red verification required, 3 yellow pending. */
 const kycStatus: Record<ApproveStatus, { tone: 'success' | 'danger' | 'warn'; message: MessageKey }> = {
-  1: { tone: 'success', message: 'profile.kycVerified' },
-  2: { tone: 'danger', message: 'profile.kycRequired' },
-  3: { tone: 'warn', message: 'profile.kycPending' },
+  [ApproveStatus.Verified]: { tone: 'success', message: 'profile.kycVerified' },
+  [ApproveStatus.Rejected]: { tone: 'danger', message: 'profile.kycRequired' },
+  [ApproveStatus.Pending]: { tone: 'warn', message: 'profile.kycPending' },
 };
 
 const levelNames: Record<number, MessageKey> = {
@@ -115,7 +115,7 @@ export default function ProfilePage() {
                   <span className={`status-dot status-dot--${status.tone}`} />
                   {t(status.message)}
                 </span>
-                {user?.approveStatus === 2 ? (
+                {user?.approveStatus === ApproveStatus.Rejected ? (
                   <Link to="/verification" className="btn btn--primary btn--sm">
                     {t('profile.verify')}
                   </Link>

@@ -1,3 +1,4 @@
+import { ApproveStatus } from '@tickline/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -16,8 +17,6 @@ import { useToast } from '../../ui/Toast.tsx';
 
 /** Seeds §9: after a successful KYC update, go back one page after 1 second. */
 const BACK_AFTER_UPDATE_MS = 1000;
-/** Seed 000 §3: approveStatus 1 = verified. */
-const KYC_VERIFIED = 1;
 
 /** #18: a verified user is told so instead of being invited to upload again (the server refuses it anyway). */
 function Verified() {
@@ -79,7 +78,7 @@ export default function VerificationPage() {
     }
   };
 
-  const verified = info.data?.approveStatus === KYC_VERIFIED;
+  const verified = info.data?.approveStatus === ApproveStatus.Verified;
   // The form waits for the status (a verified user should not see it flash); a failed status read shows it.
   const statusPending = accessToken !== null && info.isPending;
   return (

@@ -75,8 +75,9 @@ export async function createApiKey(
   const ipAddresses = addressesOf(input.ips);
   const apiKey = `tl${randomBytes(16).toString('hex')}`;
   const secret = randomBytes(32).toString('hex');
+  // Checked before the transaction: a wrong code stays counted against the account (#27).
+  await requireSecondFactor(ctx, userId, input.otp);
   await inTransaction(ctx.pool, async (db) => {
-    await requireSecondFactor(ctx, userId, input.otp, db);
     if ((await apiKeys.countLiveApiKeysForUpdate(db, userId)) >= MAX_API_KEYS_PER_USER)
       throw new AppError(Errors.API_KEY_LIMIT_REACHED);
     const now = new Date(ctx.clock.now());
@@ -114,8 +115,9 @@ export async function deleteApiKey(
   input: { apiKey: string; otp: string },
   origin: RequestOrigin,
 ): Promise<void> {
+  // Checked before the transaction: a wrong code stays counted against the account (#27).
+  await requireSecondFactor(ctx, userId, input.otp);
   await inTransaction(ctx.pool, async (db) => {
-    await requireSecondFactor(ctx, userId, input.otp, db);
     const now = new Date(ctx.clock.now());
     const live = (await apiKeys.liveApiKeys(db, userId)).find((row) => row.apiKey === input.apiKey);
     if (!live || !(await apiKeys.deleteApiKey(db, userId, input.apiKey, now)))

@@ -40,10 +40,12 @@ export async function confirmTotpSetup(
 
 /** Turning two-factor off takes a current code (or a recovery code). */
 export async function disableTotp(ctx: AppContext, userId: number, code: string): Promise<void> {
+  // The code is checked (and counted when wrong) before the transaction: a wrong one must stay counted.
+  if (!(await accountSecurity.securityState(ctx.pool, userId))?.secret) throw new AppError(Errors.TOTP_NOT_ENABLED);
+  await requireSecondFactor(ctx, userId, code);
   await inTransaction(ctx.pool, async (db) => {
     const state = await accountSecurity.securityState(db, userId, true);
     if (!state?.secret) throw new AppError(Errors.TOTP_NOT_ENABLED);
-    await requireSecondFactor(ctx, userId, code, db);
     await accountSecurity.disableTotp(db, userId);
     const now = new Date(ctx.clock.now());
     await notifyUser(db, userId, 'Two-factor authentication was turned off for your account.', now);

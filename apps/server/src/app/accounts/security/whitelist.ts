@@ -24,8 +24,8 @@ export async function addWhitelistAddress(
   const address = addressOf(input.address);
   const label = input.label.trim();
   if (label.length > LABEL_MAX) throw new AppError(Errors.WHITELIST_LABEL_TOO_LONG);
+  await requireSecondFactor(ctx, userId, input.otp);
   await inTransaction(ctx.pool, async (db) => {
-    await requireSecondFactor(ctx, userId, input.otp, db);
     const now = new Date(ctx.clock.now());
     const usableFrom = new Date(now.getTime() + WHITELIST_DELAY_MS);
     if (!(await accountSecurity.addWhitelistEntry(db, userId, { address, label, addedAt: now, usableFrom })))
@@ -45,8 +45,8 @@ export async function setWhitelistEnabled(
   userId: number,
   input: { enabled: boolean; otp: string },
 ): Promise<void> {
+  if (!input.enabled) await requireSecondFactor(ctx, userId, input.otp);
   await inTransaction(ctx.pool, async (db) => {
-    if (!input.enabled) await requireSecondFactor(ctx, userId, input.otp, db);
     await accountSecurity.setWhitelistEnabled(db, userId, input.enabled);
     const now = new Date(ctx.clock.now());
     await notifyUser(db, userId, `Your withdrawal whitelist was turned ${input.enabled ? 'on' : 'off'}.`, now);

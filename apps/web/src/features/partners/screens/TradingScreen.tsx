@@ -1,3 +1,4 @@
+import { OptionResult } from '@tickline/protocol';
 import { useState } from 'react';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
@@ -41,7 +42,7 @@ export function TradingScreen() {
     {
       header: t('partners.trading.resultPrice'),
       className: 'num',
-      cell: (row) => (row.result === 0 ? '-' : formatNumber(row.resultPrice, 2)),
+      cell: (row) => (row.result === OptionResult.Wait ? '-' : formatNumber(row.resultPrice, 2)),
     },
     {
       header: t('partners.trading.betType'),

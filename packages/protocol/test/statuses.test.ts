@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ApproveStatus,
+  DepositStatus,
+  OptionResult,
+  OrderStatus,
+  RoundStatus,
+  SettlementStatus,
+  WithdrawalStatus,
+} from '../src/index.ts';
+
+// The names are for code; the wire keeps the seeds' numbers (seed 000 §3, §4; seed 001 §3, §7).
+describe('statuses by name', () => {
+  it('keep the seeds’ values on the wire', () => {
+    expect(WithdrawalStatus).toEqual({ Wait: 1, Approval: 2, Cancel: 3, Refuse: 4 });
+    expect(DepositStatus).toEqual({ Confirming: 1, Completed: 2, Reverted: 3 });
+    expect(ApproveStatus).toEqual({ Verified: 1, Rejected: 2, Pending: 3 });
+    expect(SettlementStatus).toEqual({ Applied: 1, Approved: 2, Cancelled: 3, Refused: 4 });
+    expect(OrderStatus).toEqual({ Open: 'open', Filled: 'filled', Cancelled: 'cancelled' });
+    expect(RoundStatus).toEqual({ Open: 0, Ended: 1, Settled: 2 });
+    expect(OptionResult).toEqual({ Wait: 0, Higher: 1, Lower: 2, Equal: 3 });
+  });
+});
