@@ -17,8 +17,9 @@ import { formatNumber } from '../../../lib/format.ts';
 import { fetchKlines } from '../api.ts';
 import { CHART_INTERVALS, aggregate, mergeMinute, type Candle, type ChartInterval } from '../calc/candles.ts';
 import { chartLines, type ChartLine } from '../calc/chartLines.ts';
-import { TIME_ZONES, zoneOffsetMs, type TimeZoneChoice } from '../calc/timeZones.ts';
-import { useT } from '../../../i18n/I18nProvider.tsx';
+import { zoneOffsetMs } from '../../../lib/timeZone.ts';
+import { TimeZoneSelect } from '../../preferences/TimeZoneSelect.tsx';
+import { useI18n, useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 const SYMBOL = 'BTCUSDT';
@@ -85,18 +86,17 @@ interface PriceChartProps {
 }
 
 /**
- * lightweight-charts on /market/klines history and the kline stream (seed 000 §2: 1-minute, dark, Asia/Seoul). The
+ * lightweight-charts on /market/klines history and the kline stream (seed 000 §2: 1-minute, dark, Asia/Seoul unless the user chose another zone). The
  * chart is created once; a stream tick updates the last bar with `update()`; `setData` runs only when the history
  * loads, after a reconnect, or when the interval or time zone changes.
  */
 export function PriceChart({ position, orders }: PriceChartProps) {
-  const t = useT();
+  const { t, timeZone: zone } = useI18n();
   const containerRef = useRef<HTMLDivElement>(null);
   const seriesRef = useRef<Series | null>(null);
   const minutesRef = useRef<Candle[]>([]);
   const lastBarRef = useRef<Candle | undefined>(undefined);
   const [interval, setChartInterval] = useState<ChartInterval>('1m');
-  const [zone, setZone] = useState<TimeZoneChoice>('Asia/Seoul');
   const [historyVersion, setHistoryVersion] = useState(0);
   const settings = useRef({ interval, zone });
   settings.current = { interval, zone };
@@ -221,13 +221,7 @@ export function PriceChart({ position, orders }: PriceChartProps) {
         </div>
         <label className={styles.zone}>
           <span className={styles.muted}>{t('futures.timeZone')}</span>
-          <select value={zone} onChange={(event) => setZone(event.target.value as TimeZoneChoice)}>
-            {TIME_ZONES.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
+          <TimeZoneSelect />
         </label>
       </div>
       <div className={styles.chartBody}>
