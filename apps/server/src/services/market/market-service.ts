@@ -176,6 +176,8 @@ export class MarketService implements MarketFeed {
     return this.index?.price ?? null;
   }
 
+  lastTradePrice = (): PriceTicks | null => this.lastPriceSource?.lastPrice(FUTURES_SYMBOL) ?? null;
+
   markPrice(): PriceTicks | null {
     return this.mark;
   }
