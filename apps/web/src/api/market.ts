@@ -8,5 +8,6 @@ export const fetchTickers = () => apiData<MarketTicker[]>('GET', '/market/ticker
 export const fetchCoinsWithSparkline = () =>
   apiData<MarketCoin[]>('GET', '/market/coins?sparkline=true', { auth: false });
 /** BTCUSDT 1-minute candles of our market, oldest first. */
-export const fetchKlines = (limit = 1500) =>
-  apiData<KlineRow[]>('GET', `/market/klines?symbol=BTCUSDT&interval=1m&limit=${limit}`, { auth: false });
+/** Our BTCUSDT candles, oldest first: 1-minute by default, or of a longer interval (5m, 15m, 1h, 4h). */
+export const fetchKlines = (limit = 1500, interval = '1m') =>
+  apiData<KlineRow[]>('GET', `/market/klines?symbol=BTCUSDT&interval=${interval}&limit=${limit}`, { auth: false });

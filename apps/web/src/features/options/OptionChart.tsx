@@ -90,6 +90,7 @@ export function OptionChart({
           const points = rows.map((k) => ({ time: chartTime(k.openTime, zone), value: k.close }));
           chart.area.setData(points);
           chart.lastTime = points[points.length - 1]?.time ?? 0;
+          if (containerRef.current) containerRef.current.dataset.lastPoint = String(chart.lastTime); // browser tests
         },
         (error: unknown) => console.warn('option chart history failed', error),
       );
@@ -102,6 +103,7 @@ export function OptionChart({
       if (time < chart.lastTime) return;
       chart.lastTime = time;
       chart.area.update({ time, value: ticker.indexPrice });
+      if (containerRef.current) containerRef.current.dataset.lastPoint = String(time);
     });
     return () => {
       alive = false;

@@ -71,6 +71,25 @@ function createSeries(container: HTMLElement): Series {
   return { chart, candles, volume };
 }
 
+/** Candles asked for a longer interval: 1,000 fill any chart width (4 h: about five months, as far as history goes). */
+const INTERVAL_HISTORY = 1000;
+
+/**
+ * The bars to draw: for 1m the minutes; for a longer interval the server's candles before the current one, and the
+ * current one made of the minutes here, which the kline stream keeps live.
+ */
+function chartBars(
+  minutes: readonly Candle[],
+  server: { interval: ChartInterval; bars: readonly Candle[] },
+  interval: ChartInterval,
+): Candle[] {
+  const fromMinutes = aggregate(minutes, interval);
+  if (interval === '1m' || server.interval !== interval) return fromMinutes;
+  const current = fromMinutes.at(-1);
+  if (!current) return [...server.bars];
+  return [...server.bars.filter((bar) => bar.openTime < current.openTime), current];
+}
+
 const toCandle = (k: KlineData): Candle => ({
   openTime: k.openTime,
   open: k.open,
@@ -95,6 +114,8 @@ export function PriceChart({ position, orders }: PriceChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const seriesRef = useRef<Series | null>(null);
   const minutesRef = useRef<Candle[]>([]);
+  /** The server's candles of the chosen interval (longer ones are made of its stored minutes, days of them). */
+  const intervalBarsRef = useRef<{ interval: ChartInterval; bars: Candle[] }>({ interval: '1m', bars: [] });
   const lastBarRef = useRef<Candle | undefined>(undefined);
   const [interval, setChartInterval] = useState<ChartInterval>('1m');
   const [historyVersion, setHistoryVersion] = useState(0);
@@ -140,11 +161,32 @@ export function PriceChart({ position, orders }: PriceChartProps) {
     };
   }, []);
 
+  // The chosen interval's history (#28 item 7: 1 h and 4 h open full, not with the few candles a day of minutes makes).
+  useEffect(() => {
+    if (interval === '1m') return;
+    let alive = true;
+    const load = () =>
+      fetchKlines(INTERVAL_HISTORY, interval).then(
+        (rows) => {
+          if (!alive) return;
+          intervalBarsRef.current = { interval, bars: rows.map(toCandle) };
+          setHistoryVersion((v) => v + 1);
+        },
+        (error: unknown) => console.warn('klines failed', error),
+      );
+    void load();
+    const stopResync = wsClient().onResync(() => void load());
+    return () => {
+      alive = false;
+      stopResync();
+    };
+  }, [interval]);
+
   // Full redraw: history loaded, interval or time zone changed.
   useEffect(() => {
     const series = seriesRef.current;
     if (!series) return;
-    const bars = aggregate(minutesRef.current, interval);
+    const bars = chartBars(minutesRef.current, intervalBarsRef.current, interval);
     const shift = zoneOffsetMs(zone);
     const time = (c: Candle) => ((c.openTime + shift) / 1000) as UTCTimestamp;
     series.candles.setData(
@@ -152,6 +194,7 @@ export function PriceChart({ position, orders }: PriceChartProps) {
     );
     series.volume.setData(bars.map((c) => ({ time: time(c), value: c.volume, color: volumeColor(c) })));
     lastBarRef.current = bars[bars.length - 1];
+    containerRef.current!.dataset.bars = String(bars.length); // how full the chart is, for the browser tests
   }, [historyVersion, interval, zone]);
 
   // Stream: fold the minute into the current bar and update() it.
