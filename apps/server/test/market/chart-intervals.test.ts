@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
-import type { FuturesMarketAnswer } from '@tickline/protocol';
+import type { FuturesMarketAnswer, KlineData as Kline } from '@tickline/protocol';
 import { MarketService } from '../../src/services/market/market-service.ts';
 import { SimulatedSource } from '../../src/services/market/simulated-source.ts';
 import { createTestApp, createTestClock, get, type TestApp } from '../helpers/test-app.ts';
 import { testMarketConfig } from './fakes.ts';
-
-interface Kline {
-  openTime: number;
-  closeTime: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  closed: boolean;
-}
 
 const HOUR_MS = 3_600_000;
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 30);

@@ -19,7 +19,7 @@ import { CHART_INTERVALS, aggregate, mergeMinute, type Candle, type ChartInterva
 import { chartLines, type ChartLine } from '../calc/chartLines.ts';
 import { zoneOffsetMs } from '../../../lib/timeZone.ts';
 import { TimeZoneSelect } from '../../preferences/TimeZoneSelect.tsx';
-import { useI18n, useT } from '../../../i18n/I18nProvider.tsx';
+import { useI18n, type Translate } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 const SYMBOL = 'BTCUSDT';
@@ -69,6 +69,24 @@ function createSeries(container: HTMLElement): Series {
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
   return { chart, candles, volume };
+}
+
+/** Loads now and after every reconnect; what arrives after the returned stop is dropped. */
+function loadEveryConnection(load: () => Promise<KlineData[]>, use: (rows: KlineData[]) => void): () => void {
+  let alive = true;
+  const run = () =>
+    load().then(
+      (rows) => {
+        if (alive) use(rows);
+      },
+      (error: unknown) => console.warn('klines failed', error),
+    );
+  void run();
+  const stopResync = wsClient().onResync(() => void run());
+  return () => {
+    alive = false;
+    stopResync();
+  };
 }
 
 /** Candles asked for a longer interval: 1,000 fill any chart width (4 h: about five months, as far as history goes). */
@@ -141,45 +159,25 @@ export function PriceChart({ position, orders }: PriceChartProps) {
     [],
   );
 
-  // History (again after every reconnect: the gap is filled from the server's stored candles).
-  useEffect(() => {
-    let alive = true;
-    const load = () =>
-      fetchKlines().then(
-        (rows) => {
-          if (!alive) return;
-          minutesRef.current = rows.map(toCandle);
-          setHistoryVersion((v) => v + 1);
-        },
-        (error: unknown) => console.warn('klines failed', error),
-      );
-    void load();
-    const stopResync = wsClient().onResync(() => void load());
-    return () => {
-      alive = false;
-      stopResync();
-    };
-  }, []);
-
-  // The chosen interval's history (#28 item 7: 1 h and 4 h open full, not with the few candles a day of minutes makes).
+  // History (again after every reconnect: the gap is filled from the server's stored candles): the minutes, and the
+  // chosen interval's candles (#28 item 7: 1 h and 4 h open full, not with the few candles a day of minutes makes).
+  useEffect(
+    () =>
+      loadEveryConnection(fetchKlines, (rows) => {
+        minutesRef.current = rows.map(toCandle);
+        setHistoryVersion((v) => v + 1);
+      }),
+    [],
+  );
   useEffect(() => {
     if (interval === '1m') return;
-    let alive = true;
-    const load = () =>
-      fetchKlines(INTERVAL_HISTORY, interval).then(
-        (rows) => {
-          if (!alive) return;
-          intervalBarsRef.current = { interval, bars: rows.map(toCandle) };
-          setHistoryVersion((v) => v + 1);
-        },
-        (error: unknown) => console.warn('klines failed', error),
-      );
-    void load();
-    const stopResync = wsClient().onResync(() => void load());
-    return () => {
-      alive = false;
-      stopResync();
-    };
+    return loadEveryConnection(
+      () => fetchKlines(INTERVAL_HISTORY, interval),
+      (rows) => {
+        intervalBarsRef.current = { interval, bars: rows.map(toCandle) };
+        setHistoryVersion((v) => v + 1);
+      },
+    );
   }, [interval]);
 
   // Full redraw: history loaded, interval or time zone changed.
@@ -300,7 +298,7 @@ function lineColor(line: ChartLine): string {
   }
 }
 
-function lineTitle(line: ChartLine, t: ReturnType<typeof useT>): string {
+function lineTitle(line: ChartLine, t: Translate): string {
   const titles = {
     entry: t('futures.entry'),
     liquidation: t('futures.liquidation'),
