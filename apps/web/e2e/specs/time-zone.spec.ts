@@ -84,6 +84,7 @@ for (const { width, height } of [
         if (width < 768) {
           await page.getByRole('button', { name: 'Open menu' }).click();
           await page.getByTestId('mobile-menu').getByTestId('time-zone').selectOption('UTC');
+          await saveScreenshot('375-28-time-zone-menu', { fullPage: false });
           await page.getByRole('button', { name: 'Close menu' }).click();
         } else await page.locator('header').getByTestId('time-zone').selectOption('UTC');
         await expect(row).toContainText(inZone(insertDate, 'UTC').dateTime);
