@@ -18,6 +18,7 @@ import { demoCredentialsText, seedDemo } from './app/demo/seed.ts';
 import { ensureLiquidityAccounts } from './app/demo/liquidity-accounts.ts';
 import { fundDemoAccounts } from './app/trading/demo-funding.ts';
 import { DemoLiquidity } from './app/trading/liquidity.ts';
+import { MAKER_LEVERAGE } from './app/demo/quotes.ts';
 import { startTradingCore } from './app/trading/runtime.ts';
 import { SequencerWalletLedger } from './app/wallet/sequencer-ledger.ts';
 import { startWallet } from './app/wallet/runtime.ts';
@@ -235,9 +236,13 @@ async function serve(
       const accounts = await ensureLiquidityAccounts(app.context);
       for (const userId of [accounts.makerUserId, accounts.takerUserId])
         await trading.service.fundDemoUser(userId, LIQUIDITY_FUNDING_MICRO_USDT);
+      await trading.service.setLeverage(accounts.makerUserId, MAKER_LEVERAGE).catch((error: unknown) => {
+        console.warn(`the demo market maker keeps its leverage: ${String(error)}`);
+      });
       const liquidity = new DemoLiquidity({
         sequencer: trading.sequencer,
         indexPrice: () => market.service.indexPrice(),
+        lastPrice: () => market.service.lastTradePrice(),
         ...accounts,
       });
       registerDemoLiquidityJobs(scheduler, liquidity);

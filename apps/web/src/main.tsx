@@ -12,8 +12,10 @@ import './styles/global.css';
 // After the global sheet, so every component's CSS Module comes after it in the cascade (a module's rule wins a tie).
 import { App } from './app/App.tsx';
 import { initUpDownColours } from './features/preferences/upDownColours.ts';
+import { initTimeZone } from './lib/timeZone.ts';
 
 initUpDownColours();
+initTimeZone();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Pool } from '@tickline/db';
@@ -61,6 +63,14 @@ export function loggerOptions(config: Config, stream?: { write(line: string): vo
 
 // JSON bodies of this API are small; uploads have their own limit (http/upload.ts).
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Answers from this size up are compressed (brotli, else gzip, as the client accepts): below it an answer fits one
+ * TCP packet anyway and compressing would only cost time. Brotli at quality 4, not its default 11, which costs tens
+ * of milliseconds on a 200 KB answer (measured in docs/decisions.md, #28).
+ */
+const COMPRESS_THRESHOLD_BYTES = 1400;
+const BROTLI_QUALITY = 4;
 
 /** Builds the whole HTTP application without listening (main.ts listens; tests use inject). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -128,6 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: config.mode === 'production',
   });
   await app.register(rateLimit, { global: false });
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+  });
 
   // Every REST route, from the route table (@tickline/protocol/routes), and the OpenAPI document made from it.
   await app.register(apiRoutes, { prefix: '/api/v1' });

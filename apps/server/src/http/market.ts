@@ -5,12 +5,14 @@
  *   GET /market/coins     top 30 by market cap, CoinGecko's field names; ?sparkline=true adds sparkline_in_7d
  *   GET /market/futures   BTCUSDT: last, change, mark, index, funding rate and time, 24 h high/low/volume
  *   GET /market/depth     ?symbol=BTCUSDT&limit=N (1–100, default 20): {symbol, ts, a, b} as the websocket sends
- *   GET /market/klines    ?symbol=BTCUSDT&interval=1m&limit=N (1–1500, default 500): 1-minute candles, oldest first
+ *   GET /market/klines    ?symbol=BTCUSDT&interval=1m|5m|15m|1h|4h&limit=N (1–1500, default 500): candles, oldest
+ *                         first, the current one last (longer intervals made of the stored minutes, #28 item 7)
  */
 import type { FastifyInstance } from 'fastify';
 import { Errors, type DepthData, type ErrorDefinition } from '@tickline/protocol';
 import type { marketRoutes } from '@tickline/protocol/routes';
 import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
+import { isKlineInterval } from '../services/market/interval-klines.ts';
 import type { MarketReads } from '../services/market/reads.ts';
 import { lotsToNumber, ticksToNumber } from '../services/market/units.ts';
 import { AppError } from '../domain/errors.ts';
@@ -50,9 +52,10 @@ export function marketHandlers(app: FastifyInstance): RouteHandlers<typeof marke
     klines: async ({ query }) => {
       const service = market();
       const symbol = symbolOf(query, service);
-      if ((query.interval ?? '1m') !== '1m') throw new AppError(Errors.MARKET_UNSUPPORTED_INTERVAL);
+      const interval = query.interval ?? '1m';
+      if (!isKlineInterval(interval)) throw new AppError(Errors.MARKET_UNSUPPORTED_INTERVAL);
       const limit = limitOf(query.limit, DEFAULT_KLINES, MAX_KLINES);
-      return service.klines(symbol, limit);
+      return interval === '1m' ? service.klines(symbol, limit) : service.intervalKlines(symbol, interval, limit);
     },
   };
 }

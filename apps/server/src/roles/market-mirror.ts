@@ -5,13 +5,15 @@ import { SUBJECTS, decodeJson, encodeJson, type Bus, type Unsubscribe } from '..
 import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
 import type { CoinMarket, FuturesSummary, HomeTicker, MarketService } from '../services/market/market-service.ts';
 import type { MarketReads } from '../services/market/reads.ts';
+import type { KlineInterval } from '../services/market/interval-klines.ts';
 import type { BookSnapshot } from '../services/market/types.ts';
 
 const READ_TIMEOUT_MS = 2_000;
 
 type MarketRead =
   | { method: 'tickers' | 'coins' | 'coinsWithSparkline' | 'futures' }
-  | { method: 'depth' | 'klines'; symbol: string; count: number };
+  | { method: 'depth' | 'klines'; symbol: string; count: number }
+  | { method: 'intervalKlines'; symbol: string; interval: KlineInterval; count: number };
 
 /** Engine node: answers the API nodes' market reads from the market service's memory. */
 export function serveMarketReads(market: MarketService, bus: Bus): Unsubscribe {
@@ -30,6 +32,8 @@ export function serveMarketReads(market: MarketService, bus: Bus): Unsubscribe {
         return encodeJson(market.depth(read.symbol, read.count));
       case 'klines':
         return encodeJson(market.klines(read.symbol, read.count));
+      case 'intervalKlines':
+        return encodeJson(await market.intervalKlines(read.symbol, read.interval, read.count));
       default:
         return encodeJson(null);
     }
@@ -50,6 +54,8 @@ export class MarketMirror implements MarketReads {
   futures = () => this.ask<FuturesSummary | null>({ method: 'futures' });
   depth = (symbol: string, count: number) => this.ask<BookSnapshot>({ method: 'depth', symbol, count });
   klines = (symbol: string, count: number) => this.ask<KlineData[]>({ method: 'klines', symbol, count });
+  intervalKlines = (symbol: string, interval: KlineInterval, count: number) =>
+    this.ask<KlineData[]>({ method: 'intervalKlines', symbol, interval, count });
 
   private async ask<T>(read: MarketRead): Promise<T> {
     try {

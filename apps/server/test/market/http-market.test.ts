@@ -164,7 +164,7 @@ describe('market endpoints', () => {
     expect((await get<Kline[]>(testApp.app, '/market/klines?symbol=BTCUSDT&limit=1500')).body.data).toHaveLength(1500);
     expect((await get<Kline[]>(testApp.app, '/market/klines')).body.data).toHaveLength(500);
     expect((await get(testApp.app, '/market/klines?limit=1501')).body.code).toBe(Errors.MARKET_INVALID_LIMIT.code);
-    expect((await get(testApp.app, '/market/klines?interval=5m')).body.code).toBe(
+    expect((await get(testApp.app, '/market/klines?interval=3m')).body.code).toBe(
       Errors.MARKET_UNSUPPORTED_INTERVAL.code,
     );
     expect((await get(testApp.app, '/market/klines?symbol=XYZ')).body.code).toBe(Errors.MARKET_UNKNOWN_SYMBOL.code);

@@ -4,10 +4,12 @@ import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import { MarketService, type PriceUpdate } from '../../src/services/market/market-service.ts';
 import { SimulatedSource } from '../../src/services/market/simulated-source.ts';
 import { HOME_SYMBOLS } from '../../src/services/market/catalogue.ts';
+import { PAST_DAYS } from '../../src/services/market/candle-history.ts';
 import type { FundingSettlement } from '../../src/services/market/funding.ts';
 import { bookAround, FakeBook, FakePriceSource, manualClock, testMarketConfig } from './fakes.ts';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 12);
+const PAST_MINUTES = PAST_DAYS * 1440;
 
 describe('market service', () => {
   let database: TestDatabase;
@@ -29,7 +31,8 @@ describe('market service', () => {
       clock: clock.now,
     });
     await first.start();
-    expect(await klines.countKlines(database.pool, 'BTCUSDT')).toBe(1500);
+    // The last 1,500 minutes, and before them the past of the long intervals' charts (#28 item 7).
+    expect(await klines.countKlines(database.pool, 'BTCUSDT')).toBe(PAST_MINUTES);
     const chart = first.klines('BTCUSDT', 1500);
     expect(chart).toHaveLength(1500);
     expect(chart.at(-1)).toMatchObject({ openTime: Math.floor(T0 / 60_000) * 60_000, closed: false });
@@ -48,8 +51,8 @@ describe('market service', () => {
     clock.advance(5_000);
     first.tick();
     await first.stop();
-    // 1,500 backfilled minutes, the minute of the start and the next one.
-    expect(await klines.countKlines(database.pool, 'BTCUSDT')).toBe(1502);
+    // The backfilled minutes, the minute of the start and the next one.
+    expect(await klines.countKlines(database.pool, 'BTCUSDT')).toBe(PAST_MINUTES + 2);
     const stored = await klines.recentKlines(database.pool, 'BTCUSDT', 5);
     expect(stored.at(-1)!.openTimeMs).toBe(Math.floor(T0 / 60_000) * 60_000 + 60_000);
 
@@ -65,7 +68,7 @@ describe('market service', () => {
     expect(second.indexPrice()).toBe(stored.at(-1)!.close);
     expect(second.klines('BTCUSDT', 5).map((k) => k.openTime)).toEqual(stored.map((k) => k.openTimeMs));
     await second.stop();
-    expect(await klines.countKlines(database.pool, 'BTCUSDT')).toBe(1502);
+    expect(await klines.countKlines(database.pool, 'BTCUSDT')).toBe(PAST_MINUTES + 2);
     await second.stop();
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import type { Exchange } from '@tickline/engine';
 import { DemoLiquidity } from '../../src/app/trading/liquidity.ts';
+import { LEVELS_PER_SIDE, MAKER_LEVERAGE } from '../../src/app/demo/quotes.ts';
 import type { Sequencer } from '../../src/services/sequencer/sequencer.ts';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
 import { startSequencer } from './helpers/sequencer.ts';
@@ -15,6 +16,13 @@ let database: TestDatabase;
 let sequencer: Sequencer<Exchange>;
 let index: number | null = INDEX;
 let liquidity: DemoLiquidity;
+let last: number | null = null;
+
+/** The last trade's price, as the market service reads it from the engine's published trades. */
+async function readLast(): Promise<number | null> {
+  const { rows } = await database.pool.query<{ price: number }>('SELECT price FROM trades ORDER BY id DESC LIMIT 1');
+  return rows[0]?.price ?? null;
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -22,7 +30,14 @@ beforeAll(async () => {
   for (const userId of [MAKER, TAKER])
     await sequencer.submit({ type: 'fund', userId, wallet: 'futures', amount: 5_000_000 * USDT, reason: 'test' });
   await sequencer.submit({ type: 'priceTick', indexPrice: INDEX, markPrice: INDEX });
-  liquidity = new DemoLiquidity({ sequencer, indexPrice: () => index, makerUserId: MAKER, takerUserId: TAKER });
+  await sequencer.submit({ type: 'setLeverage', userId: MAKER, leverage: MAKER_LEVERAGE });
+  liquidity = new DemoLiquidity({
+    sequencer,
+    indexPrice: () => index,
+    lastPrice: () => last,
+    makerUserId: MAKER,
+    takerUserId: TAKER,
+  });
 });
 
 afterAll(async () => {
@@ -31,13 +46,20 @@ afterAll(async () => {
 });
 
 describe('demo liquidity', () => {
-  it('quotes_25_levels_a_side_around_the_index_without_crossing', async () => {
+  it('quotes_40_levels_a_side_around_the_index_without_crossing_thin_at_the_touch_thicker_deeper', async () => {
     await liquidity.requote();
-    const depth = await sequencer.read((engine) => engine.depth(50));
-    expect(depth.bids).toHaveLength(25);
-    expect(depth.asks).toHaveLength(25);
+    const depth = await sequencer.read((engine) => engine.depth(100));
+    expect(depth.bids).toHaveLength(LEVELS_PER_SIDE);
+    expect(depth.asks).toHaveLength(LEVELS_PER_SIDE);
     expect(depth.bids[0]![0]).toBeLessThan(INDEX);
     expect(depth.asks[0]![0]).toBeGreaterThan(INDEX);
+    // #28 item 6: a book a trader believes: the ten levels shown hold BTC, not hundredths, and size grows with depth.
+    for (const side of [depth.bids, depth.asks]) {
+      const lots = side.map(([, qty]) => qty);
+      const sum = (from: number, to: number) => lots.slice(from, to).reduce((a, b) => a + b, 0);
+      expect(sum(0, 10)).toBeGreaterThan(20_000); // 2 BTC
+      expect(sum(30, 40)).toBeGreaterThan(sum(0, 10) * 2);
+    }
   });
 
   it('requote_replaces_the_ladder_instead_of_piling_orders_up', async () => {
@@ -47,7 +69,7 @@ describe('demo liquidity', () => {
       orders: engine.openOrders(MAKER),
       depth: engine.depth(100),
     }));
-    expect(orders).toHaveLength(50);
+    expect(orders).toHaveLength(2 * LEVELS_PER_SIDE);
     expect(depth.bids[0]![0]).toBeLessThan(index);
     expect(depth.asks[0]![0]).toBeGreaterThan(index);
     expect(depth.bids[0]![0]).toBeLessThan(depth.asks[0]![0]);
@@ -57,6 +79,24 @@ describe('demo liquidity', () => {
     for (let i = 0; i < 5; i += 1) await liquidity.takeOnce();
     const { rows } = await database.pool.query('SELECT count(*)::int AS trades FROM trades');
     expect(rows[0].trades).toBeGreaterThan(0);
+    await expectLedgerInvariants(database.pool);
+  });
+
+  it('keeps_the_last_trade_inside_the_spread_while_the_index_moves_and_follows_it', async () => {
+    // #28 item 6: the index runs 150 USDT away in steps of 10 (two levels); after each requote the last trade is
+    // between best bid and best ask, and the trades walk after the index.
+    for (let round = 0; round < 40; round += 1) {
+      index = INDEX + 2_000 + Math.min(round, 15) * 1_000;
+      last = await readLast();
+      await liquidity.requote();
+      const top = await sequencer.read((engine) => engine.depth(1));
+      if (last !== null) {
+        expect(top.bids[0]![0]).toBeLessThanOrEqual(last);
+        expect(top.asks[0]![0]).toBeGreaterThanOrEqual(last);
+      }
+      await liquidity.takeOnce();
+    }
+    expect(Math.abs((await readLast())! - index!)).toBeLessThan(3_000); // within 30 USDT of the index
     await expectLedgerInvariants(database.pool);
   });
 

@@ -1,7 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { dictionaries, type Language, type MessageKey } from './dictionary.ts';
 import { setServerMessageLanguage } from './serverMessages.ts';
+import { getTimeZone, subscribeTimeZone, type TimeZoneChoice } from '../lib/timeZone.ts';
 
 export type { Language, MessageKey } from './dictionary.ts';
 
@@ -15,6 +16,8 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 
 interface I18nContextValue {
   language: Language;
+  /** The zone times are shown in (lib/timeZone.ts); a change re-renders every screen that translates, as a language change does. */
+  timeZone: TimeZoneChoice;
   setLanguage(language: Language): void;
   t: Translate;
 }
@@ -58,10 +61,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     document.documentElement.lang = language;
   }, [language]);
 
+  const timeZone = useSyncExternalStore(subscribeTimeZone, getTimeZone, getTimeZone);
   const value = useMemo<I18nContextValue>(() => {
     const dictionary = dictionaries[language];
-    return { language, setLanguage, t: (key, values) => interpolate(dictionary[key], values) };
-  }, [language, setLanguage]);
+    return { language, timeZone, setLanguage, t: (key, values) => interpolate(dictionary[key], values) };
+  }, [language, timeZone, setLanguage]);
 
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

@@ -234,7 +234,7 @@ export const coreMessages = defineMessages({
     'footer.feedback': '의견 보내기',
     'footer.linksLabel': '회사 및 도움말',
     'footer.tagline': 'BTCUSDT 무기한 선물, 1분 옵션, USDT (BEP-20) 지갑.',
-    'footer.rights': 'All rights reserved.',
+    'footer.rights': '모든 권리 보유.',
     'footer.risk': '파생상품 거래는 큰 손실 위험이 따릅니다.',
 
     'feedback.title': '의견 보내기',

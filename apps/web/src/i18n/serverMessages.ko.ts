@@ -117,7 +117,7 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   CHAIN_UNAVAILABLE: '지금은 블록체인에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   FOUR_EYES_SAME_OPERATOR: '이 출금은 다른 운영자의 두 번째 승인이 필요합니다.',
   MARKET_UNKNOWN_SYMBOL: '지원하지 않는 심볼입니다.',
-  MARKET_UNSUPPORTED_INTERVAL: '1분(1m) 간격만 지원합니다.',
+  MARKET_UNSUPPORTED_INTERVAL: '간격은 1m, 5m, 15m, 1h, 4h 중 하나여야 합니다.',
   MARKET_INVALID_LIMIT: '개수는 허용 범위 안의 정수여야 합니다.',
   MARKET_DATA_UNAVAILABLE: '시장 데이터가 아직 준비되지 않았습니다. 잠시 후 다시 시도해 주세요.',
   WS_MALFORMED_MESSAGE: '메시지가 올바른 JSON이 아닙니다.',

@@ -3,6 +3,7 @@
 import { formatDecimal, type Rounding } from '@tickline/money';
 import type { Numeric } from '../api/types.ts';
 import { decimalToMinorUnits, readDecimal, signOf, type ExactDecimal } from './decimal.ts';
+import { formatZonedDateTime } from './timeZone.ts';
 
 /** Thousands separators and a fixed number of decimals (rounded half to even unless named); '-' when not a number. */
 export function formatNumber(
@@ -94,11 +95,10 @@ export function trendOf(value: Numeric | null | undefined): Trend {
   return 'flat';
 }
 
-/** ISO or numeric dates as `YYYY-MM-DD HH:mm` in the viewer's time zone. */
+/** ISO or numeric dates as `YYYY-MM-DD HH:mm` in the user's time zone (lib/timeZone.ts: Seoul unless chosen). */
 export function formatDateTime(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
   const date = new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
   if (Number.isNaN(date.getTime())) return String(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return formatZonedDateTime(date);
 }

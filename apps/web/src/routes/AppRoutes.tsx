@@ -49,6 +49,10 @@ export function AppRoutes() {
     <Routes>
       {/* The trading screen has its own full-height layout (in its chunk), not the site's header-and-footer page. */}
       <Route path="futures" element={<FuturesPage />} />
+      {/* Operators only, in the console's own frame (#28): its chunk sends anyone else home. */}
+      <Route element={<RequireLogin />}>
+        <Route path="admin/*" element={<AdminPage />} />
+      </Route>
       <Route element={<SiteLayout />}>
         {/* Public */}
         <Route index element={<HomePage />} />
@@ -88,8 +92,6 @@ export function AppRoutes() {
           <Route path="transfer/history/:type" element={<TransferHistoryPage />} />
           <Route path="transfer/futures" element={<TransferFuturesPage />} />
           <Route path="trade/history" element={<TradeHistoryPage />} />
-          {/* Operators only: the console's own chunk sends anyone else home */}
-          <Route path="admin/*" element={<AdminPage />} />
           {/* Partners only (stored level >= 2) */}
           <Route element={<RequirePartner />}>
             <Route path="affiliates" element={<AffiliatesLayout />}>

@@ -53,3 +53,36 @@ export async function countKlines(db: Queryable, symbol: string): Promise<number
   ]);
   return rows[0]?.count ?? 0;
 }
+
+/** A symbol's oldest stored candle, or null without any. */
+export async function oldestKline(db: Queryable, symbol: string): Promise<KlineRecord | null> {
+  const { rows } = await db.query<KlineRecord>(
+    `SELECT ${KLINE_COLUMNS} FROM klines WHERE symbol = $1 ORDER BY open_time_ms LIMIT 1`,
+    [symbol],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Candles of `intervalMs` (a whole number of minutes) made of the stored minutes in [fromMs, untilMs), oldest first: a
+ * bucket starts at its first minute's time floored to the interval; open is its first minute's, close its last's,
+ * high and low the extremes, volume and trades the sums. The primary key's index serves the range.
+ */
+export async function aggregatedKlines(
+  db: Queryable,
+  symbol: string,
+  intervalMs: number,
+  fromMs: number,
+  untilMs: number,
+): Promise<KlineRecord[]> {
+  const { rows } = await db.query<KlineRecord>(
+    `SELECT $1::text AS symbol, (open_time_ms / $2) * $2 AS "openTimeMs",
+       (array_agg(open ORDER BY open_time_ms))[1] AS open, max(high) AS high, min(low) AS low,
+       (array_agg(close ORDER BY open_time_ms DESC))[1] AS close, sum(volume)::bigint AS volume,
+       sum(trade_count)::int AS "tradeCount"
+     FROM klines WHERE symbol = $1 AND open_time_ms >= $3 AND open_time_ms < $4
+     GROUP BY 2 ORDER BY 2`,
+    [symbol, intervalMs, fromMs, untilMs],
+  );
+  return rows;
+}

@@ -3,7 +3,7 @@ import { defineErrors } from './define.ts';
 // 7xxx: market data endpoints (70xx) and the websocket gateway (71xx).
 export const marketErrors = defineErrors('Market', {
   MARKET_UNKNOWN_SYMBOL: { code: 7001, message: 'This symbol is not available.' },
-  MARKET_UNSUPPORTED_INTERVAL: { code: 7002, message: 'Only the 1m interval is available.' },
+  MARKET_UNSUPPORTED_INTERVAL: { code: 7002, message: 'The interval must be 1m, 5m, 15m, 1h or 4h.' },
   MARKET_INVALID_LIMIT: { code: 7003, message: 'The limit must be a whole number within the allowed range.' },
   MARKET_DATA_UNAVAILABLE: { code: 7004, message: 'Market data is not available yet. Please try again in a moment.' },
   WS_MALFORMED_MESSAGE: { code: 7101, message: 'The message is not valid JSON.' },

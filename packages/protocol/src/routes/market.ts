@@ -52,10 +52,10 @@ export const marketRoutes = defineRoutes({
     path: '/market/klines',
     auth: 'none',
     permission: 'read',
-    summary: '1-minute candles, oldest first.',
+    summary: 'Candles, oldest first, the current one last: 1-minute, or longer intervals made of the stored minutes.',
     query: z.object({
       symbol,
-      interval: checkedLater("Only '1m'."),
+      interval: checkedLater("'1m' (default), '5m', '15m', '1h' or '4h'."),
       limit: checkedLater('Candles, 1–1500 (default 500).'),
     }),
     data: z.array(klineRowSchema),

@@ -1,17 +1,20 @@
-import { OrderPath, type Exchange, type Side } from '@tickline/engine';
+import { OrderPath, type Exchange } from '@tickline/engine';
 import type { PriceTicks } from '@tickline/money';
 import { SeededRandom } from '../../services/market/prng.ts';
+import { LEVELS_PER_SIDE, planLadder, planTake } from '../demo/quotes.ts';
 import type { Sequencer } from '../../services/sequencer/sequencer.ts';
 
 /**
  * Demo-mode liquidity: one market-maker account quoting a ladder on both sides of the index, and one taker account
- * trading small market orders now and then, so the book, trades and chart are alive. Both are ordinary accounts with
- * ledger balances; every order goes through the sequencer like a user's. Off in production. The scheduler runs
- * `requote` and `takeOnce` (jobs/demo-liquidity-jobs.ts).
+ * trading market orders now and then, so the book, trades and chart are alive (what they quote and trade:
+ * app/demo/quotes.ts). Both are ordinary accounts with ledger balances; every order goes through the sequencer like a
+ * user's. Off in production. The scheduler runs `requote` and `takeOnce` (jobs/demo-liquidity-jobs.ts).
  */
 export interface DemoLiquidityOptions {
   sequencer: Sequencer<Exchange>;
   indexPrice: () => PriceTicks | null;
+  /** The last trade's price (null before the first): the ladder keeps it inside the spread. */
+  lastPrice: () => PriceTicks | null;
   makerUserId: number;
   takerUserId: number;
   seed?: number;
@@ -19,19 +22,13 @@ export interface DemoLiquidityOptions {
   levelsPerSide?: number;
 }
 
-const LOT_MIN = 20; // 0.0020 BTC
-const LOT_SPREAD = 480; // up to 0.0500 BTC a level
-const TAKER_LOTS_MAX = 150; // 0.0150 BTC a trade
-/** The taker turns back toward flat beyond this position (0.5 BTC). */
-const TAKER_POSITION_LIMIT_LOTS = 5_000;
-
 export class DemoLiquidity {
   private readonly random: SeededRandom;
   private readonly levelsPerSide: number;
 
   constructor(private readonly options: DemoLiquidityOptions) {
     this.random = new SeededRandom(options.seed ?? 20261121);
-    this.levelsPerSide = options.levelsPerSide ?? 25;
+    this.levelsPerSide = options.levelsPerSide ?? LEVELS_PER_SIDE;
   }
 
   /**
@@ -44,18 +41,11 @@ export class DemoLiquidity {
     if (index === null) return;
     const { sequencer, makerUserId } = this.options;
     const previous = await sequencer.read((engine) => engine.openOrders(makerUserId).map((order) => order.id));
-    // Half a basis point between levels (about 5 USDT at 100,000), at least one tick.
-    const stepTicks = Math.max(1, Math.floor(index / 20_000));
     const placements: Array<Promise<unknown>> = [];
-    for (let level = 1; level <= this.levelsPerSide; level += 1) {
-      for (const side of [1, 2] as const) {
-        const price = side === 1 ? index - level * stepTicks : index + level * stepTicks;
-        if (price <= 0) continue;
-        const qty = LOT_MIN + Math.floor(this.random.next() * LOT_SPREAD);
-        placements.push(
-          sequencer.submit({ type: 'placeOrder', userId: makerUserId, side, orderPath: OrderPath.Limit, price, qty }),
-        );
-      }
+    for (const { side, price, qty } of planLadder(index, this.options.lastPrice(), this.random, this.levelsPerSide)) {
+      placements.push(
+        sequencer.submit({ type: 'placeOrder', userId: makerUserId, side, orderPath: OrderPath.Limit, price, qty }),
+      );
     }
     await Promise.all(placements);
     await Promise.all(
@@ -63,13 +53,11 @@ export class DemoLiquidity {
     );
   }
 
-  /** One small market order in a random direction, turned back toward flat when the position grows large. */
+  /** One market order, mostly toward the index, turned back toward flat when the position grows large. */
   async takeOnce(): Promise<void> {
     const { sequencer, takerUserId } = this.options;
     const position = await sequencer.read((engine) => engine.position(takerUserId));
-    let side: Side = this.random.next() < 0.5 ? 1 : 2;
-    if (position && position.qty > TAKER_POSITION_LIMIT_LOTS) side = position.side === 1 ? 2 : 1;
-    const qty = 1 + Math.floor(this.random.next() * TAKER_LOTS_MAX);
+    const { side, qty } = planTake(this.options.indexPrice(), this.options.lastPrice(), position, this.random);
     await sequencer.submit({
       type: 'placeOrder',
       userId: takerUserId,

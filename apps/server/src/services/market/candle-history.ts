@@ -6,10 +6,18 @@ import { candleToRecord, MINUTE_MS, recordToCandle, type Candle, type MinuteCand
 import { FUTURES_SYMBOL } from './catalogue.ts';
 import type { MarketLogger } from './logger.ts';
 import { lotsToNumber, price8ToTicks, ticksToNumber, ticksToPrice8 } from './units.ts';
-import type { PriceSource } from './types.ts';
+import type { PriceSource, SourceCandle } from './types.ts';
 
 /** Candles kept in memory and restored at start (a day and a bit of minutes). */
 export const CANDLE_CAPACITY = 1500;
+/**
+ * How far back the stored minutes reach once backfilled: the 4-hour chart's 360 candles, so that every interval of the
+ * futures chart opens full (#28 item 7). About 86,000 rows, written once.
+ */
+export const PAST_DAYS = 60;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** Rows per write of the past's backfill (eight arrays of this length in one statement). */
+const PAST_WRITE_ROWS = 10_000;
 
 export class CandleHistory {
   private persisting: Promise<void> | null = null;
@@ -39,15 +47,7 @@ export class CandleHistory {
       try {
         const history = await source.history(FUTURES_SYMBOL, CANDLE_CAPACITY, currentMinuteMs);
         if (history.length === 0) continue;
-        const candles: Candle[] = history.map((candle) => ({
-          openTimeMs: candle.openTimeMs,
-          open: price8ToTicks(candle.open),
-          high: price8ToTicks(candle.high),
-          low: price8ToTicks(candle.low),
-          close: price8ToTicks(candle.close),
-          volume: 0,
-          tradeCount: 0,
-        }));
+        const candles = history.map(fromSource);
         this.candles.load(candles, nowMs);
         this.candles.restoreDirty(candles);
         this.logger.info({ source: source.name, candles: candles.length }, 'candle history backfilled');
@@ -55,6 +55,33 @@ export class CandleHistory {
         return;
       } catch (error) {
         this.logger.warn({ source: source.name, err: String(error) }, 'candle backfill failed');
+      }
+    }
+  }
+
+  /**
+   * Extends the stored minutes back to PAST_DAYS before now from the first source that can (the simulated market),
+   * joined to the oldest stored candle: at the first start after a backfill, and on a platform whose store began before
+   * this existed. Stored only (memory keeps CANDLE_CAPACITY); without a database there is nothing to extend.
+   */
+  async backfillPast(nowMs: number): Promise<void> {
+    if (!this.db) return;
+    const oldest = await klineStore.oldestKline(this.db, FUTURES_SYMBOL);
+    const targetMs = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS - PAST_DAYS * DAY_MS;
+    if (!oldest || oldest.openTimeMs <= targetMs) return;
+    const minutes = (oldest.openTimeMs - targetMs) / MINUTE_MS;
+    for (const source of this.sources) {
+      if (!source.pastHistory) continue;
+      try {
+        const past = await source.pastHistory(FUTURES_SYMBOL, minutes, oldest.openTimeMs, ticksToPrice8(oldest.open));
+        for (let at = 0; at < past.length; at += PAST_WRITE_ROWS) {
+          const rows = past.slice(at, at + PAST_WRITE_ROWS).map((c) => candleToRecord(FUTURES_SYMBOL, fromSource(c)));
+          await klineStore.upsertKlines(this.db, rows);
+        }
+        this.logger.info({ source: source.name, candles: past.length }, 'candle past backfilled');
+        return;
+      } catch (error) {
+        this.logger.warn({ source: source.name, err: String(error) }, 'candle past backfill failed');
       }
     }
   }
@@ -82,11 +109,24 @@ export class CandleHistory {
   }
 }
 
-/** A candle as the kline stream and endpoint send it. */
-export function klineData(candle: Candle, closed: boolean): KlineData {
+/** A source's minute as ours (a source's history has no trade count). */
+function fromSource(candle: SourceCandle): Candle {
+  return {
+    openTimeMs: candle.openTimeMs,
+    open: price8ToTicks(candle.open),
+    high: price8ToTicks(candle.high),
+    low: price8ToTicks(candle.low),
+    close: price8ToTicks(candle.close),
+    volume: candle.volume ?? 0,
+    tradeCount: 0,
+  };
+}
+
+/** A candle (of one minute unless `intervalMs` says otherwise) as the kline stream and endpoint send it. */
+export function klineData(candle: Candle, closed: boolean, intervalMs = MINUTE_MS): KlineData {
   return {
     openTime: candle.openTimeMs,
-    closeTime: candle.openTimeMs + MINUTE_MS - 1,
+    closeTime: candle.openTimeMs + intervalMs - 1,
     open: ticksToNumber(candle.open),
     high: ticksToNumber(candle.high),
     low: ticksToNumber(candle.low),

@@ -12,6 +12,7 @@ import type { CoinMarket, FuturesMarketAnswer, HomeTicker, KlineData, TickerData
 import type { MarketFeed } from './feed.ts';
 import { CANDLE_CAPACITY, CandleHistory, klineData } from './candle-history.ts';
 import { MinuteCandles } from './candles.ts';
+import { IntervalKlines, type KlineInterval } from './interval-klines.ts';
 import { FUTURES_SYMBOL } from './catalogue.ts';
 import type { MarketConfig } from './config.ts';
 import { FundingTracker, premiumSamplePpm, type FundingSettlement } from './funding.ts';
@@ -99,6 +100,7 @@ export class MarketService implements MarketFeed {
   private lastKlineVersion = -1;
 
   private readonly history: CandleHistory;
+  private readonly intervals: IntervalKlines;
   private started = false;
 
   private readonly depthListeners: Listeners<[string]>;
@@ -115,6 +117,7 @@ export class MarketService implements MarketFeed {
     this.logger = options.logger ?? silentLogger;
     this.funding = new FundingTracker(this.config.fundingIntervalMs, this.clock());
     this.history = new CandleHistory(this.candles, options.db ?? null, this.sources, this.logger);
+    this.intervals = new IntervalKlines(FUTURES_SYMBOL, this.candles, options.db ?? null, this.clock);
     const onError = (error: unknown): void => this.logger.warn({ err: String(error) }, 'market listener failed');
     this.depthListeners = new Listeners(onError);
     this.tradeListeners = new Listeners(onError);
@@ -136,6 +139,7 @@ export class MarketService implements MarketFeed {
     await Promise.all(this.sources.map((source) => source.start()));
     await this.world.loadHistory(this.sources, nowMs, this.logger);
     if (stored === 0 && this.config.backfillCandles) await this.history.backfill(nowMs);
+    if (this.config.backfillCandles) await this.history.backfillPast(nowMs);
     // Later ticks and candle writes are the scheduler's price-tick and candle-persist jobs (jobs/market-jobs.ts).
     this.tick();
   }
@@ -172,6 +176,8 @@ export class MarketService implements MarketFeed {
     return this.index?.price ?? null;
   }
 
+  lastTradePrice = (): PriceTicks | null => this.lastPriceSource?.lastPrice(FUTURES_SYMBOL) ?? null;
+
   markPrice(): PriceTicks | null {
     return this.mark;
   }
@@ -196,13 +202,10 @@ export class MarketService implements MarketFeed {
     return this.futuresCache;
   }
 
-  tickers(): HomeTicker[] {
-    return this.world.tickers();
-  }
+  /** The home table; its BTCUSDT row is our perpetual's (#28 item 6: one price everywhere, the hero's and /futures'). */
+  tickers = (): HomeTicker[] => this.world.tickers(this.futuresCache);
 
-  coins(): CoinMarket[] {
-    return this.world.coins();
-  }
+  coins = (): CoinMarket[] => this.world.coins();
 
   /** The coins with 7 days of hourly prices each (GET /market/coins?sparkline=true). */
   coinsWithSparkline(): CoinMarket[] {
@@ -215,6 +218,10 @@ export class MarketService implements MarketFeed {
     const open = this.candles.current();
     return this.candles.recent(limit).map((candle) => klineData(candle, candle !== open));
   }
+
+  /** Candles of `interval` for the chart, oldest first (see interval-klines.ts). */
+  intervalKlines = (symbol: string, interval: KlineInterval, limit: number): Promise<KlineData[]> =>
+    symbol === FUTURES_SYMBOL ? this.intervals.read(interval, limit) : Promise.resolve([]);
 
   // MarketFeed -------------------------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import type { KlineData } from '@tickline/protocol';
 import type { CoinMarket, FuturesSummary, HomeTicker } from './market-service.ts';
+import type { KlineInterval } from './interval-klines.ts';
 import type { BookSnapshot } from './types.ts';
 
 type Answer<T> = T | Promise<T>;
@@ -17,4 +18,5 @@ export interface MarketReads {
   futures(): Answer<FuturesSummary | null>;
   depth(symbol: string, levels: number): Answer<BookSnapshot>;
   klines(symbol: string, limit: number): Answer<KlineData[]>;
+  intervalKlines(symbol: string, interval: KlineInterval, limit: number): Answer<KlineData[]>;
 }

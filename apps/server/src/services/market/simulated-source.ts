@@ -21,6 +21,12 @@ const JUMPS_PER_SECOND = 4 / 86_400;
 const JUMP_SIZE_STDEV = 0.005;
 /** A live step never simulates more than this at once (a stalled timer catches up in several steps). */
 const MAX_STEP_MS = 5_000;
+/**
+ * Our demo venue's share of a coin's world volume, for the volume of the history it backfills: the demo taker trades
+ * about 4,000 BTC a day (app/demo/quotes.ts), about 1 % of the catalogue's BTC volume.
+ */
+const VENUE_VOLUME_SHARE = 0.01;
+const LOTS_PER_COIN = 10_000;
 /** Before the minute history, a week of hourly prices (the sparklines' past) at a coarser step. */
 const LONG_HISTORY_MS = SPARKLINE_HOURS * HOUR_MS;
 const LONG_HISTORY_STEP_MS = 5 * MINUTE_MS;
@@ -57,6 +63,7 @@ interface CoinState {
 export class SimulatedSource implements PriceSource {
   readonly name = 'simulated';
   private readonly random: SeededRandom;
+  private readonly seed: number;
   private readonly clock: () => number;
   private readonly stepIntervalMs: number;
   private readonly historyMinutes: number;
@@ -68,6 +75,7 @@ export class SimulatedSource implements PriceSource {
 
   constructor(options: SimulatedSourceOptions) {
     this.random = new SeededRandom(options.seed);
+    this.seed = options.seed;
     this.clock = options.clock ?? Date.now;
     this.stepIntervalMs = options.stepIntervalMs ?? 500;
     this.historyMinutes = Math.max(DAY_MINUTES + 1, options.historyMinutes ?? 1500);
@@ -128,7 +136,48 @@ export class SimulatedSource implements PriceSource {
         high: toPrice8(bar.high),
         low: toPrice8(bar.low),
         close: toPrice8(bar.close),
+        volume: venueLots(bar.quoteVolume, bar.close),
       }));
+  }
+
+  /**
+   * The same random walk run backwards from `anchor` (a log-return is as likely either way), six steps a minute for
+   * plausible wicks, with its own seeded stream so that the live market's stays as it was.
+   */
+  async pastHistory(pair: string, minutes: number, beforeMs: number, anchor: Price8): Promise<SourceCandle[]> {
+    const definition = this.coins.find((coin) => coin.pair === pair);
+    if (!definition || definition.stable || minutes <= 0) return [];
+    const random = new SeededRandom((this.seed ^ Math.floor(beforeMs / MINUTE_MS)) >>> 0);
+    const stepSeconds = HISTORY_STEP_MS / 1000;
+    const stepVolatility = definition.annualVolatility * Math.sqrt(stepSeconds / SECONDS_PER_YEAR);
+    const stepsPerMinute = MINUTE_MS / HISTORY_STEP_MS;
+    let price = anchor / 10 ** PRICE8_SCALE;
+    const candles: SourceCandle[] = [];
+    for (let minute = 1; minute <= minutes; minute += 1) {
+      const close = price;
+      let high = price;
+      let low = price;
+      let quoteVolume = 0;
+      for (let step = 0; step < stepsPerMinute; step += 1) {
+        const jump = random.next() < JUMPS_PER_SECOND * stepSeconds ? random.normal() * JUMP_SIZE_STDEV : 0;
+        const logReturn = stepVolatility * random.normal() + definition.marketBeta * jump;
+        price *= Math.exp(-logReturn);
+        high = Math.max(high, price);
+        low = Math.min(low, price);
+        const activity =
+          Math.exp(0.4 * random.normal()) * (0.6 + 0.4 * Math.min(Math.abs(logReturn) / stepVolatility, 4));
+        quoteVolume += (definition.referenceVolume24hUsdt * stepSeconds * activity) / 86_400;
+      }
+      candles.push({
+        openTimeMs: beforeMs - minute * MINUTE_MS,
+        open: toPrice8(price),
+        high: toPrice8(high),
+        low: toPrice8(low),
+        close: toPrice8(close),
+        volume: venueLots(quoteVolume, close),
+      });
+    }
+    return candles.reverse();
   }
 
   async hourlyHistory(pair: string, hours: number, endMs: number): Promise<HourlyClose[]> {
@@ -248,6 +297,11 @@ function scaleBar(bar: MinuteBar, factor: number): void {
   bar.high *= factor;
   bar.low *= factor;
   bar.close *= factor;
+}
+
+/** A minute's world volume in USDT as our venue's share of it, in lots of the coin. */
+function venueLots(quoteVolume: number, price: number): number {
+  return Math.round(((quoteVolume * VENUE_VOLUME_SHARE) / price) * LOTS_PER_COIN);
 }
 
 function toPrice8(price: number): Price8 {

@@ -31,6 +31,8 @@ export interface SourceCandle {
   high: Price8;
   low: Price8;
   close: Price8;
+  /** What our venue traded in that minute, in lots, when the source models it (the simulated market); else none. */
+  volume?: QtyLots;
 }
 
 /** One source's fresh BTCUSDT quote that went into the index. */
@@ -48,6 +50,11 @@ export interface PriceSource {
   quote(pair: string): SourceQuote | undefined;
   /** Recent 1-minute candles ending before `endMs`, oldest first (may return fewer). */
   history?(pair: string, minutes: number, endMs: number): Promise<SourceCandle[]>;
+  /**
+   * `minutes` 1-minute candles before `beforeMs`, oldest first, the last one closing at `anchor` (the open of the
+   * oldest stored candle), so that the charts of long intervals have a past that joins the stored one.
+   */
+  pastHistory?(pair: string, minutes: number, beforeMs: number, anchor: Price8): Promise<SourceCandle[]>;
   /** Hourly closes of up to the last `hours` closed hours before `endMs`, oldest first (the sparklines' past). */
   hourlyHistory?(pair: string, hours: number, endMs: number): Promise<HourlyClose[]>;
   /** Continue the pair from this price (the last stored candle's close), before start(). */

@@ -4,7 +4,7 @@
  * markets page's sparklines. The market service refreshes it on every tick.
  */
 import type { CoinMarket, HomeTicker } from '@tickline/protocol';
-import { COINS, coinImage, HOME_SYMBOLS } from './catalogue.ts';
+import { COINS, coinImage, FUTURES_SYMBOL, HOME_SYMBOLS } from './catalogue.ts';
 import { HourlyCloses, SPARKLINE_HOURS } from './sparklines.ts';
 import { bpsToPercent, changeBps, medianInteger, price8ToNumber } from './units.ts';
 import type { PriceSource, SourceQuote } from './types.ts';
@@ -93,8 +93,17 @@ export class WorldMarkets {
     return true;
   }
 
-  tickers(): HomeTicker[] {
-    return this.tickersCache;
+  /**
+   * The home tickers; given our BTCUSDT perpetual's summary, its row shows our last price and 24 h change rather than
+   * the world's (the home hero and /futures show ours: one BTC price on every screen).
+   */
+  tickers(ours: { lastPrice: number; priceChangePercent: number } | null = null): HomeTicker[] {
+    if (!ours) return this.tickersCache;
+    return this.tickersCache.map((ticker) =>
+      ticker.symbol === FUTURES_SYMBOL
+        ? { ...ticker, lastPrice: ours.lastPrice, priceChangePercent: ours.priceChangePercent }
+        : ticker,
+    );
   }
 
   coins(): CoinMarket[] {

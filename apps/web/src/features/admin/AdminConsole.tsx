@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useUserInfo } from '../account/queries.ts';
+import { AdminFrame } from './AdminFrame.tsx';
 import { MarketPanel } from './MarketPanel.tsx';
 import { AuditPanel, FeedbackPanel, HealthPanel, KycPanel, QueuePanel } from './panels.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
@@ -20,45 +21,51 @@ export function AdminConsole() {
   const t = useAdminText();
   const [section, setSection] = useState<Section>('kyc');
   const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
-  if (info.isPending) return <p className={styles.empty}>{t('admin.loading')}</p>;
+  if (info.isPending)
+    return (
+      <AdminFrame>
+        <p className={styles.empty}>{t('admin.loading')}</p>
+      </AdminFrame>
+    );
   if (info.data?.role !== 'operator') return <Navigate to="/" replace />;
   const report = (text: string, ok: boolean) => setNotice({ text, ok });
 
   return (
-    <div className={styles.console} data-testid="admin-console">
-      <nav className={styles.nav} aria-label={t('admin.title')}>
-        <strong className={styles.brand}>{t('admin.title')}</strong>
-        {SECTIONS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            className={section === id ? styles.navActive : styles.navItem}
-            onClick={() => {
-              setSection(id);
-              setNotice(null); // an outcome belongs to the panel it happened on
-            }}
-            data-testid={`admin-nav-${id}`}
-          >
-            {t(`admin.nav.${id}`)}
-          </button>
-        ))}
-      </nav>
-      <main className={styles.main}>
-        <h1>{t(`admin.nav.${section}`)}</h1>
-        {notice ? (
-          <p className={notice.ok ? styles.ok : styles.error} data-testid="admin-notice" role="status">
-            {notice.text}
-          </p>
-        ) : null}
-        {section === 'users' ? <UsersPanel report={report} /> : null}
-        {section === 'kyc' ? <KycPanel report={report} /> : null}
-        {section === 'withdrawals' ? <QueuePanel kind="withdrawals" report={report} /> : null}
-        {section === 'settlements' ? <QueuePanel kind="settlements" report={report} /> : null}
-        {section === 'market' ? <MarketPanel /> : null}
-        {section === 'health' ? <HealthPanel /> : null}
-        {section === 'audit' ? <AuditPanel /> : null}
-        {section === 'feedback' ? <FeedbackPanel /> : null}
-      </main>
-    </div>
+    <AdminFrame email={info.data.email}>
+      <div className={styles.console} data-testid="admin-console">
+        <nav className={styles.nav} aria-label={t('admin.title')}>
+          {SECTIONS.map((id) => (
+            <button
+              key={id}
+              type="button"
+              className={section === id ? styles.navActive : styles.navItem}
+              onClick={() => {
+                setSection(id);
+                setNotice(null); // an outcome belongs to the panel it happened on
+              }}
+              data-testid={`admin-nav-${id}`}
+            >
+              {t(`admin.nav.${id}`)}
+            </button>
+          ))}
+        </nav>
+        <main className={styles.main}>
+          <h1>{t(`admin.nav.${section}`)}</h1>
+          {notice ? (
+            <p className={notice.ok ? styles.ok : styles.error} data-testid="admin-notice" role="status">
+              {notice.text}
+            </p>
+          ) : null}
+          {section === 'users' ? <UsersPanel report={report} /> : null}
+          {section === 'kyc' ? <KycPanel report={report} /> : null}
+          {section === 'withdrawals' ? <QueuePanel kind="withdrawals" report={report} /> : null}
+          {section === 'settlements' ? <QueuePanel kind="settlements" report={report} /> : null}
+          {section === 'market' ? <MarketPanel /> : null}
+          {section === 'health' ? <HealthPanel /> : null}
+          {section === 'audit' ? <AuditPanel /> : null}
+          {section === 'feedback' ? <FeedbackPanel /> : null}
+        </main>
+      </div>
+    </AdminFrame>
   );
 }

@@ -136,7 +136,10 @@ export function MarketPanel() {
           <h3>
             {t('admin.market.revenueDays')}
             {quietDays > 0 ? (
-              <span className={styles.muted}> · {t('admin.market.quietDays', { n: quietDays })}</span>
+              <span className={styles.muted} data-testid="quiet-days">
+                {' · '}
+                {t('admin.market.quietDays', { n: quietDays })}
+              </span>
             ) : null}
           </h3>
           <div className="table-scroll">

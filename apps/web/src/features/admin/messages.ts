@@ -9,6 +9,8 @@ import { adminUserMessages } from './messages.users.ts';
 const en = {
   'admin.loading': 'Loading…',
   'admin.title': 'Operator console',
+  'admin.frame.site': 'Trader site',
+  'admin.frame.logout': 'Log out',
   'admin.nav.users': 'Users',
   'admin.nav.kyc': 'KYC queue',
   'admin.nav.withdrawals': 'Withdrawals',
@@ -89,6 +91,8 @@ const consoleMessages = defineMessages({
   ko: {
     'admin.loading': '불러오는 중…',
     'admin.title': '운영자 콘솔',
+    'admin.frame.site': '거래 사이트',
+    'admin.frame.logout': '로그아웃',
     'admin.nav.users': '회원 관리',
     'admin.nav.kyc': 'KYC 심사',
     'admin.nav.withdrawals': '출금 대기열',

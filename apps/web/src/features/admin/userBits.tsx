@@ -14,13 +14,21 @@ export function serverWord(prefix: 'chain' | 'deposit', word: string | undefined
   return key in adminMessages.en ? t(key as AdminMessageKey) : (word ?? '');
 }
 
-/** KYC and freeze badges. */
+/** KYC and freeze badges; "Active" when there is none (KYC verified, nothing frozen), so the column is never blank. */
 export function UserFlags({
   user,
 }: {
   user: Pick<AdminUser, 'tradingFrozen' | 'withdrawalsFrozen' | 'approveStatus'>;
 }) {
   const t = useAdminText();
+  if (user.approveStatus === 1 && !user.tradingFrozen && !user.withdrawalsFrozen)
+    return (
+      <span className={styles.flags}>
+        <span className={styles.flagMuted} data-testid="flag-active">
+          {t('admin.users.active')}
+        </span>
+      </span>
+    );
   return (
     <span className={styles.flags}>
       {user.approveStatus === ApproveStatus.Verified ? null : (

@@ -12,6 +12,7 @@ import { useUnreadAlarms } from '../account/unreadAlarms.ts';
 import { Brand } from './Brand.tsx';
 import styles from './Header.module.css';
 import { UpDownColoursSwitch } from '../preferences/UpDownColoursSwitch.tsx';
+import { TimeZoneSelect } from '../preferences/TimeZoneSelect.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { accountLinks, primaryLinks, secondaryLinks, supportGroup, tradeGroup } from './navigation.ts';
@@ -192,6 +193,9 @@ export function Header() {
           </span>
           <span className={styles.wideOnly}>
             <UpDownColoursSwitch />
+          </span>
+          <span className={styles.wideOnly}>
+            <TimeZoneSelect />
           </span>
           <button
             type="button"

@@ -9,6 +9,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { ChevronRightIcon, CloseIcon, UserIcon } from '../../ui/icons.tsx';
 import { useBalance, useLogout, useUserInfo } from '../account/queries.ts';
 import { UpDownColoursSwitch } from '../preferences/UpDownColoursSwitch.tsx';
+import { TimeZoneSelect } from '../preferences/TimeZoneSelect.tsx';
 import { Brand } from './Brand.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import styles from './MobileMenu.module.css';
@@ -100,6 +101,10 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
         <div className={styles.section}>
           <div className={styles.sectionTitle}>{t('preferences.upDownColours')}</div>
           <UpDownColoursSwitch variant="full" />
+        </div>
+        <div className={styles.section}>
+          <div className={styles.sectionTitle}>{t('preferences.timeZone')}</div>
+          <TimeZoneSelect />
         </div>
         {loggedIn ? (
           <button

@@ -14,15 +14,17 @@ import {
 } from 'lightweight-charts';
 import type { OptionOrderRow } from '@tickline/protocol';
 import { wsClient } from '../../api/ws.ts';
-import { useT } from '../../i18n/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { fetchKlines } from '../futures/api.ts';
-import { zoneOffsetMs } from '../futures/calc/timeZones.ts';
+import { zoneOffsetMs, type TimeZoneChoice } from '../../lib/timeZone.ts';
 import type { MarketStore } from '../futures/stream/marketFeed.ts';
 import styles from './options.module.css';
 
-// Seed 001 §2: an area series on 1-minute klines, then live from the index ticks; Seoul time like the futures chart.
-const SHIFT_MS = zoneOffsetMs('Asia/Seoul');
-const chartTime = (ms: number) => Math.floor((ms + SHIFT_MS) / 1000) as UTCTimestamp;
+// Seed 001 §2: an area series on 1-minute klines, then live from the index ticks. One resolution on the axis (#28
+// item 7): a point a minute, the current minute's point following every tick; in the user's time zone.
+const MINUTE_MS = 60_000;
+const chartTime = (ms: number, zone: TimeZoneChoice) =>
+  ((Math.floor(ms / MINUTE_MS) * MINUTE_MS + zoneOffsetMs(zone)) / 1000) as UTCTimestamp;
 
 interface Chart {
   chart: IChartApi;
@@ -45,7 +47,7 @@ function createAreaChart(container: HTMLElement): Chart {
     },
     grid: { vertLines: { color: 'rgba(255,255,255,0.04)' }, horzLines: { color: 'rgba(255,255,255,0.04)' } },
     rightPriceScale: { borderColor: css('--border', '#262c36') },
-    timeScale: { borderColor: css('--border', '#262c36'), timeVisible: true, secondsVisible: true, rightOffset: 12 },
+    timeScale: { borderColor: css('--border', '#262c36'), timeVisible: true, secondsVisible: false, rightOffset: 12 },
   });
   const area = chart.addSeries(AreaSeries, {
     lineColor: accent,
@@ -71,7 +73,7 @@ export function OptionChart({
   waiting: readonly OptionOrderRow[];
   roundStartMs: number;
 }) {
-  const t = useT();
+  const { t, timeZone: zone } = useI18n();
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<Chart | null>(null);
   const linesRef = useRef<IPriceLine[]>([]);
@@ -84,9 +86,10 @@ export function OptionChart({
       fetchKlines(240).then(
         (rows) => {
           if (!alive) return;
-          const points = rows.map((k) => ({ time: chartTime(k.openTime), value: k.close }));
+          const points = rows.map((k) => ({ time: chartTime(k.openTime, zone), value: k.close }));
           chart.area.setData(points);
           chart.lastTime = points[points.length - 1]?.time ?? 0;
+          if (containerRef.current) containerRef.current.dataset.lastPoint = String(chart.lastTime); // browser tests
         },
         (error: unknown) => console.warn('option chart history failed', error),
       );
@@ -95,10 +98,11 @@ export function OptionChart({
     const stopTicks = store.subscribe('ticker', () => {
       const ticker = store.get('ticker');
       if (!ticker || !ticker.indexPrice) return;
-      const time = chartTime(store.get('tickerAt'));
+      const time = chartTime(store.get('tickerAt'), zone);
       if (time < chart.lastTime) return;
       chart.lastTime = time;
       chart.area.update({ time, value: ticker.indexPrice });
+      if (containerRef.current) containerRef.current.dataset.lastPoint = String(time);
     });
     return () => {
       alive = false;
@@ -106,8 +110,9 @@ export function OptionChart({
       stopTicks();
       chart.chart.remove();
       chartRef.current = null;
+      linesRef.current = []; // they went with the chart; the lines effect draws them on the next one
     };
-  }, [store]);
+  }, [store, zone]);
 
   useEffect(() => {
     const chart = chartRef.current;
@@ -131,14 +136,14 @@ export function OptionChart({
   useEffect(() => {
     chartRef.current?.markers.setMarkers([
       {
-        time: chartTime(roundStartMs),
+        time: chartTime(roundStartMs, zone),
         position: 'belowBar',
         shape: 'arrowUp',
         color: '#848e9c',
         text: t('options.roundOpen'),
       },
     ]);
-  }, [roundStartMs, t]);
+  }, [roundStartMs, t, zone]);
 
   return (
     <div className={styles.chart} data-testid="option-chart">

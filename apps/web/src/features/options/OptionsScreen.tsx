@@ -26,11 +26,11 @@ import {
   useWaitingOptionOrders,
 } from './queries.ts';
 import { useRoundClock } from './useRoundClock.ts';
+import { formatZonedTime } from '../../lib/timeZone.ts';
 import styles from './options.module.css';
 
 const SYMBOL = 'BTCUSDT';
 const EMPTY: OptionOrderRow[] = [];
-const clockText = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { timeZone: 'Asia/Seoul', hour12: false });
 
 /** The result toast of a settled bet (PancakeSwap and Deriv show one): won, lost or refunded, with the amount. */
 function useResultToast() {
@@ -78,7 +78,10 @@ function Screen() {
         <section className={styles.chartArea}>
           <header className={styles.roundBar} data-testid="option-round">
             <span>
-              {t('options.round', { start: clockText(clock.roundStartMs), end: clockText(clock.expireAtMs) })}
+              {t('options.round', {
+                start: formatZonedTime(clock.roundStartMs),
+                end: formatZonedTime(clock.expireAtMs),
+              })}
             </span>
             <span>
               {t('options.index')}{' '}

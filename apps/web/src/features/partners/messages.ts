@@ -139,7 +139,7 @@ export const partnersMessages = defineMessages({
     'partners.partner.emptyTier': '이 등급의 파트너가 없습니다.',
     'partners.partner.distribute': '배분 %',
     'partners.partner.resultFee': '적용 수수료',
-    'partners.partner.feesApply': 'Fees Apply',
+    'partners.partner.feesApply': '수수료 적용',
     'partners.partner.success': 'Success',
 
     'partners.settlement.today': '오늘 정산',

@@ -1,7 +1,7 @@
 /**
- * Chart intervals built from 1-minute candles (the server keeps 1m only): a bucket starts at openTime floored to
- * the interval; open is the first minute's, close the last's, high/low the extremes, volume the sum (in lots, so
- * the sum is exact).
+ * Chart intervals built from 1-minute candles (the current bar of a longer interval, kept live by the kline stream;
+ * its history comes from the server): a bucket starts at openTime floored to the interval; open is the first
+ * minute's, close the last's, high/low the extremes, volume the sum (in lots, so the sum is exact).
  */
 import { QTY_SCALE, parseDecimal, toNumber } from '@tickline/money';
 

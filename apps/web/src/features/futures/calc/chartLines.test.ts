@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { chartLines } from './chartLines.ts';
-import { zoneOffsetMs } from './timeZones.ts';
 
 describe('chartLines', () => {
   it('draws entry and liquidation, TP and SL when set, and each open order', () => {
@@ -22,12 +21,5 @@ describe('chartLines', () => {
       ['order', 66000],
     ]);
     expect(chartLines(null, [])).toEqual([]);
-  });
-});
-
-describe('zoneOffsetMs', () => {
-  it('shifts Seoul by 9 hours and UTC by none', () => {
-    expect(zoneOffsetMs('Asia/Seoul')).toBe(9 * 3600_000);
-    expect(zoneOffsetMs('UTC')).toBe(0);
   });
 });

@@ -3,31 +3,27 @@ import type { TradeData } from '@tickline/protocol';
 import { formatNumber } from '../../../lib/format.ts';
 import { useFrameValue } from '../../../lib/frameStore.ts';
 import { TRADE_ROWS, type MarketStore } from '../stream/marketFeed.ts';
-import { useT } from '../../../i18n/I18nProvider.tsx';
+import { useI18n } from '../../../i18n/I18nProvider.tsx';
+import { formatZonedTime, type TimeZoneChoice } from '../../../lib/timeZone.ts';
 import styles from '../futures.module.css';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-  timeZone: 'Asia/Seoul',
-});
-
-/** One trade; keyed by id and memoised, so a new trade mounts one row instead of rewriting every row. */
-const TradeRow = memo(function TradeRow({ trade }: { trade: TradeData }) {
+/**
+ * One trade; keyed by id and memoised, so a new trade mounts one row instead of rewriting every row. Its time is in
+ * the user's zone (`zone` is a prop so that a change of zone redraws the rows).
+ */
+const TradeRow = memo(function TradeRow({ trade, zone }: { trade: TradeData; zone: TimeZoneChoice }) {
   return (
     <div className={styles.tradeRow}>
       <span className={trade.side === 'buy' ? styles.up : styles.down}>{formatNumber(trade.price, 2)}</span>
       <span>{formatNumber(trade.qty, 4)}</span>
-      <span className={styles.muted}>{timeFormat.format(trade.time)}</span>
+      <span className={styles.muted}>{formatZonedTime(trade.time, zone)}</span>
     </div>
   );
 });
 
 /** Recent trades from the `trade` stream, newest first, a fixed number of rows (padded while fewer). */
 export function RecentTrades({ store }: { store: MarketStore }) {
-  const t = useT();
+  const { t, timeZone } = useI18n();
   const trades = useFrameValue(store, 'trades');
   const padding = Math.max(0, TRADE_ROWS - trades.length);
   return (
@@ -42,7 +38,7 @@ export function RecentTrades({ store }: { store: MarketStore }) {
       </div>
       <div className={styles.tradeRows} data-testid="recent-trades">
         {trades.map((trade) => (
-          <TradeRow key={trade.id} trade={trade} />
+          <TradeRow key={trade.id} trade={trade} zone={timeZone} />
         ))}
         {Array.from({ length: padding }, (_, i) => (
           <div key={`pad-${i}`} className={styles.tradeRow} aria-hidden="true">
