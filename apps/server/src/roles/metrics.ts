@@ -5,6 +5,7 @@ import type { JobDefinition } from '../jobs/scheduler.ts';
 import type { BusStats } from '../services/bus/bus.ts';
 import { MetricsRegistry } from '../services/metrics/registry.ts';
 import type { Sequencer } from '../services/sequencer/sequencer.ts';
+import { framesWrittenByPath, WRITE_PATH } from '../ws/direct-write.ts';
 import type { WsGateway } from '../ws/gateway.ts';
 
 // The figures each part of a process exposes on /metrics (names documented in docs/operations.md).
@@ -64,6 +65,15 @@ export function gatewayMetrics(metrics: MetricsRegistry, gateway: WsGateway): vo
     () => counters.framesSkipped,
   );
   metrics.counter('tickline_ws_user_events_sent_total', 'User events delivered', () => counters.userEventsSent);
+  const paths = ['direct', 'stream'] as const;
+  metrics.gauge(
+    'tickline_ws_write_path',
+    'The path that writes market frames (1): direct to the TCP handle, or stream',
+    () => paths.map((path) => ({ labels: { path }, value: path === WRITE_PATH ? 1 : 0 })),
+  );
+  metrics.counter('tickline_ws_frames_written_total', 'Market frames written, by the path each took', () =>
+    paths.map((path) => ({ labels: { path }, value: framesWrittenByPath[path] })),
+  );
 }
 
 /**
