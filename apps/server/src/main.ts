@@ -18,7 +18,7 @@ import { demoCredentialsText, seedDemo } from './app/demo/seed.ts';
 import { ensureLiquidityAccounts } from './app/demo/liquidity-accounts.ts';
 import { fundDemoAccounts } from './app/trading/demo-funding.ts';
 import { DemoLiquidity } from './app/trading/liquidity.ts';
-import { startTradingCore } from './app/trading/runtime.ts';
+import { startLocalEngine } from './app/trading/runtime.ts';
 import { SequencerWalletLedger } from './app/wallet/sequencer-ledger.ts';
 import { startWallet } from './app/wallet/runtime.ts';
 import { systemClock } from './clock.ts';
@@ -150,7 +150,7 @@ async function serve(
   const market = await startMarketData({ db: pool, config: config.market });
   stops.push(() => market.stop());
   // The trading core restores its state from the database before the API accepts a request.
-  const trading = await startTradingCore({
+  const trading = await startLocalEngine({
     pool,
     clock: systemClock,
     log: (error, context) => {
@@ -165,7 +165,7 @@ async function serve(
     dataDir: config.dataDir,
     pool,
     clock: systemClock,
-    ledger: new SequencerWalletLedger(trading.sequencer),
+    ledger: new SequencerWalletLedger(trading.gateway),
     demoMnemonic: secrets.depositMnemonic,
     depositXpub: secrets.depositXpub,
   });
@@ -202,7 +202,7 @@ async function serve(
   registerAccountJobs(scheduler, app.context);
   scheduler.register(ledgerCheckJob(metrics, pool));
   const tradingJobs = new TradingJobs({
-    sequencer: trading.sequencer,
+    engine: trading.gateway,
     feed: market.service,
     clock: systemClock,
     fundingIntervalMs: market.config.fundingIntervalMs,
@@ -233,7 +233,7 @@ async function serve(
       for (const userId of [accounts.makerUserId, accounts.takerUserId])
         await trading.service.fundDemoUser(userId, LIQUIDITY_FUNDING_MICRO_USDT);
       const liquidity = new DemoLiquidity({
-        sequencer: trading.sequencer,
+        engine: trading.gateway,
         indexPrice: () => market.service.indexPrice(),
         ...accounts,
       });

@@ -1,7 +1,7 @@
 import { optionRoundTicks, type Pool } from '@tickline/db';
 import type { Command, Exchange } from '@tickline/engine';
-import { runEngineRead, isEngineReadName, type EngineRead } from '../app/trading/engine-access.ts';
-import { startTradingCore, type TradingCore } from '../app/trading/runtime.ts';
+import { isEngineReadName, localEngineLink, type EngineRead } from '../app/engine/engine-link.ts';
+import { startLocalEngine, type LocalEngine } from '../app/trading/runtime.ts';
 import { systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { registerMarketJobs } from '../jobs/market-jobs.ts';
@@ -57,10 +57,10 @@ export function startEngineRole(options: EngineRoleOptions): EngineRole {
 
   const active = (async () => {
     let waitingSaid = false;
-    let trading: TradingCore | null = null;
+    let trading: LocalEngine | null = null;
     while (!stopped && !trading) {
       try {
-        trading = await startTradingCore({
+        trading = await startLocalEngine({
           pool: options.pool,
           clock: systemClock,
           log: (error, context) => {
@@ -79,7 +79,7 @@ export function startEngineRole(options: EngineRoleOptions): EngineRole {
     stops.push(() => trading.stop());
     isActive = 1;
     options.log(`engine: active (batch ${trading.sequencer.lastBatchId}), serving on the bus`);
-    await serveActive(trading.sequencer, options, stops);
+    await serveActive(trading, options, stops);
   })();
   return {
     active,
@@ -91,11 +91,12 @@ export function startEngineRole(options: EngineRoleOptions): EngineRole {
 }
 
 async function serveActive(
-  sequencer: Sequencer<Exchange>,
+  engine: LocalEngine,
   options: EngineRoleOptions,
   stops: Array<() => Promise<void> | void>,
 ): Promise<void> {
   const { bus, pool, config, metrics } = options;
+  const { sequencer } = engine;
   const market = await startMarketData({ db: pool, config: config.market });
   stops.push(() => market.stop());
   const bridge = new EngineMarketBridge({ readDepth: (levels) => sequencer.read((engine) => engine.depth(levels)) });
@@ -121,7 +122,7 @@ async function serveActive(
   registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);
   scheduler.register(ledgerCheckJob(metrics, pool));
   const tradingJobs = new TradingJobs({
-    sequencer,
+    engine: engine.gateway,
     feed: market.service,
     clock: systemClock,
     fundingIntervalMs: market.config.fundingIntervalMs,
@@ -145,6 +146,7 @@ function serveEngine(
   maxInFlight: number,
   metrics: MetricsRegistry,
 ): Unsubscribe[] {
+  const link = localEngineLink(sequencer);
   let inFlight = 0;
   const latency = { count: 0, sumMs: 0, refused: 0 };
   metrics.gauge('tickline_engine_commands_in_flight', 'Commands from API nodes being applied', () => inFlight);
@@ -172,7 +174,8 @@ function serveEngine(
         const startedAt = performance.now();
         inFlight += 1;
         try {
-          const value = await sequencer.submit(command, key ? { idempotencyKey: key } : {});
+          // The engine's answer as it is: the API node's gateway gives it its one treatment.
+          const value = await link.submit(command, key ? { idempotencyKey: key } : {});
           return encodeJson({ ok: true, value });
         } catch {
           return busy;
@@ -190,7 +193,7 @@ function serveEngine(
         const read = decodeJson<EngineRead>(data);
         if (!isEngineReadName(read.name)) return busy;
         try {
-          return encodeJson({ ok: true, value: await sequencer.read((engine) => runEngineRead(engine, read)) });
+          return encodeJson({ ok: true, value: await link.read(read.name, read.arg) });
         } catch {
           return busy;
         }

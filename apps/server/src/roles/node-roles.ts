@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { closePool, createPool, type Pool } from '@tickline/db';
 import { demoCredentialsText, seedDemo } from '../app/demo/seed.ts';
 import { fundDemoAccounts } from '../app/trading/demo-funding.ts';
-import type { EngineAccess } from '../app/trading/engine-access.ts';
+import type { CommandGateway } from '../app/engine/command-gateway.ts';
 import { TradingService } from '../app/trading/service.ts';
 import { startWallet, type Wallet } from '../app/wallet/runtime.ts';
 import { SequencerWalletLedger } from '../app/wallet/sequencer-ledger.ts';
@@ -23,7 +23,7 @@ import type { UserEventKind } from '@tickline/protocol';
 import { BusMarketHub } from './market-relay.ts';
 import { MarketMirror } from './market-mirror.ts';
 import { chainMetrics, gatewayMetrics } from './metrics.ts';
-import { remoteEngine } from './remote-engine.ts';
+import { remoteCommandGateway } from './remote-engine.ts';
 
 const DEMO_FUNDING_ATTEMPTS = 60;
 
@@ -49,7 +49,7 @@ export async function startNodeRoles(options: NodeRolesOptions): Promise<Fastify
   // History (orders, trades, options, transfers) may come from a read replica; everything else from the primary.
   const readPool = config.databaseReadUrl ? createPool(config.databaseReadUrl) : pool;
   if (readPool !== pool) stops.push(() => closePool(readPool));
-  const engine = remoteEngine(bus, config.engineTimeoutMs);
+  const engine = remoteCommandGateway(bus, config.engineTimeoutMs);
   const trading = new TradingService(engine, pool, readPool);
   // An operator's freeze on one API node reaches the others' in-memory sets.
   const stopFreezeNews = trading.freezes.onChanged(() => bus.publish(SUBJECTS.freezesChanged, encodeJson(null)));
@@ -94,7 +94,7 @@ export async function startNodeRoles(options: NodeRolesOptions): Promise<Fastify
  * in PostgreSQL, so any API node may approve); money through the engine over the bus; its user events on the bus for
  * the websocket nodes. Without CHAIN_RPC_URL (the demo's own anvil belongs to the one-process platform) there is none.
  */
-async function startClusterWallet(options: NodeRolesOptions, engine: EngineAccess): Promise<Wallet | null> {
+async function startClusterWallet(options: NodeRolesOptions, engine: CommandGateway): Promise<Wallet | null> {
   const { config, pool, secrets, bus, stops } = options;
   if (!config.chain.rpcUrl) {
     console.log('wallet: off in this cluster node (no CHAIN_RPC_URL); the wallet routes answer 1007');

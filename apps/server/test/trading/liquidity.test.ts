@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import type { Exchange } from '@tickline/engine';
+import { localCommandGateway } from '../../src/app/engine/command-gateway.ts';
 import { DemoLiquidity } from '../../src/app/trading/liquidity.ts';
 import type { Sequencer } from '../../src/services/sequencer/sequencer.ts';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
@@ -22,7 +23,12 @@ beforeAll(async () => {
   for (const userId of [MAKER, TAKER])
     await sequencer.submit({ type: 'fund', userId, wallet: 'futures', amount: 5_000_000 * USDT, reason: 'test' });
   await sequencer.submit({ type: 'priceTick', indexPrice: INDEX, markPrice: INDEX });
-  liquidity = new DemoLiquidity({ sequencer, indexPrice: () => index, makerUserId: MAKER, takerUserId: TAKER });
+  liquidity = new DemoLiquidity({
+    engine: localCommandGateway(sequencer),
+    indexPrice: () => index,
+    makerUserId: MAKER,
+    takerUserId: TAKER,
+  });
 });
 
 afterAll(async () => {

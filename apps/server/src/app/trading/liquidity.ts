@@ -1,16 +1,17 @@
-import { OrderPath, type Exchange, type Side } from '@tickline/engine';
+import { OrderPath, type Side } from '@tickline/engine';
 import type { PriceTicks } from '@tickline/money';
 import { SeededRandom } from '../../services/market/prng.ts';
-import type { Sequencer } from '../../services/sequencer/sequencer.ts';
+import type { CommandGateway } from '../engine/command-gateway.ts';
 
 /**
  * Demo-mode liquidity: one market-maker account quoting a ladder on both sides of the index, and one taker account
  * trading small market orders now and then, so the book, trades and chart are alive. Both are ordinary accounts with
- * ledger balances; every order goes through the sequencer like a user's. Off in production. The scheduler runs
+ * ledger balances; every order goes through the command gateway like a user's (refusals are ignored: the next requote
+ * or trade tries afresh). Off in production. The scheduler runs
  * `requote` and `takeOnce` (jobs/demo-liquidity-jobs.ts).
  */
 export interface DemoLiquidityOptions {
-  sequencer: Sequencer<Exchange>;
+  engine: Pick<CommandGateway, 'send' | 'read'>;
   indexPrice: () => PriceTicks | null;
   makerUserId: number;
   takerUserId: number;
@@ -42,8 +43,8 @@ export class DemoLiquidity {
   async requote(): Promise<void> {
     const index = this.options.indexPrice();
     if (index === null) return;
-    const { sequencer, makerUserId } = this.options;
-    const previous = await sequencer.read((engine) => engine.openOrders(makerUserId).map((order) => order.id));
+    const { engine, makerUserId } = this.options;
+    const previous = (await engine.read('openOrders', makerUserId)).map((order) => order.id);
     // Half a basis point between levels (about 5 USDT at 100,000), at least one tick.
     const stepTicks = Math.max(1, Math.floor(index / 20_000));
     const placements: Array<Promise<unknown>> = [];
@@ -53,24 +54,22 @@ export class DemoLiquidity {
         if (price <= 0) continue;
         const qty = LOT_MIN + Math.floor(this.random.next() * LOT_SPREAD);
         placements.push(
-          sequencer.submit({ type: 'placeOrder', userId: makerUserId, side, orderPath: OrderPath.Limit, price, qty }),
+          engine.send({ type: 'placeOrder', userId: makerUserId, side, orderPath: OrderPath.Limit, price, qty }),
         );
       }
     }
     await Promise.all(placements);
-    await Promise.all(
-      previous.map((orderId) => sequencer.submit({ type: 'cancelOrder', userId: makerUserId, orderId })),
-    );
+    await Promise.all(previous.map((orderId) => engine.send({ type: 'cancelOrder', userId: makerUserId, orderId })));
   }
 
   /** One small market order in a random direction, turned back toward flat when the position grows large. */
   async takeOnce(): Promise<void> {
-    const { sequencer, takerUserId } = this.options;
-    const position = await sequencer.read((engine) => engine.position(takerUserId));
+    const { engine, takerUserId } = this.options;
+    const position = await engine.read('position', takerUserId);
     let side: Side = this.random.next() < 0.5 ? 1 : 2;
     if (position && position.qty > TAKER_POSITION_LIMIT_LOTS) side = position.side === 1 ? 2 : 1;
     const qty = 1 + Math.floor(this.random.next() * TAKER_LOTS_MAX);
-    await sequencer.submit({
+    await engine.send({
       type: 'placeOrder',
       userId: takerUserId,
       side,

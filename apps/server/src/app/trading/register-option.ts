@@ -1,14 +1,14 @@
 import { USDT_SCALE, parseUsdt } from '@tickline/money';
 import type { UserId } from '@tickline/engine';
 import { BTCUSDT_SYMBOL_ID } from '../../domain/trading-rules.ts';
-import { execute, type TradingCore } from './core.ts';
+import type { TradingContext } from './core.ts';
 import { positiveDecimal, refuse } from './input.ts';
 
 const WHOLE_USDT = 10 ** USDT_SCALE;
 
 /** `/optionOrder/register`: a whole-USDT stake from the futures wallet on BTCUSDT. */
 export async function registerOption(
-  core: TradingCore,
+  core: TradingContext,
   userId: UserId,
   input: { symbol?: unknown; betType?: unknown; volume?: unknown },
 ): Promise<{ no: number }> {
@@ -19,6 +19,6 @@ export async function registerOption(
   const stake = positiveDecimal(input.volume, parseUsdt, 'OPTION_INVALID_STAKE');
   if (stake % WHOLE_USDT !== 0) refuse('OPTION_INVALID_STAKE');
   if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
-  const placed = await execute<{ optionOrderId: number }>(core, { type: 'placeOptionOrder', userId, betType, stake });
+  const placed = await core.engine.execute({ type: 'placeOptionOrder', userId, betType, stake });
   return { no: placed.optionOrderId };
 }

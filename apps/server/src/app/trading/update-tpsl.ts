@@ -1,11 +1,11 @@
 import { parsePrice } from '@tickline/money';
 import type { UserId } from '@tickline/engine';
-import { execute, type TradingCore } from './core.ts';
+import type { TradingContext } from './core.ts';
 import { nonNegativeDecimal } from './input.ts';
 
 /** `/order/updateTpsl`. Missing, null, empty or zero ("0.00", as the position shows an unset one) clears a trigger. */
 export async function updateTpSl(
-  core: TradingCore,
+  core: TradingContext,
   userId: UserId,
   input: { takeProfit?: unknown; stopLoss?: unknown },
 ): Promise<void> {
@@ -13,7 +13,7 @@ export async function updateTpSl(
     value === undefined || value === null || value === ''
       ? null
       : nonNegativeDecimal(value, parsePrice, 'INVALID_TP_SL') || null;
-  await execute(core, {
+  await core.engine.execute({
     type: 'setTpSl',
     userId,
     takeProfit: trigger(input.takeProfit),
