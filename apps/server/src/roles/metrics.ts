@@ -116,3 +116,30 @@ export function chainMetrics(metrics: MetricsRegistry, pool: Pool, wallet: Walle
     },
   );
 }
+
+/** What the engine's bus server counts (roles/engine-role.ts) for the metrics below. */
+export interface EngineServeCounters {
+  inFlight: number;
+  count: number;
+  sumMs: number;
+  refused: number;
+}
+
+/** A cluster's engine role: whether it is the active one, and the commands it serves to API nodes. */
+export function engineRoleMetrics(metrics: MetricsRegistry, isActive: () => number): EngineServeCounters {
+  const counters: EngineServeCounters = { inFlight: 0, count: 0, sumMs: 0, refused: 0 };
+  metrics.gauge('tickline_engine_active', '1 while this engine holds the writer lock, 0 as a standby', isActive);
+  metrics.gauge('tickline_engine_commands_in_flight', 'Commands from API nodes being applied', () => counters.inFlight);
+  metrics.counter('tickline_engine_commands_total', 'Commands from API nodes answered', () => counters.count);
+  metrics.counter(
+    'tickline_engine_command_seconds_sum',
+    'Time from a command arriving to its durable answer',
+    () => counters.sumMs / 1000,
+  );
+  metrics.counter(
+    'tickline_engine_commands_refused_busy_total',
+    'Commands refused over ENGINE_MAX_IN_FLIGHT',
+    () => counters.refused,
+  );
+  return counters;
+}

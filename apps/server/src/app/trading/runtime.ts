@@ -4,7 +4,6 @@ import type { Clock } from '../../clock.ts';
 import { Sequencer, type BatchListener } from '../../services/sequencer/sequencer.ts';
 import { localCommandGateway, type CommandGateway } from '../engine/command-gateway.ts';
 import { settleOverdueOptionRounds } from './settle-overdue-rounds.ts';
-import { TradingService } from './service.ts';
 
 export interface LocalEngineOptions {
   pool: Pool;
@@ -15,18 +14,17 @@ export interface LocalEngineOptions {
   log?: (error: unknown, context: string) => void;
 }
 
-/** The engine of this process: its sequencer, the gateway every command goes through, the use cases over it. */
+/** The engine of this process: its sequencer, and the gateway every command of this process goes through. */
 export interface LocalEngine {
   sequencer: Sequencer<Exchange>;
   gateway: CommandGateway;
-  service: TradingService;
   /** Lets the sequencer finish what is queued (the jobs that feed it are stopped before). */
   stop(): Promise<void>;
 }
 
 /**
  * Starts the engine of this process: restores it from PostgreSQL and settles option rounds that ended while the server
- * was down. The composition root calls this once (the engine role: once it holds the writer lock); the returned service is the app's `trading` service, and its clocks (price
+ * was down. The composition root calls this once (a cluster's engine role: once it holds the writer lock); its clocks (price
  * ticks, round settlement, funding) are jobs of the scheduler (jobs/trading-jobs.ts).
  */
 export async function startLocalEngine(options: LocalEngineOptions): Promise<LocalEngine> {
@@ -44,7 +42,6 @@ export async function startLocalEngine(options: LocalEngineOptions): Promise<Loc
   return {
     sequencer,
     gateway,
-    service: new TradingService(gateway, options.pool),
     stop: () => sequencer.stop(),
   };
 }
