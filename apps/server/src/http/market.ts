@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { Errors, ok, type DepthData, type ErrorDefinition } from '@tickline/protocol';
 import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
 import type { MarketReads } from '../services/market/reads.ts';
-import { lotsToNumber, ticksToNumber } from '../services/market/units.ts';
+import { lotsToNumber, ticksToNumber } from '../domain/market/units.ts';
 import { AppError } from '../domain/errors.ts';
 
 const MAX_DEPTH_LEVELS = 100;

@@ -5,7 +5,8 @@
  */
 import type { PriceTicks, QtyLots } from '@tickline/money';
 import type { HourlyClose } from './sparklines.ts';
-import type { Price8 } from './units.ts';
+import type { BookSnapshot } from '../../domain/market/book.ts';
+import type { Price8 } from '../../domain/market/units.ts';
 
 export type Unsubscribe = () => void;
 
@@ -33,13 +34,6 @@ export interface SourceCandle {
   close: Price8;
 }
 
-/** One source's fresh BTCUSDT quote that went into the index. */
-export interface IndexQuote {
-  source: string;
-  price: PriceTicks;
-  quotedAtMs: number;
-}
-
 export interface PriceSource {
   readonly name: string;
   start(): Promise<void>;
@@ -57,17 +51,7 @@ export interface PriceSource {
 // -----------------------------------------------------------------------------------------------------------------
 // Sources of our own market, provided by the trading engine's sequencer.
 
-export interface BookLevel {
-  price: PriceTicks;
-  qty: QtyLots;
-}
-
-export interface BookSnapshot {
-  /** Best (highest) first. */
-  bids: BookLevel[];
-  /** Best (lowest) first. */
-  asks: BookLevel[];
-}
+export type { BookLevel, BookSnapshot, IndexQuote } from '../../domain/market/book.ts';
 
 /** Top-N snapshot of the order book plus a notification whenever it changes. */
 export interface DepthSource {
