@@ -1,7 +1,7 @@
 /**
  * Contracts of the market service: price sources (world market data, behind one interface) and the sources our
  * own trading engine provides (order book depth, trades, last price). The engine's sources are optional: without
- * them the service runs on the index alone (see mark-price.ts for the fallback).
+ * them the service runs on the index alone (see domain/market/mark-price.ts for the fallback).
  */
 import type { PriceTicks, QtyLots } from '@tickline/money';
 import type { HourlyClose } from './sparklines.ts';
