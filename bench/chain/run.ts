@@ -16,6 +16,7 @@ import { chainDeposits, createPool, findFreePort, migrate, startEmbeddedPostgres
 import { Exchange } from '@tickline/engine';
 import { WalletAlerts } from '../../apps/server/src/app/wallet/alerts.ts';
 import { DepositWatcher } from '../../apps/server/src/app/wallet/deposit-watcher.ts';
+import { localCommandGateway } from '../../apps/server/src/app/engine/command-gateway.ts';
 import { SequencerWalletLedger } from '../../apps/server/src/app/wallet/sequencer-ledger.ts';
 import { Sequencer } from '../../apps/server/src/services/sequencer/sequencer.ts';
 import { startAnvil } from '../../apps/server/src/services/chain/anvil.ts';
@@ -115,7 +116,7 @@ async function runOne(adminUrl: string): Promise<Round> {
     const watcher = new DepositWatcher({
       pool,
       reader: new ChainWatchReader(reader),
-      ledger: new SequencerWalletLedger(sequencer),
+      ledger: new SequencerWalletLedger(localCommandGateway(sequencer)),
       alerts: new WalletAlerts(pool, { now: () => Date.now() }, () => undefined),
       clock: { now: () => Date.now() },
       tokenAddress: token,

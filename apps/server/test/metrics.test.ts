@@ -64,6 +64,9 @@ describe('GET /metrics of the one-process platform', () => {
       'tickline_sequencer_queue_depth',
       'tickline_sequencer_last_batch_id',
       'tickline_ws_clients',
+      // Node 20 (the supported version) writes market frames through the direct path.
+      'tickline_ws_write_path{path="direct"} 1',
+      'tickline_ws_frames_written_total{path="direct"}',
       'tickline_chain_cursor_lag_blocks',
       'tickline_ledger_check_ok 1',
     ])

@@ -1,4 +1,5 @@
 export * from './types.ts';
+export * from './command-results.ts';
 export * from './units.ts';
 export * from './ledger.ts';
 export * from './config.ts';

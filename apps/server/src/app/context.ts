@@ -19,8 +19,8 @@ export interface BalanceReader {
 }
 
 /**
- * The long-lived services of the server, wired in one place: main.ts builds them and passes them to buildApp (tests:
- * test/helpers/test-app.ts). A new area adds its member here, typed, rather than augmenting this interface from its
+ * The long-lived services of the server, wired in one place: the composition root (roles/platform.ts) builds them and
+ * passes them to buildApp (tests: test/helpers/test-app.ts). A new area adds its member here, typed, rather than augmenting this interface from its
  * own module; a member that may be absent says so with `| null`.
  */
 export interface AppServices {

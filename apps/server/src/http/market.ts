@@ -14,7 +14,7 @@ import type { marketRoutes } from '@tickline/protocol/routes';
 import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
 import { isKlineInterval } from '../services/market/interval-klines.ts';
 import type { MarketReads } from '../services/market/reads.ts';
-import { lotsToNumber, ticksToNumber } from '../services/market/units.ts';
+import { lotsToNumber, ticksToNumber } from '../domain/market/units.ts';
 import { AppError } from '../domain/errors.ts';
 import type { RouteHandlers } from './routes/register.ts';
 

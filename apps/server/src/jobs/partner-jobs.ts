@@ -9,7 +9,7 @@ export const PARTNER_CLOSE_JOB = 'partner-daily-close';
  * Partner clocks (PRODUCT.md §7): `partner-estimate` recomputes today's shares every SETTLEMENT_ESTIMATE_INTERVAL_MS;
  * `partner-daily-close` settles every finished KST day not yet settled (and pays approved applications a crash left
  * unpaid), a minute after midnight KST (a settled day is
- * never settled again, so a repeated or late run changes nothing). main.ts also runs the close once at start, which
+ * never settled again, so a repeated or late run changes nothing). The composition root also runs the close once at start, which
  * catches up days a stopped server missed.
  */
 export function registerPartnerJobs(scheduler: Scheduler, partners: PartnerService, estimateIntervalMs: number) {

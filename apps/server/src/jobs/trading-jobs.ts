@@ -1,5 +1,5 @@
 import type { PriceTicks } from '@tickline/money';
-import type { CommandResult } from '@tickline/engine';
+import type { CommandGateway, CommandOutcome } from '../app/engine/command-gateway.ts';
 import type { Clock } from '../clock.ts';
 import { Scheduler } from './scheduler.ts';
 
@@ -41,20 +41,12 @@ export interface PriceFeed {
   subscribe(listener: (tick: PriceTick) => void): () => void;
 }
 
-/** The slice of the sequencer the jobs use. */
-export interface CommandSink {
-  submit(
-    command:
-      | { type: 'priceTick'; indexPrice: PriceTicks; markPrice: PriceTicks }
-      | { type: 'settleOptionRound'; roundStartMs: number; resultPrice: PriceTicks | null }
-      | { type: 'settleFunding'; fundingRatePpm: number },
-    options?: { idempotencyKey?: string },
-  ): Promise<CommandResult>;
-  readonly lastPrices: { lastIndexPrice: PriceTicks | null; lastPriceAtMs: number | null };
-}
+/** The commands the jobs send (a stand-in in tests may fail them). */
+export type TradingCommands = Pick<CommandGateway, 'send'>;
 
 export interface TradingJobsOptions {
-  sequencer: CommandSink;
+  /** The engine's command gateway (jobs/ run in the engine's process). */
+  engine: TradingCommands;
   feed: PriceFeed;
   clock: Clock;
   roundMs?: number;
@@ -75,7 +67,7 @@ export const FUNDING_JOB = 'funding';
 const TICK_HISTORY_MS = 5 * 60_000;
 
 /**
- * The trading core's clock: forwards price ticks to the sequencer, settles each one-minute option round at its UTC
+ * The engine's clock: forwards price ticks to the engine, settles each one-minute option round at its UTC
  * minute boundary with the index price at that boundary (the last tick at or before it), and settles funding every
  * `fundingIntervalMs` (aligned to multiples of the interval since the epoch, so the countdown the market service
  * shows is the real one). The two clocks are jobs of the scheduler (option-rounds, funding); they only call the
@@ -163,8 +155,9 @@ export class TradingJobs {
     for (const endMs of [...this.unsettledRoundEnds, boundaryMs]) {
       this.unsettledRoundEnds.delete(endMs);
       try {
-        const result = await this.settleRoundEndingAt(endMs);
-        if (!result.ok && result.reason === 'OPTION_ROUND_NOT_ENDED') this.unsettledRoundEnds.add(endMs);
+        const outcome = await this.settleRoundEndingAt(endMs);
+        if (outcome.status === 'refused' && outcome.reason === 'OPTION_ROUND_NOT_ENDED')
+          this.unsettledRoundEnds.add(endMs);
       } catch (error) {
         this.unsettledRoundEnds.add(endMs);
         this.options.onError?.(error, 'option round');
@@ -173,35 +166,35 @@ export class TradingJobs {
   }
 
   /** Settles the round that ends at `boundaryMs`. */
-  async settleRoundEndingAt(boundaryMs: number): Promise<CommandResult> {
+  async settleRoundEndingAt(boundaryMs: number): Promise<CommandOutcome<'settleOptionRound'>> {
     await this.flushTick();
     const roundStartMs = boundaryMs - this.roundMs;
     const close = this.tickAt(boundaryMs);
-    const result = await this.options.sequencer.submit({
+    const outcome = await this.options.engine.send({
       type: 'settleOptionRound',
       roundStartMs,
       resultPrice: close?.indexPrice ?? null,
     });
-    if (result.ok && this.options.roundAudit) {
+    if (outcome.status === 'applied' && this.options.roundAudit) {
       // Kept after the settlement went through, with the very tick it used; a failure here never blocks a payout.
       const open = this.tickAt(roundStartMs);
       await this.options.roundAudit
         .record({ roundStartMs, open: open && roundTick(open), close: close && roundTick(close) })
         .catch((error: unknown) => this.options.onError?.(error, 'option round audit'));
     }
-    return result;
+    return outcome;
   }
 
   /**
    * Settles the funding interval that closes at `fundingTimeMs`, at most once ever (its idempotency key: a repeat is
    * refused as a duplicate). One that does not go through is retried at the next round boundary with the same rate.
    */
-  async settleFundingAt(fundingTimeMs: number): Promise<CommandResult | null> {
+  async settleFundingAt(fundingTimeMs: number): Promise<CommandOutcome<'settleFunding'> | null> {
     const fundingRatePpm = this.unsettledFunding.get(fundingTimeMs) ?? this.options.feed.fundingRatePpm();
     if (fundingRatePpm === null) return null;
     this.unsettledFunding.delete(fundingTimeMs);
     try {
-      return await this.options.sequencer.submit(
+      return await this.options.engine.send(
         { type: 'settleFunding', fundingRatePpm },
         { idempotencyKey: `funding:${fundingTimeMs}` },
       );
@@ -218,7 +211,7 @@ export class TradingJobs {
       while (this.pendingTick) {
         const { indexPrice, markPrice } = this.pendingTick;
         this.pendingTick = null;
-        await this.options.sequencer.submit({ type: 'priceTick', indexPrice, markPrice });
+        await this.options.engine.send({ type: 'priceTick', indexPrice, markPrice });
       }
     } catch (error) {
       this.options.onError?.(error, 'price tick');

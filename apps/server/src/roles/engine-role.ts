@@ -1,66 +1,59 @@
-import { optionRoundTicks, type Pool } from '@tickline/db';
-import type { Command, Exchange } from '@tickline/engine';
-import { runEngineRead, isEngineReadName, type EngineRead } from '../app/trading/engine-access.ts';
-import { startTradingCore, type TradingCore } from '../app/trading/runtime.ts';
+import type { Pool } from '@tickline/db';
+import type { Command } from '@tickline/engine';
+import { isEngineReadName, localEngineLink, type EngineRead } from '../app/engine/engine-link.ts';
+import { startLocalEngine, type LocalEngine } from '../app/trading/runtime.ts';
 import { systemClock } from '../clock.ts';
-import type { Config } from '../config.ts';
-import { registerMarketJobs } from '../jobs/market-jobs.ts';
-import { Scheduler } from '../jobs/scheduler.ts';
-import { TradingJobs } from '../jobs/trading-jobs.ts';
 import { SUBJECTS, decodeJson, encodeJson, type Bus, type Unsubscribe } from '../services/bus/bus.ts';
 import { EngineMarketBridge } from '../services/market/engine-bridge.ts';
-import { startMarketData } from '../services/market/runtime.ts';
-import type { MetricsRegistry } from '../services/metrics/registry.ts';
-import { SequencerLockedError, type Sequencer } from '../services/sequencer/sequencer.ts';
+import type { MarketService } from '../services/market/market-service.ts';
+import { SequencerLockedError } from '../services/sequencer/sequencer.ts';
 import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway-limits.ts';
 import { MarketPump } from '../ws/pump.ts';
 import { publishCommittedBatch } from '../ws/user-events.ts';
 import { publishMarket } from './market-relay.ts';
-import { LEDGER_CHECK_JOB, ledgerCheckJob, sequencerMetrics } from './metrics.ts';
 import { serveMarketReads } from './market-mirror.ts';
+import type { EngineServeCounters } from './metrics.ts';
 import type { EngineReply } from './remote-engine.ts';
 
 /** How often a standby engine tries the writer lock. */
 const STANDBY_RETRY_MS = 250;
 
+type Stop = () => Promise<void> | void;
+
 export interface EngineRoleOptions {
-  config: Config;
   pool: Pool;
-  bus: Bus;
-  metrics: MetricsRegistry;
   log(message: string): void;
   /** The sequencer halted (its lock or database lost): the process must exit and be restarted. */
   fatal(reason: string): void;
+  /** Once active: what the composition root starts around the engine (market data, the bus, the clocks). */
+  whenActive(engine: LocalEngine, stops: Stop[]): Promise<void>;
 }
 
 export interface EngineRole {
   /** Resolves once this process holds the writer lock and serves (a standby waits here). */
   active: Promise<void>;
+  /** 1 while this engine holds the writer lock, 0 as a standby (`tickline_engine_active`). */
+  readonly isActive: () => number;
   stop(): Promise<void>;
 }
 
 /**
  * The engine role: a standby until it takes PostgreSQL's one-writer lock (the active engine holds it until it dies:
- * its session ends and the lock with it), then it restores from what was committed and serves commands and reads
- * over the bus, runs the trading clocks and market data, and publishes what each batch committed. Two engines can
- * never both commit: the lock, and the batch-id fence in every batch's transaction.
+ * its session ends and the lock with it), then it restores from what was committed and the composition root starts
+ * what serves around it. Two engines can never both commit: the lock, and the batch-id fence in every batch's
+ * transaction.
  */
 export function startEngineRole(options: EngineRoleOptions): EngineRole {
-  const stops: Array<() => Promise<void> | void> = [];
+  const stops: Stop[] = [];
   let stopped = false;
   let isActive = 0;
-  options.metrics.gauge(
-    'tickline_engine_active',
-    '1 while this engine holds the writer lock, 0 as a standby',
-    () => isActive,
-  );
 
   const active = (async () => {
     let waitingSaid = false;
-    let trading: TradingCore | null = null;
-    while (!stopped && !trading) {
+    let engine: LocalEngine | null = null;
+    while (!stopped && !engine) {
       try {
-        trading = await startTradingCore({
+        engine = await startLocalEngine({
           pool: options.pool,
           clock: systemClock,
           exchangeConfig: options.config.exchange,
@@ -76,14 +69,16 @@ export function startEngineRole(options: EngineRoleOptions): EngineRole {
         await new Promise((resolve) => setTimeout(resolve, STANDBY_RETRY_MS));
       }
     }
-    if (!trading) return;
-    stops.push(() => trading.stop());
+    if (!engine) return;
+    const running = engine;
+    stops.push(() => running.stop());
     isActive = 1;
-    options.log(`engine: active (batch ${trading.sequencer.lastBatchId}), serving on the bus`);
-    await serveActive(trading.sequencer, options, stops);
+    options.log(`engine: active (batch ${running.sequencer.lastBatchId}), serving on the bus`);
+    await options.whenActive(running, stops);
   })();
   return {
     active,
+    isActive: () => isActive,
     async stop() {
       stopped = true;
       for (const stop of stops.reverse()) await stop();
@@ -91,96 +86,66 @@ export function startEngineRole(options: EngineRoleOptions): EngineRole {
   };
 }
 
-async function serveActive(
-  sequencer: Sequencer<Exchange>,
-  options: EngineRoleOptions,
-  stops: Array<() => Promise<void> | void>,
-): Promise<void> {
-  const { bus, pool, config, metrics } = options;
-  const market = await startMarketData({ db: pool, config: config.market });
-  stops.push(() => market.stop());
-  const bridge = new EngineMarketBridge({ readDepth: (levels) => sequencer.read((engine) => engine.depth(levels)) });
-  market.service.attachDepthSource(bridge);
-  market.service.attachTradeSource(bridge);
-  market.service.attachLastPriceSource(bridge);
-  stops.push(
+/**
+ * The engine's side of the bus: what each committed batch changed for the market and the users, the market payloads
+ * (built once here), the market reads, and the commands and named reads of API nodes.
+ */
+export async function serveEngineOnBus(
+  engine: LocalEngine,
+  deps: { market: MarketService; bus: Bus; maxInFlight: number; counters: EngineServeCounters },
+): Promise<Stop[]> {
+  const { market, bus } = deps;
+  const { sequencer } = engine;
+  const bridge = new EngineMarketBridge({ readDepth: (levels) => sequencer.read((state) => state.depth(levels)) });
+  market.attachDepthSource(bridge);
+  market.attachTradeSource(bridge);
+  market.attachLastPriceSource(bridge);
+  const stops: Stop[] = [
     sequencer.onCommitted((batch) => {
       bridge.handleEvents(batch.events);
       const events: Array<[number, string, unknown]> = [];
       publishCommittedBatch(batch, (userId, event, data) => events.push([userId, event, data]));
       if (events.length > 0) bus.publish(SUBJECTS.userEvents, encodeJson(events));
     }),
-    sequencerMetrics(metrics, sequencer),
-  );
+  ];
   await bridge.refreshDepth();
-  const pump = new MarketPump(market.service, DEFAULT_GATEWAY_LIMITS);
+  const pump = new MarketPump(market, DEFAULT_GATEWAY_LIMITS);
   stops.push(() => pump.close());
-  stops.push(publishMarket(pump, bus), serveMarketReads(market.service, bus));
-  stops.push(...serveEngine(sequencer, bus, config.engineMaxInFlight, metrics));
-
-  const scheduler = new Scheduler(systemClock);
-  registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);
-  scheduler.register(ledgerCheckJob(metrics, pool));
-  const tradingJobs = new TradingJobs({
-    sequencer,
-    feed: market.service,
-    clock: systemClock,
-    fundingIntervalMs: market.config.fundingIntervalMs,
-    onError: (error, context) => console.error(`trading job: ${context}:`, error),
-    scheduler,
-    roundAudit: { record: (round) => optionRoundTicks.recordRoundTicks(pool, round, systemClock.now()) },
-  });
-  tradingJobs.start();
-  scheduler.start();
-  void scheduler.runNow(LEDGER_CHECK_JOB);
-  stops.push(async () => {
-    tradingJobs.stop();
-    await scheduler.stop();
-  });
+  stops.push(publishMarket(pump, bus), serveMarketReads(market, bus));
+  stops.push(...serveCommands(engine, bus, deps.maxInFlight, deps.counters));
+  return stops;
 }
 
 /** Commands and named reads from API nodes; above `maxInFlight` commands held at once, refused as busy at once. */
-function serveEngine(
-  sequencer: Sequencer<Exchange>,
+function serveCommands(
+  engine: LocalEngine,
   bus: Bus,
   maxInFlight: number,
-  metrics: MetricsRegistry,
+  counters: EngineServeCounters,
 ): Unsubscribe[] {
-  let inFlight = 0;
-  const latency = { count: 0, sumMs: 0, refused: 0 };
-  metrics.gauge('tickline_engine_commands_in_flight', 'Commands from API nodes being applied', () => inFlight);
-  metrics.counter('tickline_engine_commands_total', 'Commands from API nodes answered', () => latency.count);
-  metrics.counter(
-    'tickline_engine_command_seconds_sum',
-    'Time from a command arriving to its durable answer',
-    () => latency.sumMs / 1000,
-  );
-  metrics.counter(
-    'tickline_engine_commands_refused_busy_total',
-    'Commands refused over ENGINE_MAX_IN_FLIGHT',
-    () => latency.refused,
-  );
+  const link = localEngineLink(engine.sequencer);
   const busy = encodeJson({ ok: false, busy: true } satisfies EngineReply<never>);
   return [
     bus.serve(
       SUBJECTS.engineCommand,
       async (data) => {
-        if (inFlight >= maxInFlight) {
-          latency.refused += 1;
+        if (counters.inFlight >= maxInFlight) {
+          counters.refused += 1;
           return busy;
         }
         const { command, key } = decodeJson<{ command: Command; key?: string }>(data);
         const startedAt = performance.now();
-        inFlight += 1;
+        counters.inFlight += 1;
         try {
-          const value = await sequencer.submit(command, key ? { idempotencyKey: key } : {});
+          // The engine's answer as it is: the API node's gateway gives it its one treatment.
+          const value = await link.submit(command, key ? { idempotencyKey: key } : {});
           return encodeJson({ ok: true, value });
         } catch {
           return busy;
         } finally {
-          inFlight -= 1;
-          latency.count += 1;
-          latency.sumMs += performance.now() - startedAt;
+          counters.inFlight -= 1;
+          counters.count += 1;
+          counters.sumMs += performance.now() - startedAt;
         }
       },
       { queue: 'engine' },
@@ -191,7 +156,7 @@ function serveEngine(
         const read = decodeJson<EngineRead>(data);
         if (!isEngineReadName(read.name)) return busy;
         try {
-          return encodeJson({ ok: true, value: await sequencer.read((engine) => runEngineRead(engine, read)) });
+          return encodeJson({ ok: true, value: await link.read(read.name, read.arg) });
         } catch {
           return busy;
         }

@@ -5,6 +5,7 @@ import type { JobDefinition } from '../jobs/scheduler.ts';
 import type { BusStats } from '../services/bus/bus.ts';
 import { MetricsRegistry } from '../services/metrics/registry.ts';
 import type { Sequencer } from '../services/sequencer/sequencer.ts';
+import { framesWrittenByPath, WRITE_PATH } from '../ws/direct-write.ts';
 import type { WsGateway } from '../ws/gateway.ts';
 
 // The figures each part of a process exposes on /metrics (names documented in docs/operations.md).
@@ -64,6 +65,15 @@ export function gatewayMetrics(metrics: MetricsRegistry, gateway: WsGateway): vo
     () => counters.framesSkipped,
   );
   metrics.counter('tickline_ws_user_events_sent_total', 'User events delivered', () => counters.userEventsSent);
+  const paths = ['direct', 'stream'] as const;
+  metrics.gauge(
+    'tickline_ws_write_path',
+    'The path that writes market frames (1): direct to the TCP handle, or stream',
+    () => paths.map((path) => ({ labels: { path }, value: path === WRITE_PATH ? 1 : 0 })),
+  );
+  metrics.counter('tickline_ws_frames_written_total', 'Market frames written, by the path each took', () =>
+    paths.map((path) => ({ labels: { path }, value: framesWrittenByPath[path] })),
+  );
 }
 
 /**
@@ -105,4 +115,31 @@ export function chainMetrics(metrics: MetricsRegistry, pool: Pool, wallet: Walle
       return cursor === null ? Number.NaN : Math.max(0, Number(head) - (cursor - 1));
     },
   );
+}
+
+/** What the engine's bus server counts (roles/engine-role.ts) for the metrics below. */
+export interface EngineServeCounters {
+  inFlight: number;
+  count: number;
+  sumMs: number;
+  refused: number;
+}
+
+/** A cluster's engine role: whether it is the active one, and the commands it serves to API nodes. */
+export function engineRoleMetrics(metrics: MetricsRegistry, isActive: () => number): EngineServeCounters {
+  const counters: EngineServeCounters = { inFlight: 0, count: 0, sumMs: 0, refused: 0 };
+  metrics.gauge('tickline_engine_active', '1 while this engine holds the writer lock, 0 as a standby', isActive);
+  metrics.gauge('tickline_engine_commands_in_flight', 'Commands from API nodes being applied', () => counters.inFlight);
+  metrics.counter('tickline_engine_commands_total', 'Commands from API nodes answered', () => counters.count);
+  metrics.counter(
+    'tickline_engine_command_seconds_sum',
+    'Time from a command arriving to its durable answer',
+    () => counters.sumMs / 1000,
+  );
+  metrics.counter(
+    'tickline_engine_commands_refused_busy_total',
+    'Commands refused over ENGINE_MAX_IN_FLIGHT',
+    () => counters.refused,
+  );
+  return counters;
 }

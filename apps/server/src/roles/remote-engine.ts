@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Command, CommandResult } from '@tickline/engine';
+import type { CommandResult } from '@tickline/engine';
 import { Errors } from '@tickline/protocol';
-import type { EngineAccess, EngineReadName, EngineReads } from '../app/trading/engine-access.ts';
+import { CommandGateway } from '../app/engine/command-gateway.ts';
+import type { EngineLink, EngineReadName, EngineReads } from '../app/engine/engine-link.ts';
 import { AppError } from '../domain/errors.ts';
 import {
   BusNoResponderError,
@@ -25,7 +26,7 @@ const NO_RESPONDER_RETRY_MS = 200;
  * was applied, safe to retry). A request that reached an engine but got no answer in time is ENGINE_OUTCOME_UNKNOWN
  * (1010): it may have been applied, so the client looks before trying again.
  */
-export function remoteEngine(bus: Bus, timeoutMs: number): EngineAccess {
+export function remoteEngineLink(bus: Bus, timeoutMs: number): EngineLink {
   async function ask<T>(subject: string, body: unknown): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     const data = encodeJson(body);
@@ -43,11 +44,16 @@ export function remoteEngine(bus: Bus, timeoutMs: number): EngineAccess {
     }
   }
   return {
-    submit: <T>(command: Command, options: { idempotencyKey?: string } = {}) =>
-      ask<CommandResult<T>>(SUBJECTS.engineCommand, {
+    submit: (command, options = {}) =>
+      ask<CommandResult>(SUBJECTS.engineCommand, {
         command,
         key: options.idempotencyKey ?? `api:${randomUUID()}`,
       }),
     read: <K extends EngineReadName>(name: K, arg = 0) => ask<EngineReads[K]>(SUBJECTS.engineQuery, { name, arg }),
   };
+}
+
+/** The command gateway of an API or jobs node: the engine over the bus. */
+export function remoteCommandGateway(bus: Bus, timeoutMs: number): CommandGateway {
+  return new CommandGateway(remoteEngineLink(bus, timeoutMs));
 }

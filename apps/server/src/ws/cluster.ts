@@ -92,11 +92,14 @@ export class WsCluster {
 
   /** Starts the workers; resolves with the port once every one listens. */
   async start(): Promise<number> {
-    const execArgv = process.execArgv.some((arg) => arg.includes('tsx'))
-      ? process.execArgv
-      : [...process.execArgv, '--import', 'tsx'];
+    // From the build (dist/*.js, plain node) the worker is the built one; from the sources it runs through tsx.
+    const built = import.meta.url.endsWith('.js');
+    const execArgv =
+      built || process.execArgv.some((arg) => arg.includes('tsx'))
+        ? process.execArgv
+        : [...process.execArgv, '--import', 'tsx'];
     cluster.setupPrimary({
-      exec: fileURLToPath(new URL('./worker.ts', import.meta.url)),
+      exec: fileURLToPath(new URL(built ? './worker.js' : './worker.ts', import.meta.url)),
       execArgv,
       serialization: 'advanced',
     });

@@ -53,6 +53,13 @@ const WriteWrap =
     ? (binding.WriteWrap as WriteRequestClass)
     : null;
 const writeState = binding?.streamBaseState ?? new Int32Array(8);
+
+/** The path frames take on this Node: `direct` through the handle, or `stream` (write()) when the API is missing. */
+export const WRITE_PATH: 'direct' | 'stream' = WriteWrap === null ? 'stream' : 'direct';
+
+/** Frames written by each path since start (`tickline_ws_frames_written_total`): a Node without the API shows no direct. */
+const framesWritten = { direct: 0, stream: 0 };
+export const framesWrittenByPath: Readonly<typeof framesWritten> = framesWritten;
 const LAST_WRITE_WAS_ASYNC = binding?.kLastWriteWasAsync ?? 0;
 
 /** A request object libuv does not hold: every write the kernel takes at once reuses it. */
@@ -102,9 +109,11 @@ export function writeFrame(socket: Duplex, frame: Buffer, direct: boolean): void
   const handle = direct ? handleOf(socket) : null;
   // Nothing may be waiting anywhere (stream, cork, libuv), or this write would overtake it.
   if (!handle || socket.writableLength !== 0 || socket.writableCorked !== 0 || tracked[pendingDirect] !== 0) {
+    framesWritten.stream += 1;
     socket.write(frame);
     return;
   }
+  framesWritten.direct += 1;
   const request = spareRequest ?? new WriteWrap!();
   spareRequest = null;
   const status = handle.writeBuffer(request, frame);

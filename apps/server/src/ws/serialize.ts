@@ -4,7 +4,7 @@
  */
 import { PRICE_SCALE, QTY_SCALE } from '@tickline/money';
 import { WS_PROTOCOL_VERSION, type UserEventKind, type WsServerMessage } from '@tickline/protocol';
-import { formatScaled } from '../services/market/units.ts';
+import { formatScaled } from '../domain/market/units.ts';
 import type { BookLevel, BookSnapshot } from '../services/market/types.ts';
 
 export function encodeMessage(message: WsServerMessage): Buffer {

@@ -254,8 +254,8 @@ describe('POST /admin/users/freeze and /unfreeze', () => {
   it('reads the frozen users from the database after a restart of the trading service', async () => {
     await t.pool.query('UPDATE users SET trading_frozen_at = now() WHERE id = $1', [partner.userId]);
     const { TradingService } = await import('../../src/app/trading/service.ts');
-    const { localEngine } = await import('../../src/app/trading/engine-access.ts');
-    const fresh = new TradingService(localEngine(t.sequencer), t.pool);
+    const { localCommandGateway } = await import('../../src/app/engine/command-gateway.ts');
+    const fresh = new TradingService(localCommandGateway(t.sequencer), t.pool);
     await expect(fresh.placeOrder(partner.userId, limitOrder('40000'))).rejects.toMatchObject({
       code: Errors.TRADING_FROZEN.code,
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.ts';
-import { remoteEngine } from '../../src/roles/remote-engine.ts';
+import { remoteEngineLink } from '../../src/roles/remote-engine.ts';
 import { decodeJson, encodeJson, SUBJECTS } from '../../src/services/bus/bus.ts';
 import { InProcessBus } from '../../src/services/bus/in-process-bus.ts';
 
@@ -27,7 +27,7 @@ describe('the engine seen from an API node', () => {
       keys.push(key);
       return encodeJson({ ok: true, value: { ok: true, value: { applied: key } } });
     });
-    const engine = remoteEngine(bus, 1_000);
+    const engine = remoteEngineLink(bus, 1_000);
     expect(await engine.submit(fund)).toEqual({ ok: true, value: { applied: keys[0] } });
     await engine.submit(fund, { idempotencyKey: 'funding:1' });
     expect(keys[0]).toMatch(/^api:[0-9a-f-]{36}$/);
@@ -36,20 +36,20 @@ describe('the engine seen from an API node', () => {
 
   it('waits for an engine while none listens (a switch-over), then gives up with 1009: nothing was applied', async () => {
     const bus = new InProcessBus();
-    const engine = remoteEngine(bus, 700);
+    const engine = remoteEngineLink(bus, 700);
     const answered = engine.read('leverage', 1);
     setTimeout(() => bus.serve(SUBJECTS.engineQuery, async () => encodeJson({ ok: true, value: 7 })), 300);
     expect(await answered).toBe(7);
     expect(bus.stats.noResponders).toBeGreaterThan(0);
-    expect(await codeOf(remoteEngine(new InProcessBus(), 300).submit(fund))).toBe(1009);
+    expect(await codeOf(remoteEngineLink(new InProcessBus(), 300).submit(fund))).toBe(1009);
   });
 
   it('answers 1010 when an engine took the command but did not answer in time, and 1007 when it is full', async () => {
     const silent = new InProcessBus();
     silent.serve(SUBJECTS.engineCommand, () => new Promise(() => undefined));
-    expect(await codeOf(remoteEngine(silent, 200).submit(fund))).toBe(1010);
+    expect(await codeOf(remoteEngineLink(silent, 200).submit(fund))).toBe(1010);
     const full = new InProcessBus();
     full.serve(SUBJECTS.engineCommand, async () => encodeJson({ ok: false, busy: true }));
-    expect(await codeOf(remoteEngine(full, 200).submit(fund))).toBe(1007);
+    expect(await codeOf(remoteEngineLink(full, 200).submit(fund))).toBe(1007);
   });
 });

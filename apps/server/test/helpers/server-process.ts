@@ -28,8 +28,21 @@ export interface ServerProcess {
   killAll(): Promise<void>;
 }
 
-/** Starts the server in demo mode on `port`; `env` adds to (or, with undefined, removes from) the test's env. */
-export function startServerProcess(port: number, env: Record<string, string | undefined>): ServerProcess {
+/** The server's command line: its sources through tsx (what the tests exercise), or the build `npm start` runs. */
+const ENTRY = {
+  sources: ['--import', 'tsx', 'src/main.ts'],
+  build: ['--conditions=tickline-built', '--enable-source-maps', 'dist/main.js'],
+} as const;
+
+/**
+ * Starts the server in demo mode on `port`; `env` adds to (or, with undefined, removes from) the test's env. `from`:
+ * the sources (default), or the build (`npm run build:server` first).
+ */
+export function startServerProcess(
+  port: number,
+  env: Record<string, string | undefined>,
+  from: keyof typeof ENTRY = 'sources',
+): ServerProcess {
   const mergedEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -43,7 +56,7 @@ export function startServerProcess(port: number, env: Record<string, string | un
   }
   // node + the tsx loader directly (not through npx), so a signal hits the server process itself.
   // Its own process group, so that killAll() reaches what it started too.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...ENTRY[from]], {
     cwd: serverDir,
     env: mergedEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,7 +9,7 @@ import { createTestDatabase } from '@tickline/db/testing';
 import type { Envelope, LoginAnswer } from '@tickline/protocol';
 import type { AppServices } from '../../src/app/context.ts';
 import { TradingService } from '../../src/app/trading/service.ts';
-import { localEngine } from '../../src/app/trading/engine-access.ts';
+import { localCommandGateway } from '../../src/app/engine/command-gateway.ts';
 import { buildApp, type AppDeps } from '../../src/http/build-app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config, type RateLimitName } from '../../src/config.ts';
@@ -92,7 +92,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   };
   const clock = overrides.clock ?? createTestClock();
   const sequencer = await startSequencer(database.pool, { clock, config: overrides.exchangeConfig });
-  const trading = new TradingService(localEngine(sequencer), database.pool);
+  const trading = new TradingService(localCommandGateway(sequencer), database.pool);
   const app = await buildApp({
     config,
     pool: database.pool,

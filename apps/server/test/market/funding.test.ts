@@ -5,8 +5,8 @@ import {
   impactPrice,
   nextFundingTimeMs,
   premiumSamplePpm,
-} from '../../src/services/market/funding.ts';
-import { fundingBasisPrice, markPrice, MovingBasis } from '../../src/services/market/mark-price.ts';
+} from '../../src/domain/market/funding.ts';
+import { fundingBasisPrice, markPrice, MovingBasis } from '../../src/domain/market/mark-price.ts';
 
 const HOUR_MS = 3_600_000;
 const level = (price: number, qty: number) => ({ price, qty });

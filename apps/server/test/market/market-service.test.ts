@@ -5,7 +5,7 @@ import { MarketService, type PriceUpdate } from '../../src/services/market/marke
 import { SimulatedSource } from '../../src/services/market/simulated-source.ts';
 import { HOME_SYMBOLS } from '../../src/services/market/catalogue.ts';
 import { PAST_DAYS } from '../../src/services/market/candle-history.ts';
-import type { FundingSettlement } from '../../src/services/market/funding.ts';
+import type { FundingSettlement } from '../../src/domain/market/funding.ts';
 import { bookAround, FakeBook, FakePriceSource, manualClock, testMarketConfig } from './fakes.ts';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 12);

@@ -6,7 +6,7 @@ import {
   medianInteger,
   parseScaled,
   price8ToTicks,
-} from '../../src/services/market/units.ts';
+} from '../../src/domain/market/units.ts';
 
 describe('market number formats', () => {
   it('formats integers in a scale as exact decimals', () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '@tickline/engine';
 import { Errors, type ClientOrderLookup } from '@tickline/protocol';
-import { localEngine, type EngineAccess } from '../../src/app/trading/engine-access.ts';
+import { CommandGateway } from '../../src/app/engine/command-gateway.ts';
+import { localEngineLink, type EngineLink } from '../../src/app/engine/engine-link.ts';
 import { TradingService } from '../../src/app/trading/service.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { fireExpiredSwitches } from '../../src/app/trading/cancel-all-after.ts';
@@ -80,19 +81,19 @@ describe('client order ids', () => {
   });
 
   it('resolves a 1010: the order was applied but its answer lost; the retry answers it and places nothing', async () => {
-    const local = localEngine(t.sequencer);
+    const local = localEngineLink(t.sequencer);
     let loseNextAnswer = true;
     // An API node whose engine applied the command but whose answer did not arrive in time (remote-engine: 1010).
-    const lossy: EngineAccess = {
+    const lossy: EngineLink = {
       read: (name, arg) => local.read(name, arg),
-      submit: async <T>(command: Command, options?: { idempotencyKey?: string }) => {
-        const result = await local.submit<T>(command, options);
+      submit: async (command: Command, options?: { idempotencyKey?: string }) => {
+        const result = await local.submit(command, options);
         if (!loseNextAnswer) return result;
         loseNextAnswer = false;
         throw new AppError(Errors.ENGINE_OUTCOME_UNKNOWN);
       },
     };
-    const node = new TradingService(lossy, t.pool);
+    const node = new TradingService(new CommandGateway(lossy), t.pool);
     const order = limitOrder(1, '48500', { clientOrderId: 'lost-answer' });
     await expect(node.placeOrder(alice.userId, order)).rejects.toMatchObject({ code: 1010 });
     const before = (await openOrders(alice)).length;

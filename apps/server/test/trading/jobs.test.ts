@@ -3,12 +3,11 @@ import { optionRoundTicks } from '@tickline/db';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import type { Exchange } from '@tickline/engine';
 import { settleOverdueOptionRounds } from '../../src/app/trading/settle-overdue-rounds.ts';
-import { TradingJobs, type CommandSink, type PriceFeed, type PriceTick } from '../../src/jobs/trading-jobs.ts';
-import {
-  DUPLICATE_COMMAND,
-  SequencerUnavailableError,
-  type Sequencer,
-} from '../../src/services/sequencer/sequencer.ts';
+import { localCommandGateway } from '../../src/app/engine/command-gateway.ts';
+import { AppError } from '../../src/domain/errors.ts';
+import { TradingJobs, type TradingCommands, type PriceFeed, type PriceTick } from '../../src/jobs/trading-jobs.ts';
+import { Errors } from '@tickline/protocol';
+import type { Sequencer } from '../../src/services/sequencer/sequencer.ts';
 import { expectLedgerInvariants } from './helpers/ledger-invariants.ts';
 import { ManualClock, startSequencer } from './helpers/sequencer.ts';
 
@@ -51,6 +50,14 @@ let sequencer: Sequencer<Exchange>;
 let feed: StandInFeed;
 let jobs: TradingJobs;
 
+/** The start-up settlement of overdue rounds, on the sequencer as it restored. */
+const overdue = () => ({
+  pool: database.pool,
+  engine: localCommandGateway(sequencer),
+  lastPrices: sequencer.lastPrices,
+  clock,
+});
+
 /** Pushes a tick at the clock's time and waits until the sequencer has committed it. */
 async function tick(indexPrice: number, indexSources?: PriceTick['indexSources']): Promise<void> {
   feed.push({ indexPrice, markPrice: indexPrice, timeMs: clock.now(), indexSources });
@@ -72,7 +79,7 @@ beforeAll(async () => {
   sequencer = await startSequencer(database.pool, { clock });
   feed = new StandInFeed();
   jobs = new TradingJobs({
-    sequencer,
+    engine: localCommandGateway(sequencer),
     feed,
     clock,
     fundingIntervalMs: 8 * 60 * MINUTE,
@@ -104,7 +111,7 @@ describe('trading jobs', () => {
     clock.nowMs = ROUND_START + MINUTE + 200;
     await tick(8_000_000); // after the boundary: must not count
     const settled = await jobs.settleRoundEndingAt(ROUND_START + MINUTE);
-    expect(settled.ok).toBe(true);
+    expect(settled.status).toBe('applied');
     expect(await optionRow(1)).toMatchObject({ result: 1, result_price: 9_000_500, refunded: false });
     const balance = await sequencer.read((engine) => engine.balances(1));
     expect(balance.futuresAvailable).toBe(90 * USDT + 19_500_000);
@@ -156,11 +163,11 @@ describe('trading jobs', () => {
 
     clock.nowMs = roundStart + 5 * MINUTE; // down for minutes
     sequencer = await startSequencer(database.pool, { clock });
-    expect(await settleOverdueOptionRounds({ pool: database.pool, sequencer, clock })).toBe(1);
+    expect(await settleOverdueOptionRounds(overdue())).toBe(1);
     // The last price before the round's end (55 s into it) is recent enough: short wins.
     expect(await optionRow(3)).toMatchObject({ result: 2, result_price: 7_999_000, refunded: false });
-    expect(await settleOverdueOptionRounds({ pool: database.pool, sequencer, clock })).toBe(0);
-    jobs = new TradingJobs({ sequencer, feed, clock, fundingIntervalMs: 8 * 60 * MINUTE });
+    expect(await settleOverdueOptionRounds(overdue())).toBe(0);
+    jobs = new TradingJobs({ engine: localCommandGateway(sequencer), feed, clock, fundingIntervalMs: 8 * 60 * MINUTE });
     await expectLedgerInvariants(database.pool);
   });
 });
@@ -223,27 +230,25 @@ describe('funding', () => {
     await tick(8_000_000);
     const keys: string[] = [];
     let failNext = true;
-    const flaky: CommandSink = {
-      get lastPrices() {
-        return sequencer.lastPrices;
-      },
-      submit: (command, options) => {
+    const gateway = localCommandGateway(sequencer);
+    const flaky: TradingCommands = {
+      send: (command, options) => {
         if (command.type === 'settleFunding') {
           keys.push(options?.idempotencyKey ?? 'no key');
           if (failNext) {
             failNext = false;
-            return Promise.reject(new SequencerUnavailableError('the batch could not commit'));
+            return Promise.reject(new AppError(Errors.SERVICE_BUSY));
           }
         }
-        return sequencer.submit(command, options);
+        return gateway.send(command, options);
       },
     };
-    const fundingJobs = new TradingJobs({ sequencer: flaky, feed, clock, fundingIntervalMs: 8 * 60 * MINUTE });
-    await expect(fundingJobs.settleFundingAt(fundingTimeMs)).rejects.toThrow(SequencerUnavailableError);
+    const fundingJobs = new TradingJobs({ engine: flaky, feed, clock, fundingIntervalMs: 8 * 60 * MINUTE });
+    await expect(fundingJobs.settleFundingAt(fundingTimeMs)).rejects.toMatchObject({ code: Errors.SERVICE_BUSY.code });
     clock.nowMs = fundingTimeMs + MINUTE + 5;
     await fundingJobs.settleDueRounds(fundingTimeMs + MINUTE);
     expect(keys).toEqual([`funding:${fundingTimeMs}`, `funding:${fundingTimeMs}`]);
-    expect(await fundingJobs.settleFundingAt(fundingTimeMs)).toMatchObject({ ok: false, reason: DUPLICATE_COMMAND });
+    expect(await fundingJobs.settleFundingAt(fundingTimeMs)).toEqual({ status: 'duplicate' });
     const { rows } = await database.pool.query('SELECT count(*)::int AS n FROM command_keys WHERE key = $1', [
       `funding:${fundingTimeMs}`,
     ]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import type { Exchange } from '@tickline/engine';
+import { localCommandGateway } from '../../src/app/engine/command-gateway.ts';
 import { DemoLiquidity } from '../../src/app/trading/liquidity.ts';
 import { LEVELS_PER_SIDE, MAKER_LEVERAGE } from '../../src/app/demo/quotes.ts';
 import type { Sequencer } from '../../src/services/sequencer/sequencer.ts';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   await sequencer.submit({ type: 'priceTick', indexPrice: INDEX, markPrice: INDEX });
   await sequencer.submit({ type: 'setLeverage', userId: MAKER, leverage: MAKER_LEVERAGE });
   liquidity = new DemoLiquidity({
-    sequencer,
+    engine: localCommandGateway(sequencer),
     indexPrice: () => index,
     lastPrice: () => last,
     makerUserId: MAKER,

@@ -9,6 +9,7 @@ import { chainWatch, depositSweeps, findFreePort } from '@tickline/db';
 import { WalletAlerts } from '../../src/app/wallet/alerts.ts';
 import { DepositSweeper } from '../../src/app/wallet/deposit-sweeper.ts';
 import { startWallet } from '../../src/app/wallet/runtime.ts';
+import { localCommandGateway } from '../../src/app/engine/command-gateway.ts';
 import { SequencerWalletLedger } from '../../src/app/wallet/sequencer-ledger.ts';
 import { Scheduler } from '../../src/jobs/scheduler.ts';
 import { DEPOSIT_SWEEP_JOB, registerWalletJobs } from '../../src/jobs/wallet-jobs.ts';
@@ -84,7 +85,7 @@ beforeAll(async () => {
   trading = await createTradingTestApp();
   t = await createWalletTestApp({
     hotWalletUsdt: 1_000,
-    base: { testApp: trading, ledger: new SequencerWalletLedger(trading.sequencer) },
+    base: { testApp: trading, ledger: new SequencerWalletLedger(localCommandGateway(trading.sequencer)) },
   });
   operator = await t.member({ role: 'operator' });
 });

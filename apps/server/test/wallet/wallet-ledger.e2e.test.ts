@@ -2,6 +2,7 @@
 // wallet commands through the sequencer, on a real anvil and PostgreSQL; the ledger invariants checked in SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { localCommandGateway } from '../../src/app/engine/command-gateway.ts';
 import { SequencerWalletLedger } from '../../src/app/wallet/sequencer-ledger.ts';
 import { get, post } from '../helpers/test-app.ts';
 import { expectLedgerInvariants } from '../trading/helpers/ledger-invariants.ts';
@@ -17,7 +18,7 @@ const spotOf = async (token: string) => (await get<{ bsc: number }>(t.app, '/use
 beforeAll(async () => {
   trading = await createTradingTestApp();
   t = await createWalletTestApp({
-    base: { testApp: trading, ledger: new SequencerWalletLedger(trading.sequencer) },
+    base: { testApp: trading, ledger: new SequencerWalletLedger(localCommandGateway(trading.sequencer)) },
   });
 });
 

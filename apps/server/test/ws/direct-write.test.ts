@@ -1,7 +1,10 @@
 import { once } from 'node:events';
 import { createServer, connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { canWriteDirect, unsentBytes, writeFrame } from '../../src/ws/direct-write.ts';
+import { canWriteDirect, framesWrittenByPath, unsentBytes, WRITE_PATH, writeFrame } from '../../src/ws/direct-write.ts';
+
+/** The Node the platform supports (package.json engines); its handle API is what the fast path writes through. */
+const SUPPORTED_NODE_MAJOR = 20;
 
 describe('direct frame writes', () => {
   const cleanup: Array<() => void> = [];
@@ -91,6 +94,21 @@ describe('direct frame writes', () => {
     expect(sender.writableLength).toBe(0);
     await received.until(expectedLength + last.length);
     expect(received.bytes().equals(Buffer.concat(frames))).toBe(true);
+  });
+
+  it(`serves frames through the direct path on Node ${SUPPORTED_NODE_MAJOR}`, async () => {
+    const onSupportedNode = Number(process.versions.node.split('.')[0]) === SUPPORTED_NODE_MAJOR;
+    // On another Node the fallback may serve; on the supported one, losing the fast path is a failure, not a shrug.
+    if (onSupportedNode) expect(WRITE_PATH).toBe('direct');
+    const { sender, receiver } = await pair();
+    const before = { ...framesWrittenByPath };
+    const direct = canWriteDirect(sender);
+    expect(direct).toBe(WRITE_PATH === 'direct');
+    writeFrame(sender, Buffer.from('fast'), direct);
+    expect(framesWrittenByPath[WRITE_PATH]).toBe(before[WRITE_PATH] + 1);
+    if (WRITE_PATH === 'direct') expect(sender.writableLength).toBe(0);
+    const [chunk] = (await once(receiver, 'data')) as [Buffer];
+    expect(chunk.toString()).toBe('fast');
   });
 
   it('goes through write() when the socket is corked', async () => {

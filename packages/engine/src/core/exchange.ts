@@ -31,8 +31,6 @@ import { fund, transfer } from '../wallets/transfers.ts';
 import { withdrawal } from '../wallets/withdrawals.ts';
 import { EngineState } from './state.ts';
 
-export type { PlaceOrderResult } from '../futures/orders.ts';
-
 /**
  * The whole trading core of one market: wallets, order book, futures positions, option rounds. Single-threaded and
  * deterministic: the same snapshot and the same commands (with the same `nowMs`) give the same outputs.

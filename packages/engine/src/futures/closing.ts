@@ -7,19 +7,18 @@ import { BUY, oppositeSide } from '../book/order-book.ts';
 import type { EngineState, TakerKind } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { reject } from '../rejections.ts';
-import { OrderPath, type Command, type CommandResult, type OrderState, type PositionState } from '../types.ts';
+import { OrderPath, type OrderState, type PositionState } from '../types.ts';
 import { fillableQty } from './fill-calculator.ts';
 import { protectionPrice, runTaker } from './matching.ts';
-import { cancelAllOrders, newOrder, type PlaceOrderResult } from './orders.ts';
+import { cancelAllOrders, newOrder } from './orders.ts';
 import { indexPosition, positionChanged, unindexPosition } from './positions.ts';
-
-type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
+import type { CommandOf, ResultOf } from '../command-results.ts';
 
 export function closePosition(
   s: EngineState,
   command: CommandOf<'closePosition'>,
   effects: Effects,
-): CommandResult<PlaceOrderResult> {
+): ResultOf<'closePosition'> {
   const position = s.positionsByUser.get(command.userId);
   if (!position) return reject('NO_POSITION');
   const qtyProblem = s.checkQty(command.qty, false);
@@ -61,7 +60,7 @@ function closeAtMarket(
   return order;
 }
 
-export function setTpSl(s: EngineState, command: CommandOf<'setTpSl'>, effects: Effects): CommandResult {
+export function setTpSl(s: EngineState, command: CommandOf<'setTpSl'>, effects: Effects): ResultOf<'setTpSl'> {
   const { userId, takeProfit, stopLoss } = command;
   const position = s.positionsByUser.get(userId);
   if (!position) return reject('NO_POSITION');
@@ -78,7 +77,7 @@ export function setTpSl(s: EngineState, command: CommandOf<'setTpSl'>, effects: 
   return { ok: true, value: { takeProfit, stopLoss } };
 }
 
-export function priceTick(s: EngineState, command: CommandOf<'priceTick'>, effects: Effects): CommandResult {
+export function priceTick(s: EngineState, command: CommandOf<'priceTick'>, effects: Effects): ResultOf<'priceTick'> {
   if (!s.isValidPrice(command.indexPrice, false) || !s.isValidPrice(command.markPrice, false))
     return reject('INVALID_PRICE');
   s.lastIndexPrice = command.indexPrice;

@@ -8,16 +8,21 @@ import type { EngineState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { reject } from '../rejections.ts';
-import type { Command, CommandResult, PositionState, Side } from '../types.ts';
+import type { Command, PositionState, Side } from '../types.ts';
 import { PPM, ratePpm } from '../units.ts';
 import { runLiquidations } from './closing.ts';
 import { tradingFee } from './margin.ts';
 import { positionChanged } from './positions.ts';
+import type { ResultOf } from '../command-results.ts';
 
 /** Funding rates are capped at ±0.75 % (PRODUCT.md §3). */
 const MAX_FUNDING_RATE_PPM = 7_500;
 
-export function settleFunding(s: EngineState, command: Extract<Command, { type: 'settleFunding' }>, effects: Effects) {
+export function settleFunding(
+  s: EngineState,
+  command: Extract<Command, { type: 'settleFunding' }>,
+  effects: Effects,
+): ResultOf<'settleFunding'> {
   const rate = command.fundingRatePpm;
   if (!Number.isInteger(rate) || Math.abs(rate) > MAX_FUNDING_RATE_PPM) return reject('INVALID_FUNDING_RATE');
   const mark = s.lastMarkPrice;
@@ -51,5 +56,5 @@ export function settleFunding(s: EngineState, command: Extract<Command, { type: 
   const residue = s.balance(Account.fundingClearing);
   s.post(Account.fundingClearing, Account.feeRevenue, residue, 'funding', ref, effects);
   const liquidated = runLiquidations(s, effects);
-  return { ok: true, value: { collected, liquidated } } satisfies CommandResult;
+  return { ok: true, value: { collected, liquidated } };
 }

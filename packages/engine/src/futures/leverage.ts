@@ -3,17 +3,18 @@ import type { EngineState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { reject } from '../rejections.ts';
-import type { Command, CommandResult, OrderState } from '../types.ts';
+import type { Command, OrderState } from '../types.ts';
 import { liquidates, liquidationPriceOf } from './fill-calculator.ts';
 import { requiredHolds, rebalanceHolds } from './holds.ts';
 import { initialMargin } from './margin.ts';
 import { positionChanged } from './positions.ts';
+import type { ResultOf } from '../command-results.ts';
 
 export function setLeverage(
   s: EngineState,
   command: Extract<Command, { type: 'setLeverage' }>,
   effects: Effects,
-): CommandResult {
+): ResultOf<'setLeverage'> {
   const { userId, leverage } = command;
   if (!Number.isInteger(leverage) || leverage < 1 || leverage > s.config.maxLeverage) return reject('INVALID_LEVERAGE');
   // A position's margin is re-set to what the new leverage needs at its entry price; resting orders re-held.

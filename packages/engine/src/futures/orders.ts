@@ -4,24 +4,13 @@ import { BUY, crosses, oppositeSide, SELL } from '../book/order-book.ts';
 import type { EngineState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { reject } from '../rejections.ts';
-import { OrderPath, type Command, type CommandResult, type OrderState, type Side, type UserId } from '../types.ts';
+import { OrderPath, type OrderState, type Side, type UserId } from '../types.ts';
 import { restingPlan, simulateTaker } from './fill-calculator.ts';
 import { addHold, holdFor, rebalanceHolds, reducibleQty, releaseHold } from './holds.ts';
 import { protectionPrice, runTaker } from './matching.ts';
+import type { CommandOf, ResultOf } from '../command-results.ts';
 
-type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
-
-export interface PlaceOrderResult {
-  orderId: number;
-  status: OrderState['status'];
-  filledQty: QtyLots;
-}
-
-export function placeOrder(
-  s: EngineState,
-  command: CommandOf<'placeOrder'>,
-  effects: Effects,
-): CommandResult<PlaceOrderResult> {
+export function placeOrder(s: EngineState, command: CommandOf<'placeOrder'>, effects: Effects): ResultOf<'placeOrder'> {
   const { userId, side, orderPath, qty } = command;
   const isLimit = orderPath === OrderPath.Limit;
   if ((side !== BUY && side !== SELL) || (!isLimit && orderPath !== OrderPath.Market))
@@ -107,7 +96,11 @@ export function newOrder(
   };
 }
 
-export function cancelOrder(s: EngineState, command: CommandOf<'cancelOrder'>, effects: Effects): CommandResult {
+export function cancelOrder(
+  s: EngineState,
+  command: CommandOf<'cancelOrder'>,
+  effects: Effects,
+): ResultOf<'cancelOrder'> {
   const order = s.openOrdersById.get(command.orderId);
   if (!order || order.userId !== command.userId) return reject('ORDER_NOT_FOUND');
   cancelResting(s, order, true, effects);

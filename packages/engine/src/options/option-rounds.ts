@@ -3,12 +3,11 @@ import type { ExchangeConfig } from '../config.ts';
 import type { Effects, Post } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { reject } from '../rejections.ts';
-import { OptionResult, type Command, type CommandResult, type OptionOrderState, type UserId } from '../types.ts';
+import { OptionResult, type OptionOrderState, type UserId } from '../types.ts';
+import type { CommandOf, ResultOf } from '../command-results.ts';
 
 const USDT = 1_000_000;
 const BASIS_POINTS = 10_000;
-
-type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
 
 /**
  * One-minute higher/lower options, banked by the house pool (PRODUCT.md §4). Rounds are aligned to UTC minutes;
@@ -31,7 +30,7 @@ export class OptionRounds {
     priceAtMs: number | null,
     id: () => number,
     effects: Effects,
-  ): CommandResult {
+  ): ResultOf<'placeOptionOrder'> {
     const { userId, betType, stake } = command;
     const config = this.config;
     if (betType !== 1 && betType !== 2) return reject('OPTION_INVALID_BET_TYPE');
@@ -84,7 +83,7 @@ export class OptionRounds {
     command: CommandOf<'settleOptionRound'>,
     validPrice: (price: unknown) => boolean,
     effects: Effects,
-  ): CommandResult {
+  ): ResultOf<'settleOptionRound'> {
     const { roundStartMs, resultPrice } = command;
     if (!Number.isSafeInteger(roundStartMs)) return reject('VALIDATION_FAILED');
     if (resultPrice !== null && !validPrice(resultPrice)) return reject('INVALID_PRICE');

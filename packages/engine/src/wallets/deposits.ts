@@ -8,20 +8,23 @@ import type { EngineState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { reject } from '../rejections.ts';
-import type { Command, CommandResult, DepositRecord } from '../types.ts';
+import type { DepositRecord } from '../types.ts';
 import { balanceView } from './balances.ts';
 import { isKey, isPositiveAmount, isUserId } from './checks.ts';
+import type { CommandOf, ResultOf } from '../command-results.ts';
 
 export type { DepositRecord };
-
-type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
 
 /** The postings' `ref` of a deposit, its credit and its reversal alike (the store restores deposits from it). */
 export function depositRef(depositKey: string): string {
   return `deposit:${depositKey}`;
 }
 
-export function creditDeposit(s: EngineState, command: CommandOf<'creditDeposit'>, effects: Effects): CommandResult {
+export function creditDeposit(
+  s: EngineState,
+  command: CommandOf<'creditDeposit'>,
+  effects: Effects,
+): ResultOf<'creditDeposit'> {
   const { userId, amount, depositKey } = command;
   if (!isPositiveAmount(amount)) return reject('INVALID_AMOUNT');
   if (!isKey(depositKey) || !isUserId(userId)) return reject('VALIDATION_FAILED');
@@ -38,7 +41,11 @@ export function creditDeposit(s: EngineState, command: CommandOf<'creditDeposit'
   return { ok: true, value: { credited: true, debtRepaid, balance: balanceView(s, userId) } };
 }
 
-export function reverseDeposit(s: EngineState, command: CommandOf<'reverseDeposit'>, effects: Effects): CommandResult {
+export function reverseDeposit(
+  s: EngineState,
+  command: CommandOf<'reverseDeposit'>,
+  effects: Effects,
+): ResultOf<'reverseDeposit'> {
   const { depositKey } = command;
   if (!isKey(depositKey)) return reject('VALIDATION_FAILED');
   const deposit = s.deposits.get(depositKey);

@@ -3,18 +3,16 @@ import type { EngineState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { reject } from '../rejections.ts';
-import type { CommandResult, WalletMoneyCommand } from '../types.ts';
 import { balanceView } from './balances.ts';
 import { isKey, isPositiveAmount, isUserId, isWallet, walletAccount } from './checks.ts';
-
-type CommandOf<T extends WalletMoneyCommand['type']> = Extract<WalletMoneyCommand, { type: T }>;
+import type { CommandOf, ResultOf } from '../command-results.ts';
 
 /** A settled day's partner shares: fee revenue → partner settlements payable (house accounts on both sides). */
 export function accruePartnerSettlement(
   s: EngineState,
   command: CommandOf<'accruePartnerSettlement'>,
   effects: Effects,
-): CommandResult {
+): ResultOf<'accruePartnerSettlement'> {
   const { day, amount } = command;
   if (!isPositiveAmount(amount)) return reject('INVALID_AMOUNT');
   if (!isKey(day)) return reject('VALIDATION_FAILED');
@@ -27,7 +25,7 @@ export function payPartnerSettlement(
   s: EngineState,
   command: CommandOf<'payPartnerSettlement'>,
   effects: Effects,
-): CommandResult {
+): ResultOf<'payPartnerSettlement'> {
   const { userId, settlementId, amount } = command;
   if (!isPositiveAmount(amount)) return reject('INVALID_AMOUNT');
   if (!isKey(settlementId) || !isUserId(userId)) return reject('VALIDATION_FAILED');
@@ -40,7 +38,11 @@ export function payPartnerSettlement(
  * The house adjustment account ↔ a user's wallet: a positive amount credits the user, a negative one takes money
  * back (never more than the wallet holds). The reason travels in the postings' ref.
  */
-export function adjustBalance(s: EngineState, command: CommandOf<'adjustBalance'>, effects: Effects): CommandResult {
+export function adjustBalance(
+  s: EngineState,
+  command: CommandOf<'adjustBalance'>,
+  effects: Effects,
+): ResultOf<'adjustBalance'> {
   const { userId, wallet, amount, reason } = command;
   if (typeof amount !== 'number' || !isPositiveAmount(Math.abs(amount))) return reject('INVALID_AMOUNT');
   if (!isUserId(userId)) return reject('VALIDATION_FAILED');

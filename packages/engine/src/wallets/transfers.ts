@@ -3,13 +3,11 @@ import type { EngineState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { reject } from '../rejections.ts';
-import type { Command, CommandResult } from '../types.ts';
 import { balanceView } from './balances.ts';
 import { isPositiveAmount, isWallet, walletAccount } from './checks.ts';
+import type { CommandOf, ResultOf } from '../command-results.ts';
 
-type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
-
-export function fund(s: EngineState, command: CommandOf<'fund'>, effects: Effects): CommandResult {
+export function fund(s: EngineState, command: CommandOf<'fund'>, effects: Effects): ResultOf<'fund'> {
   if (!isPositiveAmount(command.amount)) return reject('INVALID_AMOUNT');
   if (!isWallet(command.wallet)) return reject('INVALID_WALLET');
   const credit = walletAccount(command.userId, command.wallet);
@@ -17,7 +15,7 @@ export function fund(s: EngineState, command: CommandOf<'fund'>, effects: Effect
   return { ok: true, value: { balance: balanceView(s, command.userId) } };
 }
 
-export function transfer(s: EngineState, command: CommandOf<'transfer'>, effects: Effects): CommandResult {
+export function transfer(s: EngineState, command: CommandOf<'transfer'>, effects: Effects): ResultOf<'transfer'> {
   if (!isPositiveAmount(command.amount)) return reject('INVALID_AMOUNT');
   if (!isWallet(command.to)) return reject('INVALID_WALLET');
   const source = walletAccount(command.userId, command.to === 'spot' ? 'futures' : 'spot');

@@ -7,16 +7,17 @@ import type { EngineState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { reject } from '../rejections.ts';
-import type { CommandResult, WalletMoneyCommand } from '../types.ts';
+import type { WalletMoneyCommand } from '../types.ts';
 import { balanceView } from './balances.ts';
 import { isFee, isKey, isPositiveAmount, isUserId } from './checks.ts';
+import type { ResultOf } from '../command-results.ts';
 
 type WithdrawalCommand = Extract<
   WalletMoneyCommand,
   { type: 'holdWithdrawal' | 'releaseWithdrawal' | 'sendWithdrawal' }
 >;
 
-export function withdrawal(s: EngineState, command: WithdrawalCommand, effects: Effects): CommandResult {
+export function withdrawal(s: EngineState, command: WithdrawalCommand, effects: Effects): ResultOf<'holdWithdrawal'> {
   const { userId, withdrawalId, amount, fee } = command;
   if (!isPositiveAmount(amount) || !isFee(fee) || !Number.isSafeInteger(amount + fee)) return reject('INVALID_AMOUNT');
   if (!isKey(withdrawalId) || !isUserId(userId)) return reject('VALIDATION_FAILED');

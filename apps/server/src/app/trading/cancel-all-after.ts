@@ -3,7 +3,8 @@ import type { UserId } from '@tickline/engine';
 import { Errors } from '@tickline/protocol';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../domain/errors.ts';
-import { execute, readEngine, type TradingCore } from './core.ts';
+import { refusalError } from '../engine/command-gateway.ts';
+import type { TradingContext } from './core.ts';
 
 /**
  * The dead-man's switch (#29, `POST /order/cancelAllAfter`). The deadline lives in PostgreSQL (cancel_all_after), not
@@ -40,15 +41,12 @@ export async function setCancelAllAfter(
 }
 
 /** Cancels every open order of the user; an order that filled or was cancelled meanwhile is not an error. */
-export async function cancelAllOrders(core: TradingCore, userId: UserId): Promise<number> {
+export async function cancelAllOrders(core: TradingContext, userId: UserId): Promise<number> {
   let cancelled = 0;
-  for (const order of await readEngine(core, 'openOrders', userId)) {
-    try {
-      await execute(core, { type: 'cancelOrder', userId, orderId: order.id });
-      cancelled += 1;
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === Errors.ORDER_NOT_FOUND.code)) throw error;
-    }
+  for (const order of await core.engine.read('openOrders', userId)) {
+    const outcome = await core.engine.send({ type: 'cancelOrder', userId, orderId: order.id });
+    if (outcome.status === 'applied') cancelled += 1;
+    else if (outcome.status === 'refused' && outcome.reason !== 'ORDER_NOT_FOUND') throw refusalError(outcome.reason);
   }
   return cancelled;
 }

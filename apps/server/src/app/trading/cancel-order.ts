@@ -1,7 +1,7 @@
 import type { UserId } from '@tickline/engine';
-import { execute, type TradingCore } from './core.ts';
+import type { TradingContext } from './core.ts';
 
 /** `/order/cancel`: the caller's own resting order only (the engine refuses anyone else's as not found). */
-export async function cancelOrder(core: TradingCore, userId: UserId, orderId: number): Promise<void> {
-  await execute(core, { type: 'cancelOrder', userId, orderId });
+export async function cancelOrder(core: TradingContext, userId: UserId, orderId: number): Promise<void> {
+  await core.engine.execute({ type: 'cancelOrder', userId, orderId });
 }

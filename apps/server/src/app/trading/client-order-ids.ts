@@ -1,10 +1,10 @@
 import { findAppliedCommand, findOrderOfUser } from '@tickline/db';
 import { formatQty } from '@tickline/money';
-import type { Command, CommandResult, UserId } from '@tickline/engine';
+import type { Command, CommandValue, UserId } from '@tickline/engine';
 import { Errors, type ClientOrderLookup } from '@tickline/protocol';
 import { AppError } from '../../domain/errors.ts';
-import { DUPLICATE_COMMAND } from '../../services/sequencer/sequencer.ts';
-import { execute, type TradingCore } from './core.ts';
+import { refusalError } from '../engine/command-gateway.ts';
+import type { TradingContext } from './core.ts';
 
 /**
  * Client order ids (#29): the one place that makes an order path idempotent. A command sent with a client order id
@@ -27,33 +27,21 @@ export function clientOrderKey(userId: UserId, clientOrderId: string): string {
   return `client-order:${userId}:${clientOrderId}`;
 }
 
-/** `execute`, at most once per client order id of the user; a repeat answers the first command's result. */
-export async function executeOnce<T>(
-  core: TradingCore,
+/** The gateway's `execute`, at most once per client order id of the user; a repeat answers the first command's result. */
+export async function executeOnce<C extends Command>(
+  core: TradingContext,
   userId: UserId,
   clientOrderId: unknown,
-  command: Command,
-): Promise<T> {
+  command: C,
+): Promise<CommandValue<C['type']>> {
   const id = clientOrderIdOf(clientOrderId);
-  if (id === undefined) return execute<T>(core, command);
+  if (id === undefined) return core.engine.execute(command);
   const key = clientOrderKey(userId, id);
-  let repeated = false;
-  // A duplicate is not a refusal here: it is answered below with the first command's result.
-  const once: TradingCore = {
-    ...core,
-    engine: {
-      read: (name, arg) => core.engine.read(name, arg),
-      submit: async <R>(sent: Command, options?: { idempotencyKey?: string }): Promise<CommandResult<R>> => {
-        const result = await core.engine.submit<R>(sent, options);
-        if (result.ok || result.reason !== DUPLICATE_COMMAND) return result;
-        repeated = true;
-        return { ok: true, value: undefined as R };
-      },
-    },
-  };
-  const value = await execute<T>(once, command, { idempotencyKey: key });
-  if (!repeated) return value;
-  return (await firstCommand(core, key)).result as T;
+  const outcome = await core.engine.send(command, { idempotencyKey: key });
+  if (outcome.status === 'applied') return outcome.value;
+  if (outcome.status === 'refused') throw refusalError(outcome.reason);
+  // A duplicate is not a refusal here: it is answered with the first command's result.
+  return (await firstCommand(core, key)).result as CommandValue<C['type']>;
 }
 
 const REPLICA_WAITS_MS = [0, 50, 200, 500, 1_000];
@@ -62,7 +50,7 @@ const REPLICA_WAITS_MS = [0, 50, 200, 500, 1_000];
  * The command applied under `key`. A duplicate is answered after the first command's batch committed, so its record
  * is in the primary at once; `core.pool` may be a read replica on a cluster's API nodes, which may lag a moment.
  */
-async function firstCommand(core: TradingCore, key: string) {
+async function firstCommand(core: TradingContext, key: string) {
   for (const waitMs of REPLICA_WAITS_MS) {
     if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
     const first = await findAppliedCommand(core.pool, key);
@@ -73,7 +61,7 @@ async function firstCommand(core: TradingCore, key: string) {
 
 /** `GET /order/lookup?clientOrderId=`: what the command sent with that id did, and its futures order as it is now. */
 export async function lookupClientOrder(
-  core: TradingCore,
+  core: TradingContext,
   userId: UserId,
   clientOrderId: unknown,
 ): Promise<ClientOrderLookup> {

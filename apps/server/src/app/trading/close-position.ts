@@ -1,12 +1,12 @@
 import { parseQty } from '@tickline/money';
 import type { UserId } from '@tickline/engine';
 import { executeOnce } from './client-order-ids.ts';
-import type { TradingCore } from './core.ts';
+import type { TradingContext } from './core.ts';
 import { positiveDecimal } from './input.ts';
 
 /** `/order/closePosition`: closes `volume` of the caller's position at market. */
 export async function closePosition(
-  core: TradingCore,
+  core: TradingContext,
   userId: UserId,
   volume: unknown,
   clientOrderId?: unknown,

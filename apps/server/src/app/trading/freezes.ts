@@ -5,7 +5,7 @@ import { userAdmin, type Pool } from '@tickline/db';
  * from PostgreSQL at the first order after start, and again (`reload`) after each freeze or unfreeze has committed.
  * In one process every order and bet goes through this trading service, so that reload is seen by every later order;
  * in a cluster each API node holds its own set, and a change made on one reaches the others over the bus
- * (roles/node-roles.ts). An order already past the check when a freeze commits still goes through.
+ * (roles/platform-services.ts). An order already past the check when a freeze commits still goes through.
  */
 export class TradingFreezes {
   private frozen: ReadonlySet<number> | null = null;

@@ -1,24 +1,24 @@
 import type { UserId } from '@tickline/engine';
 import { pageFuturesHistory, recentCancelledOrders } from '@tickline/db';
 import { paginationView } from '../pagination.ts';
-import { HISTORY_PAGE_SIZE, RECENT_LIMIT, readEngine, type TradingCore } from './core.ts';
+import { HISTORY_PAGE_SIZE, RECENT_LIMIT, type TradingContext } from './core.ts';
 import { cancelledOrderHistoryView, futuresHistoryView, openOrderView, positionView } from './views.ts';
 
 /** `/order/waitLookup`: the caller's resting orders, from the engine. */
-export function openOrders(core: TradingCore, userId: UserId) {
-  return readEngine(core, 'openOrders', userId).then((orders) => orders.map(openOrderView));
+export function openOrders(core: TradingContext, userId: UserId) {
+  return core.engine.read('openOrders', userId).then((orders) => orders.map(openOrderView));
 }
 
 /** `/postion/lookup`: the caller's position (one-way mode: at most one). */
-export function positions(core: TradingCore, userId: UserId) {
-  return readEngine(core, 'position', userId).then((position) => (position ? [positionView(position)] : []));
+export function positions(core: TradingContext, userId: UserId) {
+  return core.engine.read('position', userId).then((position) => (position ? [positionView(position)] : []));
 }
 
 /**
  * `/order/history`: the latest rows of the caller's trade history, with the limit orders cancelled among them (#28
  * item 12: a close or TP/SL cancels resting orders, and the trader should see it), newest first.
  */
-export async function recentFuturesHistory(core: TradingCore, userId: UserId) {
+export async function recentFuturesHistory(core: TradingContext, userId: UserId) {
   const [page, cancelled] = await Promise.all([
     pageFuturesHistory(core.pool, userId, 1, RECENT_LIMIT),
     recentCancelledOrders(core.pool, userId, RECENT_LIMIT),
@@ -33,7 +33,7 @@ export async function recentFuturesHistory(core: TradingCore, userId: UserId) {
 }
 
 /** `/order/lookup?page=N`. */
-export async function futuresHistoryPage(core: TradingCore, userId: UserId, pageNumber: number) {
+export async function futuresHistoryPage(core: TradingContext, userId: UserId, pageNumber: number) {
   const page = await pageFuturesHistory(core.pool, userId, pageNumber, HISTORY_PAGE_SIZE);
   return { orders: page.rows.map(futuresHistoryView), pageInfo: paginationView(page) };
 }

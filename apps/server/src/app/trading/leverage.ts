@@ -1,11 +1,11 @@
 import type { UserId } from '@tickline/engine';
-import { execute, readEngine, type TradingCore } from './core.ts';
+import type { TradingContext } from './core.ts';
 
-export function leverageOf(core: TradingCore, userId: UserId): Promise<number> {
-  return readEngine(core, 'leverage', userId);
+export function leverageOf(core: TradingContext, userId: UserId): Promise<number> {
+  return core.engine.read('leverage', userId);
 }
 
 /** `/user/updateLeverage`, through the engine: refused while it would make the open position liquidatable. */
-export async function setLeverage(core: TradingCore, userId: UserId, leverage: number): Promise<void> {
-  await execute(core, { type: 'setLeverage', userId, leverage });
+export async function setLeverage(core: TradingContext, userId: UserId, leverage: number): Promise<void> {
+  await core.engine.execute({ type: 'setLeverage', userId, leverage });
 }

@@ -1,17 +1,18 @@
-import { OrderPath, type Exchange } from '@tickline/engine';
+import { OrderPath } from '@tickline/engine';
 import type { PriceTicks } from '@tickline/money';
 import { SeededRandom } from '../../services/market/prng.ts';
 import { LEVELS_PER_SIDE, planLadder, planTake } from '../demo/quotes.ts';
-import type { Sequencer } from '../../services/sequencer/sequencer.ts';
+import type { CommandGateway } from '../engine/command-gateway.ts';
 
 /**
  * Demo-mode liquidity: one market-maker account quoting a ladder on both sides of the index, and one taker account
  * trading market orders now and then, so the book, trades and chart are alive (what they quote and trade:
- * app/demo/quotes.ts). Both are ordinary accounts with ledger balances; every order goes through the sequencer like a
- * user's. Off in production. The scheduler runs `requote` and `takeOnce` (jobs/demo-liquidity-jobs.ts).
+ * app/demo/quotes.ts). Both are ordinary accounts with ledger balances; every order goes through the command gateway
+ * like a user's (refusals are ignored: the next requote or trade tries afresh). Off in production. The scheduler runs
+ * `requote` and `takeOnce` (jobs/demo-liquidity-jobs.ts).
  */
 export interface DemoLiquidityOptions {
-  sequencer: Sequencer<Exchange>;
+  engine: Pick<CommandGateway, 'send' | 'read'>;
   indexPrice: () => PriceTicks | null;
   /** The last trade's price (null before the first): the ladder keeps it inside the spread. */
   lastPrice: () => PriceTicks | null;
@@ -39,26 +40,24 @@ export class DemoLiquidity {
   async requote(): Promise<void> {
     const index = this.options.indexPrice();
     if (index === null) return;
-    const { sequencer, makerUserId } = this.options;
-    const previous = await sequencer.read((engine) => engine.openOrders(makerUserId).map((order) => order.id));
+    const { engine, makerUserId } = this.options;
+    const previous = (await engine.read('openOrders', makerUserId)).map((order) => order.id);
     const placements: Array<Promise<unknown>> = [];
     for (const { side, price, qty } of planLadder(index, this.options.lastPrice(), this.random, this.levelsPerSide)) {
       placements.push(
-        sequencer.submit({ type: 'placeOrder', userId: makerUserId, side, orderPath: OrderPath.Limit, price, qty }),
+        engine.send({ type: 'placeOrder', userId: makerUserId, side, orderPath: OrderPath.Limit, price, qty }),
       );
     }
     await Promise.all(placements);
-    await Promise.all(
-      previous.map((orderId) => sequencer.submit({ type: 'cancelOrder', userId: makerUserId, orderId })),
-    );
+    await Promise.all(previous.map((orderId) => engine.send({ type: 'cancelOrder', userId: makerUserId, orderId })));
   }
 
   /** One market order, mostly toward the index, turned back toward flat when the position grows large. */
   async takeOnce(): Promise<void> {
-    const { sequencer, takerUserId } = this.options;
-    const position = await sequencer.read((engine) => engine.position(takerUserId));
+    const { engine, takerUserId } = this.options;
+    const position = await engine.read('position', takerUserId);
     const { side, qty } = planTake(this.options.indexPrice(), this.options.lastPrice(), position, this.random);
-    await sequencer.submit({
+    await engine.send({
       type: 'placeOrder',
       userId: takerUserId,
       side,

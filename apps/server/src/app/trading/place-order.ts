@@ -2,7 +2,7 @@ import { parsePrice, parseQty } from '@tickline/money';
 import { OrderPath, type Side, type UserId } from '@tickline/engine';
 import { isValidLeverage } from '../../domain/trading-rules.ts';
 import { clientOrderIdOf, executeOnce } from './client-order-ids.ts';
-import { readEngine, type TradingCore } from './core.ts';
+import type { TradingContext } from './core.ts';
 import { positiveDecimal, refuse } from './input.ts';
 
 export interface PlaceOrderInput {
@@ -22,7 +22,11 @@ export interface PlaceOrderInput {
  * leverage must equal the user's current one (the seeds' leverage dialog saves it with /user/updateLeverage before
  * any order). Changing it here first would leave the change behind when the order is then refused.
  */
-export async function placeOrder(core: TradingCore, userId: UserId, input: PlaceOrderInput): Promise<{ no: number }> {
+export async function placeOrder(
+  core: TradingContext,
+  userId: UserId,
+  input: PlaceOrderInput,
+): Promise<{ no: number }> {
   const side = input.position;
   if (side !== 1 && side !== 2) refuse('INVALID_ORDER_TYPE', 'position must be 1 (long) or 2 (short).');
   const orderPath = input.orderPath;
@@ -38,10 +42,10 @@ export async function placeOrder(core: TradingCore, userId: UserId, input: Place
   const price = orderPath === OrderPath.Limit ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
   if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
 
-  const current = await readEngine(core, 'leverage', userId);
+  const current = await core.engine.read('leverage', userId);
   if (current !== leverage)
     refuse('INVALID_LEVERAGE', `Your leverage is ${current}×: change it with the leverage dialog first, then order.`);
-  const placed = await executeOnce<{ orderId: number }>(core, userId, clientOrderId, {
+  const placed = await executeOnce(core, userId, clientOrderId, {
     type: 'placeOrder',
     userId,
     side: side as Side,

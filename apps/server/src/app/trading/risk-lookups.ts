@@ -1,9 +1,9 @@
-import type { EngineReads } from './engine-access.ts';
-import { readEngine, type TradingCore } from './core.ts';
+import type { EngineReads } from '../engine/engine-link.ts';
+import type { TradingContext } from './core.ts';
 
 export type RiskSnapshot = EngineReads['risk'];
 
 /** The engine's open positions, prices and house balances at one committed batch (the operators' risk panel). */
-export function riskSnapshot(core: TradingCore): Promise<RiskSnapshot> {
-  return readEngine(core, 'risk');
+export function riskSnapshot(core: TradingContext): Promise<RiskSnapshot> {
+  return core.engine.read('risk');
 }

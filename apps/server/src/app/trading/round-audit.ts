@@ -2,7 +2,7 @@ import { optionRoundTicks } from '@tickline/db';
 import { Errors, type OptionRoundAudit, type RoundTickView } from '@tickline/protocol';
 import type { PriceTicks } from '@tickline/money';
 import { AppError } from '../../domain/errors.ts';
-import { readEngine, type TradingCore } from './core.ts';
+import type { TradingContext } from './core.ts';
 import { price } from './views.ts';
 
 /**
@@ -10,11 +10,11 @@ import { price } from './views.ts';
  * settlement — public, so anyone can check a result (no user's bets are shown, only how many there were).
  */
 export async function optionRoundAudit(
-  core: TradingCore,
+  core: TradingContext,
   roundStart: number,
   nowMs: number,
 ): Promise<OptionRoundAudit> {
-  const roundMs = await readEngine(core, 'optionRoundMs');
+  const roundMs = await core.engine.read('optionRoundMs');
   if (!Number.isSafeInteger(roundStart) || roundStart < 0 || roundStart % roundMs !== 0 || roundStart > nowMs)
     throw new AppError(Errors.OPTION_ROUND_INVALID);
   const record = await optionRoundTicks.findRoundAudit(core.pool, roundStart);

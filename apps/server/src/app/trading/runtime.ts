@@ -2,11 +2,10 @@ import { Exchange, type ExchangeConfig } from '@tickline/engine';
 import type { Pool } from '@tickline/db';
 import type { Clock } from '../../clock.ts';
 import { Sequencer, type BatchListener } from '../../services/sequencer/sequencer.ts';
-import { localEngine } from './engine-access.ts';
+import { localCommandGateway, type CommandGateway } from '../engine/command-gateway.ts';
 import { settleOverdueOptionRounds } from './settle-overdue-rounds.ts';
-import { TradingService } from './service.ts';
 
-export interface TradingCoreOptions {
+export interface LocalEngineOptions {
   pool: Pool;
   clock: Clock;
   exchangeConfig?: Partial<ExchangeConfig>;
@@ -15,19 +14,20 @@ export interface TradingCoreOptions {
   log?: (error: unknown, context: string) => void;
 }
 
-export interface TradingCore {
+/** The engine of this process: its sequencer, and the gateway every command of this process goes through. */
+export interface LocalEngine {
   sequencer: Sequencer<Exchange>;
-  service: TradingService;
+  gateway: CommandGateway;
   /** Lets the sequencer finish what is queued (the jobs that feed it are stopped before). */
   stop(): Promise<void>;
 }
 
 /**
- * Starts the trading core: restores the engine from PostgreSQL and settles option rounds that ended while the server
- * was down. main.ts calls this once; the returned service is the app's `trading` service, and its clocks (price
+ * Starts the engine of this process: restores it from PostgreSQL and settles option rounds that ended while the server
+ * was down. The composition root calls this once (a cluster's engine role: once it holds the writer lock); its clocks (price
  * ticks, round settlement, funding) are jobs of the scheduler (jobs/trading-jobs.ts).
  */
-export async function startTradingCore(options: TradingCoreOptions): Promise<TradingCore> {
+export async function startLocalEngine(options: LocalEngineOptions): Promise<LocalEngine> {
   const sequencer = await Sequencer.start({
     pool: options.pool,
     clock: options.clock,
@@ -36,10 +36,12 @@ export async function startTradingCore(options: TradingCoreOptions): Promise<Tra
   });
   for (const listener of options.listeners ?? []) sequencer.onCommitted(listener);
   const roundMs = options.exchangeConfig?.option?.roundMs;
-  await settleOverdueOptionRounds({ pool: options.pool, sequencer, clock: options.clock, roundMs });
+  const gateway = localCommandGateway(sequencer);
+  const { lastPrices } = sequencer;
+  await settleOverdueOptionRounds({ pool: options.pool, engine: gateway, lastPrices, clock: options.clock, roundMs });
   return {
     sequencer,
-    service: new TradingService(localEngine(sequencer), options.pool),
+    gateway,
     stop: () => sequencer.stop(),
   };
 }

@@ -1,12 +1,12 @@
 import type { UserId } from '@tickline/engine';
 import type { Pool } from '@tickline/db';
-import type { EngineAccess } from './engine-access.ts';
+import type { CommandGateway } from '../engine/command-gateway.ts';
 import type { BalanceReader } from '../context.ts';
 import { cancelAllOrders } from './cancel-all-after.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { lookupClientOrder } from './client-order-ids.ts';
 import { closePosition } from './close-position.ts';
-import type { TradingCore } from './core.ts';
+import type { TradingContext } from './core.ts';
 import { accruePartnerSettlement } from './partner-accrual.ts';
 import { payPartnerSettlement } from './partner-payout.ts';
 import { fundDemoUser } from './fund-demo-user.ts';
@@ -23,17 +23,17 @@ import { updateTpSl } from './update-tpsl.ts';
 import { balanceOf, transfers } from './wallet-lookups.ts';
 
 /**
- * The trading use cases behind the HTTP routes, one per file in this folder, bound to the trading core: what the
+ * The trading use cases behind the HTTP routes, one per file in this folder, bound to the engine's command gateway: what the
  * app's services hold as `trading`. Commands go through the sequencer (answered after commit); open state is read
  * through it too, consistent with the last committed batch; history is read from PostgreSQL, paged.
  */
 export class TradingService implements BalanceReader {
-  private readonly core: TradingCore;
+  private readonly core: TradingContext;
   /** Users whose trading is frozen; the operators' freeze reloads it after each change. */
   readonly freezes: TradingFreezes;
 
   /** `historyPool`: where history is read (a read replica on a cluster's API nodes); `pool` otherwise. */
-  constructor(engine: EngineAccess, pool: Pool, historyPool: Pool = pool) {
+  constructor(engine: CommandGateway, pool: Pool, historyPool: Pool = pool) {
     this.freezes = new TradingFreezes(pool);
     this.core = { engine, pool: historyPool, freezes: this.freezes };
   }

@@ -1,17 +1,6 @@
-import type { PriceTicks } from '@tickline/money';
-import type { CommandResult } from '@tickline/engine';
 import { listOverdueOptionRounds, type Pool, type SequencerState } from '@tickline/db';
 import type { Clock } from '../../clock.ts';
-
-/** The slice of the sequencer this use case needs. */
-export interface RoundSettler {
-  submit(command: {
-    type: 'settleOptionRound';
-    roundStartMs: number;
-    resultPrice: PriceTicks | null;
-  }): Promise<CommandResult>;
-  readonly lastPrices: Pick<SequencerState, 'lastIndexPrice' | 'lastPriceAtMs'>;
-}
+import type { CommandGateway } from '../engine/command-gateway.ts';
 
 /**
  * At start: settles every option round whose end passed while the server was down. The result price is the last
@@ -20,7 +9,9 @@ export interface RoundSettler {
  */
 export async function settleOverdueOptionRounds(options: {
   pool: Pool;
-  sequencer: RoundSettler;
+  engine: Pick<CommandGateway, 'send'>;
+  /** The last price the engine applied, and when (the sequencer's restored state). */
+  lastPrices: Pick<SequencerState, 'lastIndexPrice' | 'lastPriceAtMs'>;
   clock: Clock;
   roundMs?: number;
   maxPriceAgeMs?: number;
@@ -29,12 +20,12 @@ export async function settleOverdueOptionRounds(options: {
   const maxPriceAgeMs = options.maxPriceAgeMs ?? 10_000;
   const nowMs = options.clock.now();
   const rounds = await listOverdueOptionRounds(options.pool, nowMs);
-  const { lastIndexPrice, lastPriceAtMs } = options.sequencer.lastPrices;
+  const { lastIndexPrice, lastPriceAtMs } = options.lastPrices;
   for (const { roundStartMs } of rounds) {
     const endMs = roundStartMs + roundMs;
     const known = lastIndexPrice !== null && lastPriceAtMs !== null && lastPriceAtMs <= endMs;
     const resultPrice = known && endMs - lastPriceAtMs <= maxPriceAgeMs ? lastIndexPrice : null;
-    await options.sequencer.submit({ type: 'settleOptionRound', roundStartMs, resultPrice });
+    await options.engine.send({ type: 'settleOptionRound', roundStartMs, resultPrice });
   }
   return rounds.length;
 }

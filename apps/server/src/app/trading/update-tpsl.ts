@@ -1,12 +1,12 @@
 import { parsePrice } from '@tickline/money';
 import type { UserId } from '@tickline/engine';
 import { executeOnce } from './client-order-ids.ts';
-import type { TradingCore } from './core.ts';
+import type { TradingContext } from './core.ts';
 import { nonNegativeDecimal } from './input.ts';
 
 /** `/order/updateTpsl`. Missing, null, empty or zero ("0.00", as the position shows an unset one) clears a trigger. */
 export async function updateTpSl(
-  core: TradingCore,
+  core: TradingContext,
   userId: UserId,
   input: { takeProfit?: unknown; stopLoss?: unknown; clientOrderId?: unknown },
 ): Promise<void> {

@@ -10,7 +10,7 @@
 import { QUOTED_PAIRS, FUTURES_SYMBOL } from './catalogue.ts';
 import { silentLogger, type MarketLogger } from './logger.ts';
 import { ReconnectingSocket } from './reconnecting-socket.ts';
-import { PRICE8_SCALE, parseScaled, type Price8 } from './units.ts';
+import { PRICE8_SCALE, parseScaled, type Price8 } from '../../domain/market/units.ts';
 import type { PriceSource, SourceCandle, SourceQuote } from './types.ts';
 
 export interface BinanceSourceOptions {

@@ -5,7 +5,7 @@ import type { KlineData } from '@tickline/protocol';
 import { candleToRecord, MINUTE_MS, recordToCandle, type Candle, type MinuteCandles } from './candles.ts';
 import { FUTURES_SYMBOL } from './catalogue.ts';
 import type { MarketLogger } from './logger.ts';
-import { lotsToNumber, price8ToTicks, ticksToNumber, ticksToPrice8 } from './units.ts';
+import { lotsToNumber, price8ToTicks, ticksToNumber, ticksToPrice8 } from '../../domain/market/units.ts';
 import type { PriceSource, SourceCandle } from './types.ts';
 
 /** Candles kept in memory and restored at start (a day and a bit of minutes). */

@@ -1,7 +1,8 @@
 /**
- * The market service: combines the price sources into the index, computes mark price, premium and funding,
- * builds and stores 1-minute candles, and keeps every answer of the market endpoints in memory, refreshed by a
- * background tick, so no request ever waits for a source. It also implements the gateway's MarketFeed.
+ * The market service: the adapter around the market's price rules (domain/market/price-rules.ts: index, mark and
+ * funding, pure). It feeds them the price sources' quotes and the book every tick, builds and stores 1-minute candles,
+ * and keeps every answer of the market endpoints in memory, refreshed by the background tick, so no request ever
+ * waits for a source. It also implements the gateway's MarketFeed.
  *
  * The order book, trades and last price of our own market come from the trading engine when it is attached
  * (attachDepthSource / attachTradeSource / attachLastPriceSource); until then the market runs on the index alone.
@@ -15,18 +16,17 @@ import { MinuteCandles } from './candles.ts';
 import { IntervalKlines, type KlineInterval } from './interval-klines.ts';
 import { FUTURES_SYMBOL } from './catalogue.ts';
 import type { MarketConfig } from './config.ts';
-import { FundingTracker, premiumSamplePpm, type FundingSettlement } from './funding.ts';
+import type { FundingSettlement } from '../../domain/market/funding.ts';
+import { PriceRules } from '../../domain/market/price-rules.ts';
 import { Listeners } from './listeners.ts';
 import { marketSummary } from './market-summary.ts';
 import { freshQuotes } from './sources.ts';
 import { WorldMarkets } from './world-markets.ts';
 import { silentLogger, type MarketLogger } from './logger.ts';
-import { markPrice, MovingBasis } from './mark-price.ts';
-import { lotsToNumber, medianInteger, price8ToTicks, ticksToNumber } from './units.ts';
+import { lotsToNumber, ticksToNumber } from '../../domain/market/units.ts';
 import type {
   BookSnapshot,
   DepthSource,
-  IndexQuote,
   LastPriceSource,
   PriceSource,
   TradeSource,
@@ -37,10 +37,8 @@ import type {
 const RECENT_TRADES = 50;
 /** Levels read from the book for the impact prices (deep enough for the impact notional). */
 const IMPACT_BOOK_LEVELS = 200;
-const PREMIUM_SAMPLE_INTERVAL_MS = 5_000;
 /** How often the candle-persist job stores changed candles. */
 export const CANDLE_PERSIST_INTERVAL_MS = 5_000;
-const FUNDING_SETTLEMENT_GRACE_MS = 30_000;
 const EMPTY_BOOK: BookSnapshot = Object.freeze({ bids: [], asks: [] }) as unknown as BookSnapshot;
 
 /** `GET /api/v1/market/futures`: field names of Binance's premium index and 24 h ticker, as the seeds read them. */
@@ -57,7 +55,7 @@ export interface PriceUpdate {
   /** When a source last quoted BTCUSDT (the newest fresh quote): how old the index really is. */
   indexQuotedAtMs: number;
   /** The fresh source quotes the index is the median of (what the option round audit shows). */
-  indexSources: readonly IndexQuote[];
+  indexSources: PriceRules['indexSources'];
   fundingRatePpm: number;
   nextFundingTimeMs: number;
   timeMs: number;
@@ -78,22 +76,14 @@ export class MarketService implements MarketFeed {
   private readonly clock: () => number;
   private readonly logger: MarketLogger;
   private readonly candles = new MinuteCandles(FUTURES_SYMBOL, CANDLE_CAPACITY);
-  private readonly movingBasis = new MovingBasis(60_000);
-  private funding: FundingTracker;
+  /** Index, mark and funding: the rules this service feeds and serves. */
+  private rules: PriceRules;
   private readonly recentTradeData: TradeData[] = [];
 
   private depthSource: DepthSource | null = null;
   private lastPriceSource: LastPriceSource | null = null;
   private readonly detachers: Unsubscribe[] = [];
 
-  private index: { price: PriceTicks; updatedAtMs: number } | null = null;
-  /** The quotes of the newest fresh index (kept while the sources are silent, like indexQuotedAtMs). */
-  private indexSources: readonly IndexQuote[] = [];
-  /** The newest fresh BTCUSDT quote's time, kept while the sources are silent. */
-  private indexQuotedAtMs = 0;
-  private mark: PriceTicks | null = null;
-  private lastPremiumSampleMs = 0;
-  private lastSettlement: FundingSettlement | null = null;
   private futuresCache: FuturesSummary | null = null;
   private tickerCache: TickerData | null = null;
   private readonly world = new WorldMarkets();
@@ -115,7 +105,7 @@ export class MarketService implements MarketFeed {
     this.sources = options.sources;
     this.clock = options.clock ?? Date.now;
     this.logger = options.logger ?? silentLogger;
-    this.funding = new FundingTracker(this.config.fundingIntervalMs, this.clock());
+    this.rules = new PriceRules(this.config.fundingIntervalMs, this.clock());
     this.history = new CandleHistory(this.candles, options.db ?? null, this.sources, this.logger);
     this.intervals = new IntervalKlines(FUTURES_SYMBOL, this.candles, options.db ?? null, this.clock);
     const onError = (error: unknown): void => this.logger.warn({ err: String(error) }, 'market listener failed');
@@ -134,7 +124,7 @@ export class MarketService implements MarketFeed {
     if (this.started) return;
     this.started = true;
     const nowMs = this.clock();
-    this.funding = new FundingTracker(this.config.fundingIntervalMs, nowMs);
+    this.rules.restart(nowMs);
     const stored = await this.history.restore(nowMs);
     await Promise.all(this.sources.map((source) => source.start()));
     await this.world.loadHistory(this.sources, nowMs, this.logger);
@@ -173,29 +163,22 @@ export class MarketService implements MarketFeed {
   // Reads (all from memory)
 
   indexPrice(): PriceTicks | null {
-    return this.index?.price ?? null;
+    return this.rules.index?.price ?? null;
   }
 
   lastTradePrice = (): PriceTicks | null => this.lastPriceSource?.lastPrice(FUTURES_SYMBOL) ?? null;
 
   markPrice(): PriceTicks | null {
-    return this.mark;
+    return this.rules.markPrice;
   }
 
-  /**
-   * The rate to settle now: the estimate of the running interval, except just after a settlement time, when it is
-   * the rate that interval closed with (a settlement job whose timer fires a little after our tick reads the right
-   * one). The ticker always shows the running estimate.
-   */
+  /** The rate to settle now (see PriceRules.fundingRatePpm); the ticker always shows the running estimate. */
   fundingRatePpm(): number {
-    const last = this.lastSettlement;
-    const graceMs = Math.min(FUNDING_SETTLEMENT_GRACE_MS, this.config.fundingIntervalMs / 2);
-    if (last && this.clock() - last.fundingTimeMs < graceMs) return last.ratePpm;
-    return this.funding.estimatedRatePpm;
+    return this.rules.fundingRatePpm(this.clock());
   }
 
   nextFundingTimeMs(): number {
-    return this.funding.nextFundingTimeMs;
+    return this.rules.nextFundingTimeMs;
   }
 
   futures(): FuturesSummary | null {
@@ -296,65 +279,36 @@ export class MarketService implements MarketFeed {
       )
     )
       this.listListeners.emit();
-    const freshIndex = this.freshIndex(nowMs);
-    if (freshIndex !== null) {
-      if (this.index?.price !== freshIndex) this.index = { price: freshIndex, updatedAtMs: nowMs };
-      this.candles.observeIndex(freshIndex, nowMs);
-    }
+    const rules = this.rules;
+    const fresh = freshQuotes(this.sources, FUTURES_SYMBOL, nowMs, this.config.staleAfterMs);
+    const freshIndex = rules.observeIndex(
+      fresh.map(({ source, quote }) => ({ source, price: quote.price, updatedAtMs: quote.updatedAtMs })),
+      nowMs,
+    );
+    if (freshIndex !== null) this.candles.observeIndex(freshIndex, nowMs);
     this.candles.roll(nowMs);
-    const settlement = this.funding.advance(nowMs);
-    if (settlement) {
-      this.lastSettlement = settlement;
-      this.fundingListeners.emit(settlement);
-    }
-    if (this.index) {
-      this.sampleBook(this.index.price, nowMs);
-      this.mark = markPrice({
-        index: this.index.price,
-        fundingRatePpm: this.funding.estimatedRatePpm,
-        timeLeftMs: this.funding.nextFundingTimeMs - nowMs,
-        intervalMs: this.config.fundingIntervalMs,
-        movingBasis: this.movingBasis.value(nowMs),
-        lastTradePrice: this.lastPriceSource?.lastPrice(FUTURES_SYMBOL) ?? null,
-      });
-      this.refreshFutures(this.index.price, this.mark, nowMs);
+    const settlement = rules.advanceFunding(nowMs);
+    if (settlement) this.fundingListeners.emit(settlement);
+    const index = rules.index;
+    if (index) {
+      if (this.depthSource) {
+        const book = this.depthSource.depth(FUTURES_SYMBOL, IMPACT_BOOK_LEVELS);
+        rules.sampleBook(book, index.price, this.config.impactNotionalUsdt * 10 ** 6, nowMs);
+      }
+      const mark = rules.updateMark(index.price, this.lastPriceSource?.lastPrice(FUTURES_SYMBOL) ?? null, nowMs);
+      this.refreshFutures(index.price, mark, nowMs);
       this.priceListeners.emit({
-        indexPrice: this.index.price,
-        markPrice: this.mark,
-        indexUpdatedAtMs: this.index.updatedAtMs,
-        indexQuotedAtMs: this.indexQuotedAtMs,
-        indexSources: this.indexSources,
-        fundingRatePpm: this.funding.estimatedRatePpm,
-        nextFundingTimeMs: this.funding.nextFundingTimeMs,
+        indexPrice: index.price,
+        markPrice: mark,
+        indexUpdatedAtMs: index.updatedAtMs,
+        indexQuotedAtMs: rules.indexQuotedAtMs,
+        indexSources: rules.indexSources,
+        fundingRatePpm: rules.estimatedFundingRatePpm,
+        nextFundingTimeMs: rules.nextFundingTimeMs,
         timeMs: nowMs,
       });
     }
     this.emitKlineIfChanged();
-  }
-
-  /** Median of the sources' fresh BTCUSDT prices, in ticks; null when no source is fresh. */
-  private freshIndex(nowMs: number): PriceTicks | null {
-    const quotes = freshQuotes(this.sources, FUTURES_SYMBOL, nowMs, this.config.staleAfterMs);
-    if (quotes.length === 0) return null;
-    for (const { quote } of quotes) this.indexQuotedAtMs = Math.max(this.indexQuotedAtMs, quote.updatedAtMs);
-    this.indexSources = quotes.map(({ source, quote }) => ({
-      source,
-      price: price8ToTicks(quote.price),
-      quotedAtMs: quote.updatedAtMs,
-    }));
-    return price8ToTicks(medianInteger(quotes.map(({ quote }) => quote.price))!);
-  }
-
-  private sampleBook(index: PriceTicks, nowMs: number): void {
-    if (!this.depthSource) return;
-    const book = this.depthSource.depth(FUTURES_SYMBOL, IMPACT_BOOK_LEVELS);
-    const bestBid = book.bids[0];
-    const bestAsk = book.asks[0];
-    if (bestBid && bestAsk) this.movingBasis.add(nowMs, bestBid.price, bestAsk.price, index);
-    if (nowMs - this.lastPremiumSampleMs < PREMIUM_SAMPLE_INTERVAL_MS) return;
-    this.lastPremiumSampleMs = nowMs;
-    const sample = premiumSamplePpm(book, index, this.config.impactNotionalUsdt * 10 ** 6);
-    if (sample !== null) this.funding.addSample(sample);
   }
 
   private refreshFutures(index: PriceTicks, mark: PriceTicks, nowMs: number): void {
@@ -363,8 +317,8 @@ export class MarketService implements MarketFeed {
       day: this.candles.dayStats(nowMs),
       index,
       mark,
-      fundingRatePpm: this.funding.estimatedRatePpm,
-      fundingTimeMs: this.funding.nextFundingTimeMs,
+      fundingRatePpm: this.rules.estimatedFundingRatePpm,
+      fundingTimeMs: this.rules.nextFundingTimeMs,
       nowMs,
     });
     this.futuresCache = futures;

@@ -4,7 +4,7 @@ import type { PriceTicks } from '@tickline/money';
 import type { FuturesMarketAnswer, TickerData } from '@tickline/protocol';
 import type { DayStats } from './candles.ts';
 import { FUTURES_SYMBOL } from './catalogue.ts';
-import { bpsToPercent, changeBps, lotsToNumber, scaledToNumber, ticksToNumber } from './units.ts';
+import { bpsToPercent, changeBps, lotsToNumber, scaledToNumber, ticksToNumber } from '../../domain/market/units.ts';
 
 export interface SummaryInputs {
   /** The last trade (or, without trades, the candle's close or the index). */

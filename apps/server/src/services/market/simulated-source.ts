@@ -7,7 +7,7 @@
  */
 import { COINS, type CoinDefinition } from './catalogue.ts';
 import { SeededRandom } from './prng.ts';
-import { PRICE8_SCALE, type Price8 } from './units.ts';
+import { PRICE8_SCALE, type Price8 } from '../../domain/market/units.ts';
 import { HOUR_MS, SPARKLINE_HOURS, type HourlyClose } from './sparklines.ts';
 import type { PriceSource, SourceCandle, SourceQuote } from './types.ts';
 

@@ -3,7 +3,7 @@
  * (the simulated market generates one; Binance's is not read) and kept up by every refresh: the current hour's
  * entry follows the latest price, a new hour starts a new entry, and entries older than the window drop out.
  */
-import type { Price8 } from './units.ts';
+import type { Price8 } from '../../domain/market/units.ts';
 
 export const HOUR_MS = 3_600_000;
 export const SPARKLINE_HOURS = 7 * 24;

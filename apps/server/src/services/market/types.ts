@@ -1,11 +1,12 @@
 /**
  * Contracts of the market service: price sources (world market data, behind one interface) and the sources our
  * own trading engine provides (order book depth, trades, last price). The engine's sources are optional: without
- * them the service runs on the index alone (see mark-price.ts for the fallback).
+ * them the service runs on the index alone (see domain/market/mark-price.ts for the fallback).
  */
 import type { PriceTicks, QtyLots } from '@tickline/money';
 import type { HourlyClose } from './sparklines.ts';
-import type { Price8 } from './units.ts';
+import type { BookSnapshot } from '../../domain/market/book.ts';
+import type { Price8 } from '../../domain/market/units.ts';
 
 export type Unsubscribe = () => void;
 
@@ -35,13 +36,6 @@ export interface SourceCandle {
   volume?: QtyLots;
 }
 
-/** One source's fresh BTCUSDT quote that went into the index. */
-export interface IndexQuote {
-  source: string;
-  price: PriceTicks;
-  quotedAtMs: number;
-}
-
 export interface PriceSource {
   readonly name: string;
   start(): Promise<void>;
@@ -64,17 +58,7 @@ export interface PriceSource {
 // -----------------------------------------------------------------------------------------------------------------
 // Sources of our own market, provided by the trading engine's sequencer.
 
-export interface BookLevel {
-  price: PriceTicks;
-  qty: QtyLots;
-}
-
-export interface BookSnapshot {
-  /** Best (highest) first. */
-  bids: BookLevel[];
-  /** Best (lowest) first. */
-  asks: BookLevel[];
-}
+export type { BookLevel, BookSnapshot, IndexQuote } from '../../domain/market/book.ts';
 
 /** Top-N snapshot of the order book plus a notification whenever it changes. */
 export interface DepthSource {

@@ -6,7 +6,7 @@
 import type { CoinMarket, HomeTicker } from '@tickline/protocol';
 import { COINS, coinImage, FUTURES_SYMBOL, HOME_SYMBOLS } from './catalogue.ts';
 import { HourlyCloses, SPARKLINE_HOURS } from './sparklines.ts';
-import { bpsToPercent, changeBps, medianInteger, price8ToNumber } from './units.ts';
+import { bpsToPercent, changeBps, medianInteger, price8ToNumber } from '../../domain/market/units.ts';
 import type { PriceSource, SourceQuote } from './types.ts';
 import type { MarketLogger } from './logger.ts';
 

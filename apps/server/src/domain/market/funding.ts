@@ -6,7 +6,7 @@
  * quote cannot move funding on its own.
  */
 import { divide, multiplyDivide, type MicroUsdt, type PriceTicks } from '@tickline/money';
-import type { BookLevel, BookSnapshot } from './types.ts';
+import type { BookLevel, BookSnapshot } from './book.ts';
 
 export const INTEREST_RATE_PPM = 100;
 const PREMIUM_CLAMP_PPM = 500;

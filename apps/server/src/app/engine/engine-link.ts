@@ -10,12 +10,14 @@ import {
   type PositionState,
 } from '@tickline/engine';
 import type { MicroUsdt, PriceTicks } from '@tickline/money';
-import type { Sequencer } from '../../services/sequencer/sequencer.ts';
+import { Errors } from '@tickline/protocol';
+import { AppError } from '../../domain/errors.ts';
+import { SequencerUnavailableError, type Sequencer } from '../../services/sequencer/sequencer.ts';
 
 /**
- * The engine as the use cases reach it: commands, and named reads of its open state. Names rather than functions, so
- * the same reads work in this process (the sequencer) and from an API node over the bus (roles/remote-engine.ts).
- * Every answer is plain data (numbers, strings, arrays): it crosses the bus as JSON.
+ * The named reads of the engine's open state. Names rather than functions, so the same reads work in this process
+ * (the sequencer) and from an API node over the bus (roles/remote-engine.ts). Every answer is plain data (numbers,
+ * strings, arrays): it crosses the bus as JSON.
  */
 export interface EngineReads {
   openOrders: OrderState[];
@@ -43,9 +45,15 @@ export interface EngineRead<K extends EngineReadName = EngineReadName> {
   arg: number;
 }
 
-export interface EngineAccess {
-  /** Applies a command once durable (see Sequencer.submit); rejects when the engine cannot be reached or commit. */
-  submit<T = unknown>(command: Command, options?: { idempotencyKey?: string }): Promise<CommandResult<T>>;
+/**
+ * The wire to the engine under the command gateway (command-gateway.ts), in this process or over the bus. It answers
+ * the engine's result as it is; a failure to get one is thrown as a catalogue error, the same on both wires:
+ * SERVICE_BUSY (1007, nothing applied: stopping, overloaded, not committed), SERVICE_UNAVAILABLE (1009, no engine
+ * answered: nothing applied) or ENGINE_OUTCOME_UNKNOWN (1010, sent but unanswered in time: it may have been applied).
+ * Only the gateway and the engine role's bus server use it.
+ */
+export interface EngineLink {
+  submit(command: Command, options?: { idempotencyKey?: string }): Promise<CommandResult>;
   read<K extends EngineReadName>(name: K, arg?: number): Promise<EngineReads[K]>;
 }
 
@@ -74,10 +82,17 @@ export function runEngineRead<K extends EngineReadName>(engine: Exchange, read: 
   return READS[read.name](engine, read.arg);
 }
 
-/** The engine of this process. */
-export function localEngine(sequencer: Sequencer<Exchange>): EngineAccess {
+/** The sequencer could not make it durable: nothing was applied, the caller may try again. */
+function busyWhenUnavailable(error: unknown): never {
+  if (error instanceof SequencerUnavailableError) throw new AppError(Errors.SERVICE_BUSY);
+  throw error;
+}
+
+/** The engine of this process: its sequencer, the one place that submits to it. */
+export function localEngineLink(sequencer: Sequencer<Exchange>): EngineLink {
   return {
-    submit: (command, options) => sequencer.submit(command, options),
-    read: (name, arg = 0) => sequencer.read((engine) => runEngineRead(engine, { name, arg })),
+    submit: (command, options = {}) => sequencer.submit(command, options).catch(busyWhenUnavailable),
+    read: (name, arg = 0) =>
+      sequencer.read((engine) => runEngineRead(engine, { name, arg })).catch(busyWhenUnavailable),
   };
 }
