@@ -1,5 +1,5 @@
 import type { Pool } from '@tickline/db';
-import type { Command } from '@tickline/engine';
+import type { Command, ExchangeConfig } from '@tickline/engine';
 import { isEngineReadName, localEngineLink, type EngineRead } from '../app/engine/engine-link.ts';
 import { startLocalEngine, type LocalEngine } from '../app/trading/runtime.ts';
 import { systemClock } from '../clock.ts';
@@ -22,6 +22,8 @@ type Stop = () => Promise<void> | void;
 
 export interface EngineRoleOptions {
   pool: Pool;
+  /** The exchange's rules (fees, margin tiers, leverage, option rounds), the one copy GET /server/config serves. */
+  exchangeConfig: Partial<ExchangeConfig>;
   log(message: string): void;
   /** The sequencer halted (its lock or database lost): the process must exit and be restarted. */
   fatal(reason: string): void;
@@ -56,7 +58,7 @@ export function startEngineRole(options: EngineRoleOptions): EngineRole {
         engine = await startLocalEngine({
           pool: options.pool,
           clock: systemClock,
-          exchangeConfig: options.config.exchange,
+          exchangeConfig: options.exchangeConfig,
           log: (error, context) => {
             console.error(`trading core: ${context}:`, error);
             if (context === 'sequencer halted') options.fatal(`Trading halted: ${String(error)}`);

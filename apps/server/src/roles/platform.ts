@@ -177,6 +177,7 @@ function startClusterEngine(deps: {
   let counters: ReturnType<typeof engineRoleMetrics> | null = null;
   const role = startEngineRole({
     pool,
+    exchangeConfig: config.exchange,
     log: (line) => console.log(line),
     fatal: deps.life.fatal,
     whenActive: async (engine, stops) => {

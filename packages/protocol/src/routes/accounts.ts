@@ -231,7 +231,8 @@ export const accountRoutes = defineRoutes({
     path: '/server/config',
     auth: 'none',
     permission: 'read',
-    summary: 'The rules the client needs for its estimates: fees, margin tiers, leverage, option payout and cut-off, wallet limits.',
+    summary:
+      'The rules the client needs for its estimates: fees, margin tiers, leverage, option payout and cut-off, wallet limits.',
     data: serverConfigSchema,
     errors: [],
   },

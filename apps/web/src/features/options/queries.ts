@@ -77,7 +77,9 @@ export function useOptionStream(onSettled: (order: OptionOrderRow) => void): voi
       optionOrder: (order) => {
         queryClient.setQueryData<OptionOrderRow[]>(optionKeys.top, (list) => upsertOrder(list, order));
         queryClient.setQueryData<OptionOrderRow[]>(optionKeys.waiting, (list) =>
-          order.result === OptionResult.Wait ? upsertOrder(list, order) : (list ?? []).filter((row) => row.no !== order.no),
+          order.result === OptionResult.Wait
+            ? upsertOrder(list, order)
+            : (list ?? []).filter((row) => row.no !== order.no),
         );
         if (order.result !== OptionResult.Wait) {
           void queryClient.invalidateQueries({ queryKey: optionKeys.allHistory });
