@@ -169,20 +169,25 @@ export function hostileBody(schema?: z.ZodType): fc.Arbitrary<unknown> {
  * what the route does with it. Random bodies rarely put a NUL in `userid` beside a password; the sweep does it on
  * every route. A text always holds a NUL (what PostgreSQL refuses) and one more control character, which `variant`
  * picks, as it picks among the huge numbers.
+ * Without a schema, or with one that names no field (a body read whole), the API's usual names are swept.
  */
 export function fieldSweep(schema: z.ZodType | undefined, variant: number): Array<Record<string, unknown>> {
   const known = fieldNames(schema);
   const controls = CONTROL_CHARACTERS;
   const huge = [1e308, -1e308, 2 ** 53, Number.MAX_VALUE, 2 ** 63];
-  return known.map((name, i) => {
-    const inert = INERT_VALUES[name] ?? 'fuzz';
-    const hostile =
-      typeof inert === 'number'
-        ? huge[(variant + i) % huge.length]
-        : typeof inert === 'string'
-          ? `${inert}\u0000${controls[(variant + i) % controls.length]}x`
-          : ['\u0000'];
-    return { ...inertBody(known), [name]: hostile };
+  const text = (inert: string, i: number) => `${inert}\u0000${controls[(variant + i) % controls.length]}x`;
+  return known.flatMap((name, i) => {
+    const inert = INERT_VALUES[name];
+    // A field of the schema whose kind this file does not know gets both: a text with a NUL and a huge number.
+    const hostiles =
+      inert === undefined
+        ? [text('fuzz', i), huge[(variant + i) % huge.length]]
+        : typeof inert === 'number'
+          ? [huge[(variant + i) % huge.length]]
+          : typeof inert === 'string'
+            ? [text(inert, i)]
+            : [['\u0000']];
+    return hostiles.map((hostile) => ({ ...inertBody(known), [name]: hostile }));
   });
 }
 
