@@ -1,3 +1,5 @@
+import { storedPreference } from './storedPreference.ts';
+
 /**
  * The one time zone every time on screen is shown in (#28 item 5): Asia/Seoul by default (seed 000 §2's chart),
  * UTC, or the device's own zone, chosen once and kept in local storage (like the language and the price colours).
@@ -13,45 +15,13 @@ export function parseTimeZone(stored: string | null | undefined): TimeZoneChoice
   return TIME_ZONES.find((zone) => zone === stored) ?? DEFAULT_TIME_ZONE;
 }
 
-let current: TimeZoneChoice = DEFAULT_TIME_ZONE;
-const listeners = new Set<() => void>();
-
-function readStored(): TimeZoneChoice {
-  try {
-    return parseTimeZone(window.localStorage.getItem(TIME_ZONE_STORAGE_KEY));
-  } catch {
-    return DEFAULT_TIME_ZONE; // storage blocked
-  }
-}
-
-function apply(next: TimeZoneChoice): void {
-  current = next;
-  for (const listener of listeners) listener();
-}
+const preference = storedPreference({ key: TIME_ZONE_STORAGE_KEY, parse: parseTimeZone });
 
 /** Called once before the first render (main.tsx); another tab's change is followed. */
-export function initTimeZone(): void {
-  apply(readStored());
-  window.addEventListener('storage', (event) => {
-    if (event.key === TIME_ZONE_STORAGE_KEY) apply(readStored());
-  });
-}
-
-export const getTimeZone = (): TimeZoneChoice => current;
-
-export function setTimeZone(next: TimeZoneChoice): void {
-  try {
-    window.localStorage.setItem(TIME_ZONE_STORAGE_KEY, next);
-  } catch {
-    // not persisted; still applied to this page
-  }
-  apply(next);
-}
-
-export function subscribeTimeZone(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const initTimeZone = (): void => preference.init();
+export const getTimeZone = (): TimeZoneChoice => preference.get();
+export const setTimeZone = (next: TimeZoneChoice): void => preference.set(next);
+export const subscribeTimeZone = (listener: () => void): (() => void) => preference.subscribe(listener);
 
 /** The IANA name for Intl; undefined lets Intl use the device's zone. */
 const intlZone = (zone: TimeZoneChoice): string | undefined => (zone === 'Local' ? undefined : zone);
@@ -88,13 +58,13 @@ function partsOf(date: Date, zone: TimeZoneChoice): Parts {
 }
 
 /** `2026-11-25 21:35` in the chosen zone. */
-export function formatZonedDateTime(date: Date, zone: TimeZoneChoice = current): string {
+export function formatZonedDateTime(date: Date, zone: TimeZoneChoice = preference.get()): string {
   const p = partsOf(date, zone);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
 /** `21:35:59` in the chosen zone. */
-export function formatZonedTime(date: Date | number, zone: TimeZoneChoice = current): string {
+export function formatZonedTime(date: Date | number, zone: TimeZoneChoice = preference.get()): string {
   const p = partsOf(typeof date === 'number' ? new Date(date) : date, zone);
   return `${p.hour}:${p.minute}:${p.second}`;
 }
