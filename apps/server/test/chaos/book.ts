@@ -6,8 +6,11 @@
  */
 export type Outcome = 'acknowledged' | 'refused' | 'unknown';
 
-/** Answers that do not say whether the operation took effect: INTERNAL, SERVICE_BUSY, DATABASE_UNAVAILABLE. */
-const OPEN_CODES = new Set([1006, 1007, 1009]);
+/**
+ * Answers that do not say whether the operation took effect: INTERNAL, SERVICE_BUSY, DATABASE_UNAVAILABLE,
+ * ENGINE_OUTCOME_UNKNOWN.
+ */
+const OPEN_CODES = new Set([1006, 1007, 1009, 1010]);
 
 export function outcomeOf(code: number): Outcome {
   if (code === 0) return 'acknowledged';
@@ -28,6 +31,14 @@ export interface WithdrawalRequest {
   amount: number;
   outcome: Outcome;
   /** The withdrawal's number (acknowledged requests). */
+  no?: number;
+}
+
+/** An order placed by a signed request (an API key), known by the client order id it was sent with. */
+export interface SignedOrder {
+  userId: number;
+  outcome: Outcome;
+  /** The order's number (acknowledged orders). */
   no?: number;
 }
 
@@ -53,6 +64,8 @@ export interface Ledgerbook {
   withdrawals: Map<string, WithdrawalRequest>;
   /** Every decision sent on a withdrawal (by the user: cancel; by the operator: approve, refuse), by its number. */
   decisions: Map<number, Decision[]>;
+  /** Signed orders by client order id (every one fresh); acknowledged ones are in `orders` too. */
+  signedOrders: Map<string, SignedOrder>;
 }
 
 export function emptyBook(): Ledgerbook {
@@ -65,6 +78,7 @@ export function emptyBook(): Ledgerbook {
     faucet: new Map(),
     withdrawals: new Map(),
     decisions: new Map(),
+    signedOrders: new Map(),
   };
 }
 
@@ -79,6 +93,8 @@ export const KINDS = [
   'withdrawal cancels',
   'approvals',
   'refusals',
+  'signed orders',
+  'signed cancels',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 

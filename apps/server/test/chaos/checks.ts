@@ -5,6 +5,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { checkLedgerHealth } from '@tickline/db';
 import type { Ledgerbook } from './book.ts';
+import { CLIENT_ORDER_ID_PREFIX } from './signed-load.ts';
 import { checkWalletDatabase, walletBacklog, type WalletRows } from './wallet-checks.ts';
 
 export type { Ledgerbook };
@@ -71,6 +72,7 @@ export async function checkDatabase(url: string, book: Ledgerbook): Promise<[str
       if (!book.unknownTransfers.has(key)) violations.push(`transfer ${key} stored but never sent`);
       else if (n > 1) violations.push(`unacknowledged transfer ${key} stored ${n} times`);
     }
+    violations.push(...(await checkSignedOrders(client, book)));
     const health = await checkLedgerHealth(client);
     if (health.balanceTotal !== 0) violations.push(`ledger sums to ${health.balanceTotal}, not 0`);
     for (const account of health.mismatchedAccounts)
@@ -83,6 +85,37 @@ export async function checkDatabase(url: string, book: Ledgerbook): Promise<[str
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Signed orders by their client order id: an acknowledged one stored exactly once, as the order it was answered with
+ * and for its user; one cut off by a kill or answered with an open outcome stored at most once; a refused one, or an
+ * id never sent, never stored. (Acknowledged ones are also among the orders checked above, with their cancels.)
+ */
+async function checkSignedOrders(client: pg.Client, book: Ledgerbook): Promise<string[]> {
+  const violations: string[] = [];
+  const stored = await client.query<{ client_order_id: string; ids: string[]; user_ids: string[] }>(
+    `SELECT client_order_id, array_agg(id::text) AS ids, array_agg(user_id::text) AS user_ids
+       FROM orders WHERE starts_with(client_order_id, $1) GROUP BY client_order_id`,
+    [CLIENT_ORDER_ID_PREFIX],
+  );
+  const byId = new Map(stored.rows.map((row) => [row.client_order_id, row]));
+  for (const [clientOrderId, sent] of book.signedOrders) {
+    const row = byId.get(clientOrderId);
+    const n = row?.ids.length ?? 0;
+    if (row?.user_ids.some((userId) => Number(userId) !== sent.userId))
+      violations.push(`signed order ${clientOrderId} stored for another user (${row.user_ids.join(', ')})`);
+    if (sent.outcome === 'acknowledged') {
+      if (n !== 1) violations.push(`acknowledged signed order ${clientOrderId} stored ${n} times`);
+      else if (Number(row!.ids[0]) !== sent.no)
+        violations.push(`acknowledged signed order ${clientOrderId} is order ${row!.ids[0]}, answered ${sent.no}`);
+    } else if (sent.outcome === 'refused' && n > 0)
+      violations.push(`refused signed order ${clientOrderId} stored ${n} times`);
+    else if (n > 1) violations.push(`unacknowledged signed order ${clientOrderId} stored ${n} times`);
+  }
+  for (const clientOrderId of byId.keys())
+    if (!book.signedOrders.has(clientOrderId)) violations.push(`signed order ${clientOrderId} stored but never sent`);
+  return violations;
 }
 
 /** Market data and the user stream resume: a depth snapshot, then the user's event after one of its orders. */

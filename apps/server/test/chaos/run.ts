@@ -1,11 +1,13 @@
 /**
  * Chaos run (`npm run test:chaos`): the platform on a fresh data directory under a mixed load from the seven funded
  * demo traders — orders, cancels, bets, transfers, withdrawal requests and cancels (load.ts), faucet deposits for
- * three of them and an operator approving or refusing withdrawals (wallet-load.ts). Each round kills the server
+ * three of them, an operator approving or refusing withdrawals (wallet-load.ts), and signed orders and cancels with
+ * client order ids from three of them through an API key (signed-load.ts). Each round kills the server
  * (SIGKILL), then PostgreSQL, then both, at a random point, restarts it, and checks: every acknowledged operation
  * stored exactly once, nothing unacknowledged half-applied, the ledger balanced with stored balances equal to their
  * postings and no negative user balance, deposits credited once and only from the chain, withdrawals held, released
- * or sent on chain exactly once (checks.ts, wallet-checks.ts), and the websocket streams back. Seeded (CHAOS_SEED);
+ * or sent on chain exactly once, each signed order's client order id stored at most once and exactly once when
+ * acknowledged (checks.ts, wallet-checks.ts), and the websocket streams back. Seeded (CHAOS_SEED);
  * the seed is printed.
  */
 import { readFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { startServerProcess, type ServerProcess } from '../helpers/server-proces
 import { emptyBook, emptyFigures, generator, KINDS } from './book.ts';
 import { awaitWallet, checkDatabase, checkWebsocket, embeddedUrl } from './checks.ts';
 import { login, operate, placeOrder, type Load, type Trader } from './load.ts';
+import { operateSigned, signedTrader } from './signed-load.ts';
 import { chainOf, checkLookups, checkWalletChain } from './wallet-checks.ts';
 import { decide, deposit } from './wallet-load.ts';
 
@@ -26,6 +29,8 @@ const OPERATOR = 'operator@tickline.dev';
 const WORKERS_PER_TRADER = 2;
 /** The traders (by index) who also ask the faucet for deposits, one worker each. */
 const DEPOSITORS = [0, 2, 4];
+/** The traders (by index) who also trade through an API key (signed requests), one worker each. */
+const SIGNERS = [1, 3, 5];
 /** A round is not killed before this many deposits of its own were acknowledged (at most a minute in). */
 const DEPOSITS_PER_ROUND = 5;
 /** How long the wallet may take after a restart to finish what the kill left (covers the 30 s resend of a lost tx). */
@@ -60,7 +65,10 @@ async function startServer(dataDir: string): Promise<Platform> {
     CHAIN_POLL_MS: '250',
     SWEEP_INTERVAL_MS: '2000',
     ...Object.fromEntries(
-      ['LOGIN', 'ORDER', 'CANCEL', 'BET', 'TRANSFER'].map((name) => [`RATE_LIMIT_${name}`, UNLIMITED]),
+      ['LOGIN', 'ORDER', 'CANCEL', 'BET', 'TRANSFER', 'API_KEY', 'API_USER'].map((name) => [
+        `RATE_LIMIT_${name}`,
+        UNLIMITED,
+      ]),
     ),
   });
   await server.waitUntilReady();
@@ -70,6 +78,7 @@ async function startServer(dataDir: string): Promise<Platform> {
 
 async function round(dataDir: string, kill: Kill, index: number): Promise<void> {
   const { server, traders, operator } = await startServer(dataDir);
+  const signers = await Promise.all(SIGNERS.map((i) => signedTrader(server, traders[i]!)));
   let killed = false;
   const loop = (step: () => Promise<boolean>) =>
     (async () => {
@@ -80,6 +89,7 @@ async function round(dataDir: string, kill: Kill, index: number): Promise<void> 
       Array.from({ length: WORKERS_PER_TRADER }, () => loop(() => operate(server, load, trader))),
     ),
     ...DEPOSITORS.map((i) => loop(() => deposit(server, load, traders[i]!))),
+    ...signers.map((signer) => loop(() => operateSigned(load, signer))),
     loop(() => decide(server, load, operator)),
   ];
   // A random point in the stream of operations (not of time: the machine's speed varies), at most a minute in: after
@@ -116,7 +126,8 @@ async function round(dataDir: string, kill: Kill, index: number): Promise<void> 
   await Promise.all(workers);
   console.log(
     `round ${index}: killed ${kill} at operation ${killedAt}; ${figures.acknowledged} acknowledged so far ` +
-      `(${figures.byKind.deposits} deposits, ${figures.byKind.withdrawals} withdrawals); ${elapsed()} s`,
+      `(${figures.byKind.deposits} deposits, ${figures.byKind.withdrawals} withdrawals, ` +
+      `${figures.byKind['signed orders']} signed orders); ${elapsed()} s`,
   );
 }
 
@@ -167,14 +178,16 @@ async function main(): Promise<void> {
   const open = (outcomes: Iterable<{ outcome: string }>) => [...outcomes].filter((o) => o.outcome === 'unknown').length;
   const cutOff =
     `${open(book.faucet.values())} faucet sends, ${open(book.withdrawals.values())} withdrawal requests, ` +
-    `${open([...book.decisions.values()].flat())} withdrawal decisions`;
+    `${open([...book.decisions.values()].flat())} withdrawal decisions, ${open(book.signedOrders.values())} signed orders`;
   console.log(
     `chaos: ${figures.acknowledged} operations acknowledged (${perKind}), ${figures.refused} refused, ` +
       `${figures.unanswered} unanswered at a kill; outcome left open by a kill: ${cutOff}; ${figures.kills} kills; ` +
       `${figures.violations} violations; ${elapsed()} s; seed ${seed}`,
   );
-  if (figures.violations > 0 || figures.kills < 3 || figures.acknowledged < 2_000) {
-    console.error(`chaos run FAILED (seed ${seed}; at least 3 kills and 2,000 acknowledged operations required)`);
+  if (figures.violations > 0 || figures.kills < 3 || figures.acknowledged < 2_000 || !figures.byKind['signed orders']) {
+    console.error(
+      `chaos run FAILED (seed ${seed}; at least 3 kills, 2,000 acknowledged operations and a signed order required)`,
+    );
     process.exit(1);
   }
 }
