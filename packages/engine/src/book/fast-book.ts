@@ -172,7 +172,8 @@ export class FastOrderBook implements OrderBook {
 
   reduce(orderId: number, qty: QtyLots): void {
     const node = this.nodesById.get(orderId);
-    if (node === undefined || !(qty > 0 && qty < node.qty)) throw new RangeError(`cannot reduce order ${orderId} to ${qty}`);
+    if (node === undefined || !(qty > 0 && qty < node.qty))
+      throw new RangeError(`cannot reduce order ${orderId} to ${qty}`);
     (node.level as PriceLevel).totalQty -= node.qty - qty;
     node.qty = qty;
   }

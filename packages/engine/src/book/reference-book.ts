@@ -54,7 +54,8 @@ export class ReferenceOrderBook implements OrderBook {
 
   reduce(orderId: number, qty: QtyLots): void {
     const order = this.find(orderId);
-    if (order === undefined || !(qty > 0 && qty < order.qty)) throw new RangeError(`cannot reduce order ${orderId} to ${qty}`);
+    if (order === undefined || !(qty > 0 && qty < order.qty))
+      throw new RangeError(`cannot reduce order ${orderId} to ${qty}`);
     order.qty = qty;
   }
 

@@ -22,7 +22,10 @@ export function entryTpSlProblem(
 ): ErrorName | null {
   if (takeProfit === undefined && stopLoss === undefined) return null;
   if (reduceOnly) return 'INVALID_TP_SL';
-  if ((takeProfit !== undefined && !s.isValidPrice(takeProfit)) || (stopLoss !== undefined && !s.isValidPrice(stopLoss)))
+  if (
+    (takeProfit !== undefined && !s.isValidPrice(takeProfit)) ||
+    (stopLoss !== undefined && !s.isValidPrice(stopLoss))
+  )
     return 'INVALID_PRICE';
   const long = side === BUY;
   if (takeProfit !== undefined && (long ? takeProfit <= reference : takeProfit >= reference)) return 'INVALID_TP_SL';
