@@ -91,16 +91,16 @@ describe('time in force (#32)', () => {
 describe('reduce-only (#32)', () => {
   it('is refused without a position or on its side, cut to the position, and trimmed as the position shrinks', () => {
     const h = traderWithPosition(1); // TRADER long 1 BTC
-    const sell = (qty: number, price: number | null = usd(51_000)): Command => ({
+    const sell = (qty: number, price: number | null = usd(51_000), userId = TRADER): Command => ({
       type: 'placeOrder',
-      userId: TRADER,
+      userId,
       side: 2,
       orderPath: price === null ? 2 : 1,
       price,
       qty,
       reduceOnly: true,
     });
-    h.refused({ ...sell(btc(1)), userId: OTHER }, 'REDUCE_ONLY_NO_POSITION');
+    h.refused(sell(btc(1), usd(51_000), OTHER), 'REDUCE_ONLY_NO_POSITION');
     h.refused({ ...sell(btc(1)), side: 1, price: usd(49_000) } as Command, 'REDUCE_ONLY_WRONG_SIDE');
     const resting = h.ok(sell(btc(3))).result;
     expect(resting).toMatchObject({ value: { status: 'open' } });
