@@ -143,28 +143,16 @@ describe('isolated margin and TP/SL at entry (#32)', () => {
     const h = new Harness();
     for (const userId of [MAKER, TRADER]) h.fundFutures(userId, 100_000 * USDT);
     h.tick(usd(50_000));
-    h.refused(
-      {
-        type: 'placeOrder',
-        userId: TRADER,
-        side: 1,
-        orderPath: 1,
-        price: usd(49_900),
-        qty: btc(0.1),
-        takeProfit: usd(49_000),
-      },
-      'INVALID_TP_SL',
-    );
-    h.ok({
+    const entry = {
       type: 'placeOrder',
       userId: TRADER,
       side: 1,
       orderPath: 1,
       price: usd(49_900),
       qty: btc(0.1),
-      takeProfit: usd(52_000),
-      stopLoss: usd(48_000),
-    });
+    } as const;
+    h.refused({ ...entry, takeProfit: usd(49_000) }, 'INVALID_TP_SL');
+    h.ok({ ...entry, takeProfit: usd(52_000), stopLoss: usd(48_000) });
     h.market(MAKER, 2, btc(0.1));
     expect(h.exchange.position(TRADER)).toMatchObject({ takeProfit: usd(52_000), stopLoss: usd(48_000) });
   });

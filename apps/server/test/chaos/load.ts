@@ -51,10 +51,15 @@ export async function send<T>(
   }
 }
 
+/** The load's limit order: a 0.001 BTC long at 1×. */
+export function limitBody(price: string) {
+  return { leverage: 1, volume: '0.001', type: 2, priceType: 1, position: 1, orderPath: 1, price };
+}
+
 /** A resting limit order; answers false once the server stopped answering. */
 export async function placeOrder(server: ServerProcess, load: Load, trader: Trader): Promise<boolean> {
   const price = (20_000 + Math.floor(load.random() * 10_000)).toFixed(1);
-  const body = { leverage: 1, volume: '0.001', type: 2, priceType: 1, position: 1, orderPath: 1, price };
+  const body = limitBody(price);
   const answer = await send<{ no: number }>(server, load, 'orders', {
     url: '/order/registerOrder',
     token: trader.token,

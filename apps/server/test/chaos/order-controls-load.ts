@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import type { ServerProcess } from '../helpers/server-process.ts';
 import type { Ledgerbook, Outcome } from './book.ts';
-import { send, type Load, type Trader } from './load.ts';
+import { limitBody, send, type Load, type Trader } from './load.ts';
 
 /** One amend sent: the order's new size in lots and what the answer said. */
 export interface AmendSent {
@@ -22,16 +22,7 @@ export async function operateOrderControl(server: ServerProcess, load: Load, tra
   if (pick < 0.5 && trader.open.length > 0) return amend(server, load, trader);
   const price = (20_000 + Math.floor(load.random() * 10_000)).toFixed(1);
   const reduceOnly = pick >= 0.75;
-  const body = {
-    leverage: 1,
-    volume: '0.001',
-    type: 2,
-    priceType: 1,
-    position: 1,
-    orderPath: 1,
-    price,
-    ...(reduceOnly ? { reduceOnly: true } : { timeInForce: 'IOC' }),
-  };
+  const body = { ...limitBody(price), ...(reduceOnly ? { reduceOnly: true } : { timeInForce: 'IOC' }) };
   const kind = reduceOnly ? 'reduce-only orders' : 'ioc orders';
   const answer = await send<{ no: number }>(server, load, kind, {
     url: '/order/registerOrder',
