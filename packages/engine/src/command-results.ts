@@ -26,6 +26,8 @@ export interface CommandResults {
   setLeverage: { leverage: number };
   placeOrder: PlaceOrderResult;
   cancelOrder: { orderId: number };
+  amendOrder: { orderId: number; price: PriceTicks; qty: QtyLots; priorityKept: boolean };
+  adjustMargin: { margin: MicroUsdt; liquidationPrice: PriceTicks };
   closePosition: PlaceOrderResult;
   setTpSl: { takeProfit: PriceTicks | null; stopLoss: PriceTicks | null };
   /** How many positions were liquidated, and how many TP/SL exits fired. */

@@ -18,6 +18,11 @@ export type OrderPath = (typeof OrderPath)[keyof typeof OrderPath];
 export const HistoryPosition = { Buy: 1, Sell: 2, Liquidation: 3, Close: 4 } as const;
 export type HistoryPosition = (typeof HistoryPosition)[keyof typeof HistoryPosition];
 export type Wallet = 'spot' | 'futures';
+/**
+ * How long a limit order stays (#32): GTC rests until cancelled; IOC fills what it can now and cancels the rest; FOK
+ * fills whole now or is refused; GTX (post-only) is refused if any of it would take liquidity.
+ */
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'GTX';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Commands. The sequencer stamps each with `nowMs` before applying it.
@@ -40,8 +45,19 @@ export type Command =
       leverage?: number;
       /** Idempotency key from the caller, optional. */
       clientOrderId?: string;
+      /** Limit orders only; GTC when absent (a market order is IOC by nature). */
+      timeInForce?: TimeInForce;
+      /** Never opens or grows the position: see futures/reduce-only.ts. */
+      reduceOnly?: boolean;
+      /** TP/SL set on the position when this order fills (the opening side only); absent = untouched. */
+      takeProfit?: PriceTicks;
+      stopLoss?: PriceTicks;
     }
   | { type: 'cancelOrder'; userId: UserId; orderId: number }
+  /** Changes a resting order's price and/or total quantity, keeping its number (futures/amend.ts). */
+  | { type: 'amendOrder'; userId: UserId; orderId: number; price?: PriceTicks; qty?: QtyLots }
+  /** Moves money between the futures wallet and the position's isolated margin (futures/isolated-margin.ts). */
+  | { type: 'adjustMargin'; userId: UserId; amount: MicroUsdt; direction: 'add' | 'remove' }
   /** Market-closes `qty` of the user's position (`/order/closePosition`); cancels their waiting orders first. */
   | { type: 'closePosition'; userId: UserId; qty: QtyLots }
   /** Attaches TP/SL to the position (`/order/updateTpsl`); cancels waiting orders first. null clears one. */
@@ -105,6 +121,14 @@ export interface OrderState {
   clientOrderId: string | null;
   createdAtMs: number;
   updatedAtMs: number;
+  /**
+   * Place in its price level's queue when it is not its id: an amend that loses priority re-queues the order under the
+   * next number of the order sequence (futures/amend.ts). Restores rebuild the book in (queueSeq ?? id) order.
+   */
+  queueSeq?: number;
+  /** TP/SL attached at entry (#32), set on the position when the order fills. */
+  takeProfit?: PriceTicks | null;
+  stopLoss?: PriceTicks | null;
 }
 
 export interface PositionState {
@@ -175,8 +199,20 @@ export interface OptionOrderState {
   settledAtMs: number | null;
 }
 
+/** One user's funding settlement (#32): `amount` is signed, negative when the user paid. */
+export interface FundingPayment {
+  userId: UserId;
+  timeMs: number;
+  ratePpm: number;
+  side: Side;
+  qty: QtyLots;
+  markPrice: PriceTicks;
+  amount: MicroUsdt;
+}
+
 export type EngineEvent =
   | { type: 'order'; order: OrderState }
+  | { type: 'funding'; payment: FundingPayment }
   | { type: 'position'; userId: UserId; position: PositionState | null }
   | { type: 'trade'; trade: TradeRecord }
   | { type: 'futuresHistory'; entry: FuturesHistoryEntry }

@@ -9,6 +9,7 @@ import { managerHandlers } from './manager.ts';
 import { marketHandlers } from './market.ts';
 import { optionHandlers } from './option.ts';
 import { orderHandlers } from './order.ts';
+import { orderControlHandlers } from './order-controls.ts';
 import { registerRouteTable } from './routes/register.ts';
 import { securityHandlers } from './security.ts';
 import { uploadHandlers } from './upload.ts';
@@ -30,6 +31,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     ...securityHandlers(app),
     ...programHandlers(app),
     ...orderHandlers(app),
+    ...orderControlHandlers(app),
     ...optionHandlers(app),
     ...walletHandlers(app),
     ...marketHandlers(app),

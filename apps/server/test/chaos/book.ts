@@ -1,4 +1,5 @@
 /** What the chaos load sent and what it was told, shared by the load (load.ts, wallet-load.ts) and the checks. */
+import type { AmendSent } from './order-controls-load.ts';
 
 /**
  * acknowledged: answered code 0. refused: answered with a definite refusal (nothing may stand). unknown: no answer
@@ -66,6 +67,10 @@ export interface Ledgerbook {
   decisions: Map<number, Decision[]>;
   /** Signed orders by client order id (every one fresh); acknowledged ones are in `orders` too. */
   signedOrders: Map<string, SignedOrder>;
+  /** Acknowledged IOC and reduce-only orders (#32): never resting. */
+  neverResting: Set<number>;
+  /** Amends sent (#32), by order number, in the order sent. */
+  amends: Map<number, AmendSent[]>;
 }
 
 export function emptyBook(): Ledgerbook {
@@ -79,6 +84,8 @@ export function emptyBook(): Ledgerbook {
     withdrawals: new Map(),
     decisions: new Map(),
     signedOrders: new Map(),
+    neverResting: new Set(),
+    amends: new Map(),
   };
 }
 
@@ -95,6 +102,9 @@ export const KINDS = [
   'refusals',
   'signed orders',
   'signed cancels',
+  'amends',
+  'ioc orders',
+  'reduce-only orders',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 

@@ -5,6 +5,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { checkLedgerHealth } from '@tickline/db';
 import type { Ledgerbook } from './book.ts';
+import { checkOrderControls } from './order-controls-load.ts';
 import { CLIENT_ORDER_ID_PREFIX } from './signed-load.ts';
 import { checkWalletDatabase, walletBacklog, type WalletRows } from './wallet-checks.ts';
 
@@ -73,6 +74,7 @@ export async function checkDatabase(url: string, book: Ledgerbook): Promise<[str
       else if (n > 1) violations.push(`unacknowledged transfer ${key} stored ${n} times`);
     }
     violations.push(...(await checkSignedOrders(client, book)));
+    violations.push(...(await checkOrderControls(client, book)));
     const health = await checkLedgerHealth(client);
     if (health.balanceTotal !== 0) violations.push(`ledger sums to ${health.balanceTotal}, not 0`);
     for (const account of health.mismatchedAccounts)

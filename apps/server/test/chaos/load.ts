@@ -5,6 +5,7 @@
  */
 import type { ServerProcess } from '../helpers/server-process.ts';
 import { count, type Figures, type Kind, type Ledgerbook, type Outcome } from './book.ts';
+import { operateOrderControl } from './order-controls-load.ts';
 
 export interface Trader {
   userid: string;
@@ -50,10 +51,15 @@ export async function send<T>(
   }
 }
 
+/** The load's limit order: a 0.001 BTC long at 1×. */
+export function limitBody(price: string) {
+  return { leverage: 1, volume: '0.001', type: 2, priceType: 1, position: 1, orderPath: 1, price };
+}
+
 /** A resting limit order; answers false once the server stopped answering. */
 export async function placeOrder(server: ServerProcess, load: Load, trader: Trader): Promise<boolean> {
   const price = (20_000 + Math.floor(load.random() * 10_000)).toFixed(1);
-  const body = { leverage: 1, volume: '0.001', type: 2, priceType: 1, position: 1, orderPath: 1, price };
+  const body = limitBody(price);
   const answer = await send<{ no: number }>(server, load, 'orders', {
     url: '/order/registerOrder',
     token: trader.token,
@@ -70,7 +76,8 @@ export async function placeOrder(server: ServerProcess, load: Load, trader: Trad
 export async function operate(server: ServerProcess, load: Load, trader: Trader): Promise<boolean> {
   const { book, random } = load;
   const pick = random();
-  if (pick < 0.33 || (pick < 0.66 && trader.open.length === 0)) return placeOrder(server, load, trader);
+  if (pick < 0.33 || (pick < 0.66 && trader.open.length === 0))
+    return random() < 0.25 ? operateOrderControl(server, load, trader) : placeOrder(server, load, trader);
   if (pick < 0.66) {
     const no = trader.open.splice(Math.floor(random() * trader.open.length), 1)[0]!;
     const answer = await send(server, load, 'cancels', { url: '/order/cancel', token: trader.token, body: { no } });

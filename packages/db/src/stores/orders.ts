@@ -5,7 +5,8 @@ import { integerArray, textArray } from './pg-array.ts';
 
 const ORDER_COLUMNS = `id, user_id AS "userId", side, order_path AS "orderPath", price, qty, filled_qty AS "filledQty",
   leverage, held_margin AS "heldMargin", status, reduce_only AS "reduceOnly", client_order_id AS "clientOrderId",
-  created_at_ms AS "createdAtMs", updated_at_ms AS "updatedAtMs"`;
+  created_at_ms AS "createdAtMs", updated_at_ms AS "updatedAtMs", queue_seq AS "queueSeq", take_profit AS "takeProfit",
+  stop_loss AS "stopLoss"`;
 
 const ORDER_COPY_COLUMNS = [
   'id',
@@ -22,6 +23,9 @@ const ORDER_COPY_COLUMNS = [
   'client_order_id',
   'created_at_ms',
   'updated_at_ms',
+  'queue_seq',
+  'take_profit',
+  'stop_loss',
 ];
 
 /** Appends orders never stored before (COPY: the bulk of a busy batch). */
@@ -41,7 +45,10 @@ export async function insertOrders(client: PoolClient, orders: readonly OrderSta
       .bool(o.reduceOnly)
       .text(o.clientOrderId)
       .int8(o.createdAtMs)
-      .int8(o.updatedAtMs),
+      .int8(o.updatedAtMs)
+      .int8(o.queueSeq ?? null)
+      .int8(o.takeProfit ?? null)
+      .int8(o.stopLoss ?? null),
   );
 }
 
@@ -55,9 +62,10 @@ export async function updateOrders(db: Queryable, changed: readonly OrderState[]
   const orders = [...changed].sort((a, b) => a.id - b.id);
   const result = await db.query(
     `UPDATE orders AS o SET filled_qty = u.filled_qty, held_margin = u.held_margin, status = u.status,
-       leverage = u.leverage, updated_at_ms = u.updated_at_ms
-     FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::bigint[])
-       AS u (id, filled_qty, held_margin, status, leverage, updated_at_ms)
+       leverage = u.leverage, updated_at_ms = u.updated_at_ms, price = u.price, qty = u.qty, queue_seq = u.queue_seq
+     FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::bigint[], $7::bigint[],
+       $8::bigint[], $9::bigint[])
+       AS u (id, filled_qty, held_margin, status, leverage, updated_at_ms, price, qty, queue_seq)
      WHERE o.id = u.id`,
     [
       integerArray(orders, (o) => o.id),
@@ -66,6 +74,10 @@ export async function updateOrders(db: Queryable, changed: readonly OrderState[]
       textArray(orders, (o) => o.status),
       integerArray(orders, (o) => o.leverage),
       integerArray(orders, (o) => o.updatedAtMs),
+      // An amend (#32) changes the price, the size and the place in the queue; a trim the size.
+      integerArray(orders, (o) => o.price),
+      integerArray(orders, (o) => o.qty),
+      integerArray(orders, (o) => o.queueSeq ?? null),
     ],
   );
   if (result.rowCount !== orders.length)
@@ -77,11 +89,22 @@ export async function updateOrders(db: Queryable, changed: readonly OrderState[]
 /** Every resting order, oldest first (so the book is rebuilt in time priority). */
 export async function loadOpenOrders(db: Queryable): Promise<OrderState[]> {
   const { rows } = await db.query<OrderState>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE status = 'open' ORDER BY id`);
-  return rows;
+  return rows.map(withoutUnsetControls);
+}
+
+/** The #32 fields are absent on the engine's orders that have none: a stored NULL reads back as absent. */
+function withoutUnsetControls(order: OrderState): OrderState {
+  if (order.queueSeq === null) delete order.queueSeq;
+  if (order.takeProfit === null) delete order.takeProfit;
+  if (order.stopLoss === null) delete order.stopLoss;
+  return order;
 }
 
 export async function maxOrderId(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ max: number | null }>('SELECT max(id) AS max FROM orders');
+  // An amend's re-queue takes a number of the order sequence too (queue_seq): the next order number is above both.
+  const { rows } = await db.query<{ max: number | null }>(
+    'SELECT GREATEST(max(id), max(queue_seq)) AS max FROM orders',
+  );
   return rows[0]?.max ?? 0;
 }
 

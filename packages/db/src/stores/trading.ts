@@ -10,3 +10,4 @@ export * from './wallet_transfers.ts';
 export * from './trading_state.ts';
 export * from './paging.ts';
 export * from './copy.ts';
+export * from './funding_payments.ts';

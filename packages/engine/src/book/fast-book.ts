@@ -170,6 +170,14 @@ export class FastOrderBook implements OrderBook {
     return true;
   }
 
+  reduce(orderId: number, qty: QtyLots): void {
+    const node = this.nodesById.get(orderId);
+    if (node === undefined || !(qty > 0 && qty < node.qty))
+      throw new RangeError(`cannot reduce order ${orderId} to ${qty}`);
+    (node.level as PriceLevel).totalQty -= node.qty - qty;
+    node.qty = qty;
+  }
+
   has(orderId: number): boolean {
     return this.nodesById.has(orderId);
   }

@@ -44,6 +44,8 @@ export interface OrderBook {
   add(orderId: number, ownerId: number, side: Side, price: PriceTicks, qty: QtyLots): void;
   /** Removes a resting order; false when it is not in the book. */
   cancel(orderId: number): boolean;
+  /** Lowers a resting order's remaining quantity to `qty` (0 < qty < remaining) in place: it keeps its queue place. */
+  reduce(orderId: number, qty: QtyLots): void;
   has(orderId: number): boolean;
   /** Remaining quantity of a resting order (0 when absent). */
   remainingQty(orderId: number): QtyLots;

@@ -52,6 +52,13 @@ export class ReferenceOrderBook implements OrderBook {
     return false;
   }
 
+  reduce(orderId: number, qty: QtyLots): void {
+    const order = this.find(orderId);
+    if (order === undefined || !(qty > 0 && qty < order.qty))
+      throw new RangeError(`cannot reduce order ${orderId} to ${qty}`);
+    order.qty = qty;
+  }
+
   has(orderId: number): boolean {
     return this.find(orderId) !== undefined;
   }

@@ -10,6 +10,8 @@ import { cancelOrder, placeOrder, rest } from '../futures/orders.ts';
 import { closePosition, priceTick, setTpSl } from '../futures/closing.ts';
 import { positionChanged } from '../futures/positions.ts';
 import type { AccountId } from '../ledger.ts';
+import { amendOrder } from '../futures/amend.ts';
+import { adjustMargin } from '../futures/isolated-margin.ts';
 import { OptionRounds } from '../options/option-rounds.ts';
 import { reject } from '../rejections.ts';
 import type {
@@ -103,6 +105,10 @@ export class Exchange {
         return placeOrder(s, command, effects);
       case 'cancelOrder':
         return cancelOrder(s, command, effects);
+      case 'amendOrder':
+        return amendOrder(s, command, effects);
+      case 'adjustMargin':
+        return adjustMargin(s, command, effects);
       case 'closePosition':
         return closePosition(s, command, effects);
       case 'setTpSl':
@@ -208,8 +214,9 @@ export class Exchange {
     const s = exchange.state;
     s.ledger.restore(snapshot.balances);
     for (const [userId, leverage] of snapshot.leverageByUser) s.leverageByUser.set(userId, leverage);
-    // Time priority within a price is arrival order, and ids are assigned in arrival order.
-    for (const order of [...snapshot.openOrders].sort((a, b) => a.id - b.id)) rest(s, { ...order });
+    // Time priority within a price is arrival order: ids are assigned in arrival order, and an order an amend re-queued
+    // (futures/amend.ts) arrived again under its queueSeq.
+    for (const order of [...snapshot.openOrders].sort(inQueueOrder)) rest(s, { ...order });
     for (const position of snapshot.positions) {
       const restored = { ...position };
       s.positionsByUser.set(restored.userId, restored);
@@ -224,6 +231,10 @@ export class Exchange {
     s.lastPriceAtMs = snapshot.lastPriceAtMs;
     return exchange;
   }
+}
+
+function inQueueOrder(a: OrderState, b: OrderState): number {
+  return (a.queueSeq ?? a.id) - (b.queueSeq ?? b.id) || a.id - b.id;
 }
 
 /** The values sorted by id; most commands touch one order and one position, which need no array or sort. */

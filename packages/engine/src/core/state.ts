@@ -22,6 +22,8 @@ export interface Taker {
   kind: TakerKind;
   leverage: number;
   effects: Effects;
+  /** A reduce-only order (#32): fills only what reduces the position. */
+  reduceOnly?: boolean;
 }
 
 /**

@@ -34,12 +34,19 @@ export function settleFunding(
   let collected = 0;
   const receivers: Array<[PositionState, MicroUsdt]> = [];
   let owedToReceivers = 0;
+  // Each user's settlement, for their funding history (#32).
+  const pushFunding = ({ userId, side, qty }: PositionState, amount: number) =>
+    effects.events.push({
+      type: 'funding',
+      payment: { userId, timeMs: effects.nowMs, ratePpm: rate, side, qty, markPrice: mark, amount },
+    });
   for (const position of rate === 0 ? [] : positions) {
     if (position.side === payingSide) {
       const paid = Math.min(tradingFee(mark, position.qty, absoluteRate), position.margin);
       s.post(Account.positionMargin(position.userId), Account.fundingClearing, paid, 'funding', ref, effects);
       position.margin -= paid;
       collected += paid;
+      pushFunding(position, -paid);
       positionChanged(s, position, effects);
     } else {
       const due = multiplyDivide(mark * position.qty, absoluteRate, PPM, 'floor');
@@ -51,6 +58,7 @@ export function settleFunding(
     const amount = owedToReceivers <= collected ? due : multiplyDivide(due, collected, owedToReceivers, 'floor');
     s.post(Account.fundingClearing, Account.positionMargin(position.userId), amount, 'funding', ref, effects);
     position.margin += amount;
+    pushFunding(position, amount);
     positionChanged(s, position, effects);
   }
   const residue = s.balance(Account.fundingClearing);

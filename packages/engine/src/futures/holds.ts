@@ -11,6 +11,7 @@ import type { OrderState, Side, UserId } from '../types.ts';
 import type { PositionFigures } from './fill-calculator.ts';
 import { initialMargin, tradingFee } from './margin.ts';
 import { cancelResting } from './orders.ts';
+import { trimReduceOnly } from './reduce-only.ts';
 
 export function holdFor(
   s: EngineState,
@@ -34,6 +35,11 @@ export function requiredHolds(s: EngineState, userId: UserId, leverage: number):
     const remaining = order.qty - order.filledQty;
     const reducing = position && order.side !== position.side ? Math.min(remaining, reduceBudget) : 0;
     reduceBudget -= reducing;
+    // A reduce-only order never opens (reduce-only.ts): it holds the fee only, and takes its share of the budget.
+    if (order.reduceOnly) {
+      holds.push([order, holdFor(s, order.price as PriceTicks, remaining, remaining, leverage)]);
+      continue;
+    }
     holds.push([order, holdFor(s, order.price as PriceTicks, remaining, reducing, leverage)]);
   }
   return holds;
@@ -41,6 +47,7 @@ export function requiredHolds(s: EngineState, userId: UserId, leverage: number):
 
 /** Brings every resting order's hold to what it needs; an order whose extra hold the wallet cannot cover is cancelled. */
 export function rebalanceHolds(s: EngineState, userId: UserId, effects: Effects): void {
+  trimReduceOnly(s, userId, effects);
   for (;;) {
     const holds = requiredHolds(s, userId, s.leverage(userId));
     for (const [order, required] of holds) {

@@ -10,6 +10,7 @@ import { affordableQty, fillLiquidates } from './fill-calculator.ts';
 import { rebalanceHolds, releaseHold } from './holds.ts';
 import { cancelResting, forget } from './orders.ts';
 import { settleFill, type FillParty } from './positions.ts';
+import { applyEntryTpSl } from './entry-tpsl.ts';
 
 const BASIS_POINTS = 10_000;
 
@@ -39,7 +40,9 @@ export function createMatchListener(s: EngineState): MatchListener {
           ? position && position.side !== taker.side
             ? Math.min(qty, position.qty)
             : 0
-          : affordableQty(s, taker.userId, taker.side, price, qty, taker.leverage);
+          : taker.reduceOnly
+            ? Math.min(qty, position && position.side !== taker.side ? position.qty : 0)
+            : affordableQty(s, taker.userId, taker.side, price, qty, taker.leverage);
       if (accepted > 0 && fillLiquidates(s, position, taker.side, price, accepted, taker.leverage)) return 0;
       return accepted;
     },
@@ -71,6 +74,7 @@ export function createMatchListener(s: EngineState): MatchListener {
       const { id: orderId, side, orderPath } = maker;
       const makerFill: FillParty = { userId: makerUserId, side, orderId, orderPath, kind: 'order' };
       settleFill(s, makerFill, s.config.makerFeeRatePpm, price, qty, effects);
+      applyEntryTpSl(s, maker, effects);
       rebalanceHolds(s, makerUserId, effects);
       settleFill(s, taker, s.config.takerFeeRatePpm, price, qty, effects);
     },

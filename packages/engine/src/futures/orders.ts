@@ -1,7 +1,7 @@
 /** Order entry and the resting orders' bookkeeping: place, cancel, rest in the book, forget once done. */
 import type { PriceTicks, QtyLots } from '@tickline/money';
 import { BUY, crosses, oppositeSide, SELL } from '../book/order-book.ts';
-import type { EngineState } from '../core/state.ts';
+import type { EngineState, Taker } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { reject } from '../rejections.ts';
 import { OrderPath, type OrderState, type Side, type UserId } from '../types.ts';
@@ -9,14 +9,22 @@ import { restingPlan, simulateTaker } from './fill-calculator.ts';
 import { addHold, holdFor, rebalanceHolds, reducibleQty, releaseHold } from './holds.ts';
 import { protectionPrice, runTaker } from './matching.ts';
 import type { CommandOf, ResultOf } from '../command-results.ts';
+import { applyEntryTpSl, entryTpSlProblem } from './entry-tpsl.ts';
+import { reduceOnlyQty } from './reduce-only.ts';
+import { rests, timeInForceOf, timeInForceRefusal } from './time-in-force.ts';
 
 export function placeOrder(s: EngineState, command: CommandOf<'placeOrder'>, effects: Effects): ResultOf<'placeOrder'> {
-  const { userId, side, orderPath, qty } = command;
+  const { userId, side, orderPath } = command;
   const isLimit = orderPath === OrderPath.Limit;
   if ((side !== BUY && side !== SELL) || (!isLimit && orderPath !== OrderPath.Market))
     return reject('INVALID_ORDER_TYPE');
-  const qtyProblem = s.checkQty(qty);
+  const timeInForce = timeInForceOf(command.timeInForce, isLimit);
+  if (timeInForce === null) return reject('INVALID_TIME_IN_FORCE');
+  const qtyProblem = s.checkQty(command.qty);
   if (qtyProblem) return reject(qtyProblem);
+  const reduceOnly = command.reduceOnly === true;
+  const qty = reduceOnly ? reduceOnlyQty(s, userId, side, command.qty) : command.qty;
+  if (typeof qty !== 'number') return reject(qty);
   if (isLimit && !s.isValidPrice(command.price)) return reject('INVALID_PRICE');
   if (isLimit && (s.orderIdsByUser.get(userId)?.size ?? 0) >= s.config.maxOpenOrdersPerUser)
     return reject('TOO_MANY_OPEN_ORDERS');
@@ -24,42 +32,46 @@ export function placeOrder(s: EngineState, command: CommandOf<'placeOrder'>, eff
   if (limitPrice === null) return reject('NO_LIQUIDITY');
   const leverage = s.leverage(userId);
   if (command.leverage !== undefined && command.leverage !== leverage) return reject('INVALID_LEVERAGE');
+  const { takeProfit, stopLoss } = command;
+  const tpSlReference = isLimit ? limitPrice : (s.lastMarkPrice ?? limitPrice);
+  const tpSlProblem = entryTpSlProblem(s, side, tpSlReference, takeProfit, stopLoss, reduceOnly);
+  if (tpSlProblem) return reject(tpSlProblem);
 
   // Most limit orders only rest: nothing to walk.
   const bestOpposite = s.book.bestPrice(oppositeSide(side));
-  const plan =
-    bestOpposite !== 0 && crosses(side, limitPrice, bestOpposite)
-      ? simulateTaker(s, userId, side, limitPrice, qty, leverage)
-      : restingPlan(s, userId);
+  const wouldTake = bestOpposite !== 0 && crosses(side, limitPrice, bestOpposite);
+  const plan = wouldTake ? simulateTaker(s, userId, side, limitPrice, qty, leverage) : restingPlan(s, userId);
   if (plan.shortOfMargin) return reject('INSUFFICIENT_MARGIN');
   if (plan.stoppedToAvoidLiquidation && plan.filledQty === 0) return reject('ORDER_WOULD_LIQUIDATE');
+  const tifProblem = timeInForceRefusal(timeInForce, wouldTake, plan.filledQty, qty);
+  if (tifProblem) return reject(tifProblem);
   if (!isLimit && plan.filledQty === 0) return reject('NO_LIQUIDITY');
   const restingQty = qty - plan.filledQty;
   let restingHold = 0;
-  if (isLimit && restingQty > 0) {
-    const reducible = reducibleQty(s, userId, side, plan.position);
+  if (isLimit && restingQty > 0 && rests(timeInForce)) {
+    const reducible = reduceOnly ? restingQty : reducibleQty(s, userId, side, plan.position);
     restingHold = holdFor(s, limitPrice, restingQty, Math.min(reducible, restingQty), leverage);
     if (restingHold > plan.freeAfter) return reject('INSUFFICIENT_MARGIN');
   }
 
-  const order = newOrder(s, userId, side, orderPath, isLimit ? limitPrice : null, qty, leverage, false, effects);
+  const order = newOrder(s, userId, side, orderPath, isLimit ? limitPrice : null, qty, leverage, reduceOnly, effects);
   order.clientOrderId = command.clientOrderId ?? null;
-  order.filledQty = runTaker(
-    s,
-    { userId, side, orderId: order.id, orderPath, kind: 'order', leverage, effects },
-    limitPrice,
-    qty,
-  );
+  if (takeProfit !== undefined) order.takeProfit = takeProfit;
+  if (stopLoss !== undefined) order.stopLoss = stopLoss;
+  const taker: Taker = { userId, side, orderId: order.id, orderPath, kind: 'order', leverage, effects };
+  if (reduceOnly) taker.reduceOnly = true;
+  order.filledQty = runTaker(s, taker, limitPrice, qty);
   const remaining = qty - order.filledQty;
   const opposite = s.book.bestPrice(oppositeSide(side));
   const wouldCross = opposite !== 0 && crosses(side, limitPrice, opposite);
   if (remaining === 0) order.status = 'filled';
-  else if (isLimit && !wouldCross) rest(s, order);
-  else order.status = 'cancelled'; // market remainder, or a limit whose fills stopped at the margin available
+  else if (isLimit && !wouldCross && rests(timeInForce)) rest(s, order);
+  else order.status = 'cancelled'; // market or IOC remainder, or a limit whose fills stopped at the margin available
+  if (order.filledQty > 0) applyEntryTpSl(s, order, effects);
   // The common case, an order that only rests: no fill and no self-trade cancel moved the position or another
   // order, so every older order still holds what it needs and only the new one (the youngest: it comes last in
   // the reduce-budget order) takes its hold. Anything else rebalances all of the user's holds.
-  const onlyRests = order.status === 'open' && plan.filledQty === 0 && effects.dirtyOrders.size === 0;
+  const onlyRests = order.status === 'open' && plan.filledQty === 0 && effects.dirtyOrders.size === 0 && !reduceOnly;
   s.markOrder(order, effects);
   if (onlyRests) addHold(s, order, restingHold, effects);
   else rebalanceHolds(s, userId, effects);

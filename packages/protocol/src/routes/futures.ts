@@ -11,6 +11,7 @@ import {
 import { clientOrderLookupSchema } from '../api/programs.ts';
 import { defineRoutes } from './define.ts';
 import { checkedLater, nothing, pageQuery, positiveInteger } from './fields.ts';
+import { ORDER_CONTROL_ERRORS, orderControlFields } from './order-control-fields.ts';
 
 // Numbers may arrive as JSON numbers or decimal text; the use cases parse them exactly (never as floats).
 const decimal = checkedLater('A decimal as a JSON number or text, parsed exactly.');
@@ -53,6 +54,7 @@ export const futuresRoutes = defineRoutes({
       orderPath: z.number({ error: 'orderPath must be 1 (limit) or 2 (market)' }),
       price: decimal,
       clientOrderId: clientOrderIdSchema,
+      ...orderControlFields,
     }),
     data: registerOrderAnswerSchema,
     message: 'Order successfully completed.',
@@ -68,6 +70,7 @@ export const futuresRoutes = defineRoutes({
       'NO_LIQUIDITY',
       'TOO_MANY_OPEN_ORDERS',
       'ORDER_WOULD_LIQUIDATE',
+      ...ORDER_CONTROL_ERRORS,
       ...withClientOrderId,
     ],
   },

@@ -7,6 +7,7 @@ import type { RouteDefinition } from './define.ts';
 import { futuresRoutes } from './futures.ts';
 import { marketRoutes } from './market.ts';
 import { optionRoutes } from './options.ts';
+import { orderControlRoutes } from './order-controls.ts';
 import { partnerRoutes } from './partners.ts';
 import { programRoutes } from './programs.ts';
 import { securityRoutes } from './security.ts';
@@ -14,6 +15,7 @@ import { walletRoutes } from './wallet.ts';
 
 export * from './define.ts';
 export { clientOrderIdSchema } from './futures.ts';
+export * from './order-controls.ts';
 export {
   accountRoutes,
   adminConsoleRoutes,
@@ -21,6 +23,7 @@ export {
   futuresRoutes,
   marketRoutes,
   optionRoutes,
+  orderControlRoutes,
   partnerRoutes,
   programRoutes,
   securityRoutes,
@@ -33,6 +36,7 @@ export const ROUTES = {
   ...securityRoutes,
   ...programRoutes,
   ...futuresRoutes,
+  ...orderControlRoutes,
   ...optionRoutes,
   ...walletRoutes,
   ...marketRoutes,

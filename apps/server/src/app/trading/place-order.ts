@@ -4,8 +4,9 @@ import { isValidLeverage } from '../../domain/trading-rules.ts';
 import { clientOrderIdOf, executeOnce } from './client-order-ids.ts';
 import type { TradingContext } from './core.ts';
 import { positiveDecimal, refuse } from './input.ts';
+import { orderControlsOf, type OrderControlsInput } from './order-controls.ts';
 
-export interface PlaceOrderInput {
+export interface PlaceOrderInput extends OrderControlsInput {
   leverage: number;
   volume?: unknown;
   position: number;
@@ -40,6 +41,7 @@ export async function placeOrder(
   const qty = positiveDecimal(input.volume, parseQty, 'INVALID_QUANTITY');
   const clientOrderId = clientOrderIdOf(input.clientOrderId);
   const price = orderPath === OrderPath.Limit ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
+  const controls = orderControlsOf(input);
   if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
 
   const current = await core.engine.read('leverage', userId);
@@ -53,6 +55,7 @@ export async function placeOrder(
     price,
     qty,
     leverage, // checked again where it is applied: a change queued since the check above refuses the order
+    ...controls,
     ...(clientOrderId === undefined ? {} : { clientOrderId }),
   });
   return { no: placed.orderId };

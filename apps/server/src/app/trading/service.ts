@@ -15,6 +15,7 @@ import { futuresHistoryPage, openOrders, positions, recentFuturesHistory } from 
 import { leverageOf, setLeverage } from './leverage.ts';
 import { optionHistoryPage, recentOptionOrders, waitingOptionOrders } from './option-lookups.ts';
 import { placeOrder, type PlaceOrderInput } from './place-order.ts';
+import { adjustPositionMargin, amendOrder, fundingHistoryPage } from './order-controls.ts';
 import { registerOption } from './register-option.ts';
 import { optionRoundAudit } from './round-audit.ts';
 import { riskSnapshot } from './risk-lookups.ts';
@@ -52,6 +53,10 @@ export class TradingService implements BalanceReader {
 
   placeOrder = (userId: UserId, input: PlaceOrderInput) => placeOrder(this.core, userId, input);
   cancelOrder = (userId: UserId, orderId: number) => cancelOrder(this.core, userId, orderId);
+  amendOrder = (userId: UserId, input: Parameters<typeof amendOrder>[2]) => amendOrder(this.core, userId, input);
+  adjustPositionMargin = (userId: UserId, input: Parameters<typeof adjustPositionMargin>[2]) =>
+    adjustPositionMargin(this.core, userId, input);
+  fundingHistoryPage = (userId: UserId, page: number) => fundingHistoryPage(this.core, userId, page);
   openOrders = (userId: UserId) => openOrders(this.core, userId);
   cancelAllOrders = (userId: UserId) => cancelAllOrders(this.core, userId);
   lookupClientOrder = (userId: UserId, clientOrderId: unknown) => lookupClientOrder(this.core, userId, clientOrderId);

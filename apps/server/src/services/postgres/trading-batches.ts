@@ -14,6 +14,7 @@ import {
   BalanceChanges,
   insertCommandKeys,
   insertFuturesHistory,
+  insertFundingPayments,
   insertOptionRounds,
   insertPostings,
   insertTrades,
@@ -42,7 +43,7 @@ import {
   type SequencerState,
   type WalletTransferRecord,
 } from '@tickline/db';
-import type { FuturesHistoryEntry, TradeRecord } from '@tickline/engine';
+import type { FundingPayment, FuturesHistoryEntry, TradeRecord } from '@tickline/engine';
 import { describeNotice, type NoticeAlarm } from '../../domain/notices.ts';
 
 /**
@@ -60,6 +61,8 @@ export class BatchChanges {
   readonly leverages = new Map<UserId, number>();
   readonly trades: TradeRecord[] = [];
   readonly history: FuturesHistoryEntry[] = [];
+  /** Each user's funding settlements (#32), for their funding history. */
+  readonly fundingPayments: FundingPayment[] = [];
   readonly transfers: WalletTransferRecord[] = [];
   readonly rounds: OptionRoundSettlement[] = [];
   readonly keys: CommandKeyRecord[] = [];
@@ -101,6 +104,9 @@ export class BatchChanges {
           break;
         case 'futuresHistory':
           this.history.push(event.entry);
+          break;
+        case 'funding':
+          this.fundingPayments.push(event.payment);
           break;
         case 'notice':
           this.alarms.push({
@@ -194,6 +200,7 @@ export async function writeBatch(
     );
     await insertTrades(client, changes.trades);
     await insertFuturesHistory(client, changes.history);
+    await insertFundingPayments(client, changes.fundingPayments);
     await insertWalletTransfers(client, changes.transfers);
     await insertCommandKeys(client, batchId, changes.keys);
     await alarmStore.insertAlarms(
