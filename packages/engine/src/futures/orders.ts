@@ -10,7 +10,13 @@ import { addHold, holdFor, rebalanceHolds, reducibleQty, releaseHold } from './h
 import { protectionPrice, runTaker } from './matching.ts';
 import type { CommandOf, ResultOf } from '../command-results.ts';
 
-export function placeOrder(s: EngineState, command: CommandOf<'placeOrder'>, effects: Effects): ResultOf<'placeOrder'> {
+/** `fired`: a trigger order that fired (futures/trigger-orders.ts), placed as itself instead of a new order. */
+export function placeOrder(
+  s: EngineState,
+  command: CommandOf<'placeOrder'>,
+  effects: Effects,
+  fired?: OrderState,
+): ResultOf<'placeOrder'> {
   const { userId, side, orderPath, qty } = command;
   const isLimit = orderPath === OrderPath.Limit;
   if ((side !== BUY && side !== SELL) || (!isLimit && orderPath !== OrderPath.Market))
@@ -42,11 +48,11 @@ export function placeOrder(s: EngineState, command: CommandOf<'placeOrder'>, eff
     if (restingHold > plan.freeAfter) return reject('INSUFFICIENT_MARGIN');
   }
 
-  const order = newOrder(s, userId, side, orderPath, isLimit ? limitPrice : null, qty, leverage, false, effects);
+  const order = fired ?? newOrder(s, userId, side, orderPath, isLimit ? limitPrice : null, qty, leverage, false, effects);
   order.clientOrderId = command.clientOrderId ?? null;
   order.filledQty = runTaker(
     s,
-    { userId, side, orderId: order.id, orderPath, kind: 'order', leverage, effects },
+    { userId, side, orderId: order.id, orderPath: order.orderPath, kind: 'order', leverage, effects },
     limitPrice,
     qty,
   );
