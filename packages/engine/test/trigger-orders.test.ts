@@ -37,7 +37,9 @@ function trigger(
 
 function orderEvents(output: { events: Array<{ type: string }> }, id: number): OrderState[] {
   return output.events.flatMap((event) =>
-    event.type === 'order' && (event as { order: OrderState }).order.id === id ? [(event as { order: OrderState }).order] : [],
+    event.type === 'order' && (event as { order: OrderState }).order.id === id
+      ? [(event as { order: OrderState }).order]
+      : [],
   );
 }
 
@@ -104,13 +106,16 @@ describe('stop and take-profit orders', () => {
       trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(49_000), callbackRateBps: 100 }),
       'INVALID_TRIGGER',
     );
-    h.refused(
-      trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(49_000) }, { limit: 0 }),
-      'INVALID_PRICE',
-    );
+    h.refused(trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(49_000) }, { limit: 0 }), 'INVALID_PRICE');
     h.refused(trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(49_000) }, { qty: 0 }), 'INVALID_QUANTITY');
-    h.refused(trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(49_000) }, { qty: btc(50) }), 'INSUFFICIENT_MARGIN');
-    h.refused({ ...trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(49_000) }), leverage: 5 }, 'INVALID_LEVERAGE');
+    h.refused(
+      trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(49_000) }, { qty: btc(50) }),
+      'INSUFFICIENT_MARGIN',
+    );
+    h.refused(
+      { ...trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(49_000) }), leverage: 5 },
+      'INVALID_LEVERAGE',
+    );
     const fresh = new Harness();
     fresh.fundFutures(TRADER, 1_000 * USDT);
     fresh.refused(trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(49_000) }), 'NO_MARK_PRICE');
@@ -122,7 +127,10 @@ describe('stop and take-profit orders', () => {
     h.tick(usd(50_000));
     h.limit(TRADER, 1, usd(40_000), btc(0.01));
     h.ok(trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(45_000) }, { qty: btc(0.01) }));
-    h.refused(trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(45_000) }, { qty: btc(0.01) }), 'TOO_MANY_OPEN_ORDERS');
+    h.refused(
+      trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(45_000) }, { qty: btc(0.01) }),
+      'TOO_MANY_OPEN_ORDERS',
+    );
   });
 
   it('cancels a waiting trigger for its owner only; a cancelled one never fires', () => {

@@ -5,7 +5,7 @@ import { integerArray, textArray } from './pg-array.ts';
 
 const ORDER_COLUMNS = `id, user_id AS "userId", side, order_path AS "orderPath", price, qty, filled_qty AS "filledQty",
   leverage, held_margin AS "heldMargin", status, reduce_only AS "reduceOnly", client_order_id AS "clientOrderId",
-  created_at_ms AS "createdAtMs", updated_at_ms AS "updatedAtMs"`;
+  created_at_ms AS "createdAtMs", updated_at_ms AS "updatedAtMs", trigger`;
 
 const ORDER_COPY_COLUMNS = [
   'id',
@@ -22,7 +22,18 @@ const ORDER_COPY_COLUMNS = [
   'client_order_id',
   'created_at_ms',
   'updated_at_ms',
+  'trigger',
 ];
+
+/** A row as the engine knows it: `trigger` only on trigger orders (#32 item 3). */
+function orderOf(row: OrderState & { trigger?: OrderState['trigger'] | null }): OrderState {
+  if (row.trigger != null) return row as OrderState;
+  const { trigger: _none, ...order } = row;
+  return order;
+}
+
+/** jsonb in binary COPY: a version byte (1), then the JSON text. */
+const triggerJsonb = (order: OrderState) => (order.trigger ? `\u0001${JSON.stringify(order.trigger)}` : null);
 
 /** Appends orders never stored before (COPY: the bulk of a busy batch). */
 export async function insertOrders(client: PoolClient, orders: readonly OrderState[]): Promise<void> {
@@ -41,7 +52,8 @@ export async function insertOrders(client: PoolClient, orders: readonly OrderSta
       .bool(o.reduceOnly)
       .text(o.clientOrderId)
       .int8(o.createdAtMs)
-      .int8(o.updatedAtMs),
+      .int8(o.updatedAtMs)
+      .text(triggerJsonb(o)),
   );
 }
 
@@ -55,9 +67,9 @@ export async function updateOrders(db: Queryable, changed: readonly OrderState[]
   const orders = [...changed].sort((a, b) => a.id - b.id);
   const result = await db.query(
     `UPDATE orders AS o SET filled_qty = u.filled_qty, held_margin = u.held_margin, status = u.status,
-       leverage = u.leverage, updated_at_ms = u.updated_at_ms
-     FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::bigint[])
-       AS u (id, filled_qty, held_margin, status, leverage, updated_at_ms)
+       leverage = u.leverage, updated_at_ms = u.updated_at_ms, trigger = NULLIF(u.trigger, '')::jsonb
+     FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::bigint[], $7::text[])
+       AS u (id, filled_qty, held_margin, status, leverage, updated_at_ms, trigger)
      WHERE o.id = u.id`,
     [
       integerArray(orders, (o) => o.id),
@@ -66,6 +78,7 @@ export async function updateOrders(db: Queryable, changed: readonly OrderState[]
       textArray(orders, (o) => o.status),
       integerArray(orders, (o) => o.leverage),
       integerArray(orders, (o) => o.updatedAtMs),
+      textArray(orders, (o) => (o.trigger ? JSON.stringify(o.trigger) : '')),
     ],
   );
   if (result.rowCount !== orders.length)
@@ -77,7 +90,7 @@ export async function updateOrders(db: Queryable, changed: readonly OrderState[]
 /** Every resting order, oldest first (so the book is rebuilt in time priority). */
 export async function loadOpenOrders(db: Queryable): Promise<OrderState[]> {
   const { rows } = await db.query<OrderState>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE status = 'open' ORDER BY id`);
-  return rows;
+  return rows.map(orderOf);
 }
 
 export async function maxOrderId(db: Queryable): Promise<number> {
@@ -91,7 +104,7 @@ export async function findOrderOfUser(db: Queryable, userId: number, id: number)
     id,
     userId,
   ]);
-  return rows[0] ?? null;
+  return rows[0] ? orderOf(rows[0]) : null;
 }
 
 /** A user's most recently cancelled limit orders, newest cancellation first (Order History, #28 item 12). */
@@ -102,5 +115,5 @@ export async function recentCancelledOrders(db: Queryable, userId: number, limit
      ORDER BY updated_at_ms DESC LIMIT $2`,
     [userId, limit],
   );
-  return rows;
+  return rows.map(orderOf);
 }

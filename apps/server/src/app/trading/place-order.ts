@@ -4,8 +4,9 @@ import { isValidLeverage } from '../../domain/trading-rules.ts';
 import { clientOrderIdOf, executeOnce } from './client-order-ids.ts';
 import type { TradingContext } from './core.ts';
 import { positiveDecimal, refuse } from './input.ts';
+import { triggerOf, type TriggerInput } from './trigger-input.ts';
 
-export interface PlaceOrderInput {
+export interface PlaceOrderInput extends TriggerInput {
   leverage: number;
   volume?: unknown;
   position: number;
@@ -39,6 +40,7 @@ export async function placeOrder(
   if (!isValidLeverage(leverage)) refuse('INVALID_LEVERAGE');
   const qty = positiveDecimal(input.volume, parseQty, 'INVALID_QUANTITY');
   const clientOrderId = clientOrderIdOf(input.clientOrderId);
+  const trigger = triggerOf(input);
   const price = orderPath === OrderPath.Limit ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
   if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
 
@@ -54,6 +56,7 @@ export async function placeOrder(
     qty,
     leverage, // checked again where it is applied: a change queued since the check above refuses the order
     ...(clientOrderId === undefined ? {} : { clientOrderId }),
+    ...(trigger === undefined ? {} : { trigger }),
   });
   return { no: placed.orderId };
 }
