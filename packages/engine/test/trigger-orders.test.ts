@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Exchange, type Command, type OrderState, type TriggerRequest } from '../src/index.ts';
+import { Exchange, type ApplyOutput, type Command, type OrderState, type TriggerRequest } from '../src/index.ts';
 import { btc, checkInvariants, Harness, MAKER, OTHER, TRADER, usd, USDT } from './support/exchange-harness.ts';
 
 /** A book around 50,000 (asks 50,010 up, bids 49,990 down), mark 50,000, TRADER funded with 10,000 USDT at 10x. */
@@ -21,7 +21,7 @@ function trigger(
   userId: number,
   side: 1 | 2,
   request: TriggerRequest,
-  options: { limit?: number; qty?: number } = {},
+  options: { limit?: number; qty?: number; leverage?: number } = {},
 ): Command {
   const limit = options.limit ?? null;
   return {
@@ -32,15 +32,12 @@ function trigger(
     price: limit,
     qty: options.qty ?? btc(0.1),
     trigger: request,
+    ...(options.leverage === undefined ? {} : { leverage: options.leverage }),
   };
 }
 
-function orderEvents(output: { events: Array<{ type: string }> }, id: number): OrderState[] {
-  return output.events.flatMap((event) =>
-    event.type === 'order' && (event as { order: OrderState }).order.id === id
-      ? [(event as { order: OrderState }).order]
-      : [],
-  );
+function orderEvents(output: ApplyOutput, id: number): OrderState[] {
+  return output.events.flatMap((event) => (event.type === 'order' && event.order.id === id ? [event.order] : []));
 }
 
 const placedId = (output: { result: unknown }) => (output.result as { value: { orderId: number } }).value.orderId;
@@ -113,7 +110,7 @@ describe('stop and take-profit orders', () => {
       'INSUFFICIENT_MARGIN',
     );
     h.refused(
-      { ...trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(49_000) }), leverage: 5 },
+      trigger(TRADER, 2, { type: 'stop', by: 'mark', price: usd(49_000) }, { leverage: 5 }),
       'INVALID_LEVERAGE',
     );
     const fresh = new Harness();

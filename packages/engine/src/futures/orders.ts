@@ -48,7 +48,8 @@ export function placeOrder(
     if (restingHold > plan.freeAfter) return reject('INSUFFICIENT_MARGIN');
   }
 
-  const order = fired ?? newOrder(s, userId, side, orderPath, isLimit ? limitPrice : null, qty, leverage, false, effects);
+  const order =
+    fired ?? newOrder(s, userId, side, orderPath, isLimit ? limitPrice : null, qty, leverage, false, effects);
   order.clientOrderId = command.clientOrderId ?? null;
   order.filledQty = runTaker(
     s,
