@@ -26,20 +26,8 @@ export function trailingTriggerPrice(side: Side, best: PriceTicks, callbackRateB
     : multiplyDivide(best, BASIS_POINTS + callbackRateBps, BASIS_POINTS, 'ceil');
 }
 
-/** True when `price` has reached the trigger in the direction the order fires (sell: at or below, buy: at or above). */
-export function trailingFires(side: Side, price: PriceTicks, trigger: PriceTicks): boolean {
-  return side === SELL ? price <= trigger : price >= trigger;
-}
-
 /** The trigger tracking from `price` (activation, or a new best). */
 export function trackFrom(trigger: OrderTrigger, side: Side, price: PriceTicks): OrderTrigger {
   const callback = trigger.callbackRateBps as number;
   return { ...trigger, bestPrice: price, price: trailingTriggerPrice(side, price, callback) };
-}
-
-/** The trigger after the price moved to `price`: a new object when the best price improved, else the same one. */
-export function trail(trigger: OrderTrigger, side: Side, price: PriceTicks): OrderTrigger {
-  const best = trigger.bestPrice as PriceTicks;
-  const better = side === SELL ? price > best : price < best;
-  return better ? trackFrom(trigger, side, price) : trigger;
 }

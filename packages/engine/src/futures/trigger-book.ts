@@ -2,7 +2,8 @@
  * The trigger orders the engine holds until their price is crossed (#32 item 3), outside the order book: by id, by
  * user, and per watched price (mark, last) in two heaps (trigger-index.ts) — what fires on a rise and what fires on
  * a fall — so a price update pops only what fires. Trailing stops not yet activated wait in the heaps on their
- * activation price; activated ones are kept in a set and followed on every update of their price.
+ * activation price; activated ones wait there on the price they fire at, and in one more heap on their best price,
+ * so a price update touches only the trailing stops whose best price it beats.
  */
 import type { PriceTicks } from '@tickline/money';
 import { BUY, SELL } from '../book/order-book.ts';
@@ -14,8 +15,12 @@ export interface TriggerWatch {
   readonly rising: TriggerIndex;
   /** Fire (or activate) when the price is at or below their price. */
   readonly falling: TriggerIndex;
-  /** Activated trailing stops, followed on every update. */
-  readonly trailing: Set<number>;
+  /**
+   * Activated trailing sells by best price + 1 (popped when the price is above their best) and trailing buys by best
+   * price − 1 (popped when it is below): the ones a price update gives a new best.
+   */
+  readonly sellsToTrail: TriggerIndex;
+  readonly buysToTrail: TriggerIndex;
 }
 
 export class TriggerBook {
@@ -52,9 +57,16 @@ export class TriggerBook {
     const trigger = order.trigger as OrderTrigger;
     const watch = this.watches[trigger.by];
     if (trigger.type === 'trailingStop') {
-      if (trigger.bestPrice !== null) watch.trailing.add(order.id);
-      // Not activated: a sell starts tracking once the price rises to the activation price, a buy once it falls.
-      else (order.side === SELL ? watch.rising : watch.falling).set(order.id, trigger.activationPrice as PriceTicks);
+      const sell = order.side === SELL;
+      if (trigger.bestPrice === null) {
+        // Not activated: a sell starts tracking once the price rises to the activation price, a buy once it falls.
+        (sell ? watch.rising : watch.falling).set(order.id, trigger.activationPrice as PriceTicks);
+        return;
+      }
+      // A sell fires on a fall to its price, a buy on a rise.
+      (sell ? watch.falling : watch.rising).set(order.id, trigger.price as PriceTicks);
+      if (sell) watch.sellsToTrail.set(order.id, trigger.bestPrice + 1);
+      else watch.buysToTrail.set(order.id, trigger.bestPrice - 1);
       return;
     }
     // A buy stop fires on a rise, a sell stop on a fall; take-profits the other way round.
@@ -70,10 +82,16 @@ export class TriggerBook {
     const watch = this.watches[(order.trigger as OrderTrigger).by];
     watch.rising.delete(order.id);
     watch.falling.delete(order.id);
-    watch.trailing.delete(order.id);
+    watch.sellsToTrail.delete(order.id);
+    watch.buysToTrail.delete(order.id);
   }
 }
 
 function newWatch(): TriggerWatch {
-  return { rising: new TriggerIndex('atOrAbove'), falling: new TriggerIndex('atOrBelow'), trailing: new Set() };
+  return {
+    rising: new TriggerIndex('atOrAbove'),
+    falling: new TriggerIndex('atOrBelow'),
+    sellsToTrail: new TriggerIndex('atOrAbove'),
+    buysToTrail: new TriggerIndex('atOrBelow'),
+  };
 }

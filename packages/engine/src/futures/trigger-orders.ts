@@ -16,7 +16,7 @@ import { reject } from '../rejections.ts';
 import { OrderPath, type OrderState, type OrderTrigger, type TriggerBy, type TriggerRequest } from '../types.ts';
 import { holdFor } from './holds.ts';
 import { newOrder, placeOrder } from './orders.ts';
-import { isValidCallbackRate, trackFrom, trail, trailingFires } from './trailing-stop.ts';
+import { isValidCallbackRate, trackFrom } from './trailing-stop.ts';
 
 type Refusal = Parameters<typeof reject>[0];
 
@@ -125,30 +125,25 @@ function onPrice(s: EngineState, by: TriggerBy, price: PriceTicks, effects: Effe
   const book = s.triggers;
   if (book.byId.size === 0) return 0;
   const watch = book.watch(by);
+  // Trailing stops whose best price this one beats follow it first (none of them fires at its own new best).
+  for (const id of [...watch.sellsToTrail.popFiring(price), ...watch.buysToTrail.popFiring(price)])
+    follow(s, book.byId.get(id) as OrderState, price, effects);
   const due: OrderState[] = [];
   for (const id of [...watch.rising.popFiring(price), ...watch.falling.popFiring(price)]) {
     const order = book.byId.get(id) as OrderState;
     const trigger = order.trigger as OrderTrigger;
-    if (trigger.type !== 'trailingStop' || trigger.bestPrice !== null) {
-      due.push(order);
-      continue;
-    }
-    order.trigger = trackFrom(trigger, order.side, price); // activated: follows the price from here
-    book.index(order);
-    s.markOrder(order, effects);
+    if (trigger.type === 'trailingStop' && trigger.bestPrice === null) follow(s, order, price, effects);
+    else due.push(order);
   }
-  const trailingDue: OrderState[] = [];
-  for (const id of watch.trailing) {
-    const order = book.byId.get(id) as OrderState;
-    const trigger = trail(order.trigger as OrderTrigger, order.side, price);
-    if (trigger !== order.trigger) {
-      order.trigger = trigger;
-      s.markOrder(order, effects);
-    } else if (trailingFires(order.side, price, trigger.price as PriceTicks)) trailingDue.push(order);
-  }
-  due.push(...trailingDue.sort((a, b) => a.id - b.id));
   for (const order of due) if (book.byId.has(order.id)) fire(s, order, effects);
   return due.length;
+}
+
+/** A trailing stop tracks from `price` (activated, or a new best): its price moves, and so does its place. */
+function follow(s: EngineState, order: OrderState, price: PriceTicks, effects: Effects): void {
+  order.trigger = trackFrom(order.trigger as OrderTrigger, order.side, price);
+  s.triggers.index(order);
+  s.markOrder(order, effects);
 }
 
 /** Leaves the trigger book, then is placed as its limit or market order; cancelled when the order entry refuses it. */
