@@ -7,6 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { PeerAdapter, prepareIdStrings, TicklineAdapter, type BookAdapter } from './adapters.ts';
+import { measureTriggers } from './triggers.ts';
 import {
   cancelsOnOneLevel,
   crossingMix,
@@ -148,9 +149,13 @@ async function main() {
     `per-operation latency (W3, tickline): p50 ${latency.p50_us} µs, p99 ${latency.p99_us} µs, max ${latency.max_us} µs`,
   );
 
+  // The whole exchange with trigger orders resting (#32 item 3): ours only, against the same stream without them.
+  const triggers = measureTriggers(SEED, REPEATS);
+
   const cpus = os.cpus();
   const report = {
     workloads: results,
+    triggers,
     p99_us: latency.p99_us,
     latency_us: latency,
     machine: {

@@ -52,6 +52,8 @@ export type Command =
       /** TP/SL set on the position when this order fills (the opening side only); absent = untouched. */
       takeProfit?: PriceTicks;
       stopLoss?: PriceTicks;
+      /** A trigger order (futures/trigger-orders.ts): held by the engine until its price is crossed, then placed. */
+      trigger?: TriggerRequest;
     }
   | { type: 'cancelOrder'; userId: UserId; orderId: number }
   /** Changes a resting order's price and/or total quantity, keeping its number (futures/amend.ts). */
@@ -105,6 +107,42 @@ export type CommandType = Command['type'];
 
 export type OrderStatus = 'open' | 'filled' | 'cancelled';
 
+/** Binance's STOP(_MARKET), TAKE_PROFIT(_MARKET) and TRAILING_STOP_MARKET (docs/decisions.md, #32 item 3). */
+export type TriggerType = 'stop' | 'takeProfit' | 'trailingStop';
+/** The price a trigger watches: the mark (Binance MARK_PRICE) or the last trade (CONTRACT_PRICE). */
+export type TriggerBy = 'mark' | 'last';
+
+/** What a trigger order is asked with (`placeOrder.trigger`). */
+export interface TriggerRequest {
+  type: TriggerType;
+  by: TriggerBy;
+  /** stop / takeProfit: the price that fires it; absent for a trailing stop. */
+  price?: PriceTicks | null;
+  /** trailingStop: the retrace that fires it, in basis points (10 = 0.1 % … 1000 = 10 %). */
+  callbackRateBps?: number | null;
+  /** trailingStop: tracking starts once the price reaches it (sell: at or above, buy: at or below); absent = now. */
+  activationPrice?: PriceTicks | null;
+}
+
+/** A trigger order's trigger as held and stored (a new object on every change: events share no mutable state). */
+export interface OrderTrigger {
+  type: TriggerType;
+  by: TriggerBy;
+  /** The price that fires it; a trailing stop's moves with its best price (null until it is activated). */
+  price: PriceTicks | null;
+  callbackRateBps: number | null;
+  activationPrice: PriceTicks | null;
+  /** trailingStop: the best price since activation (highest for a sell, lowest for a buy); null before. */
+  bestPrice: PriceTicks | null;
+  /** When it fired (the order was then placed as a limit or market order); null while it waits. */
+  firedAtMs: number | null;
+  /**
+   * Its place in time priority once fired: a fresh number from the order counter taken when it fired (never used as
+   * an order number), so a restore rests it behind the orders that were in the book before it fired. Null before.
+   */
+  arrivalId: number | null;
+}
+
 export interface OrderState {
   id: number;
   userId: UserId;
@@ -129,6 +167,8 @@ export interface OrderState {
   /** TP/SL attached at entry (#32), set on the position when the order fills. */
   takeProfit?: PriceTicks | null;
   stopLoss?: PriceTicks | null;
+  /** Set on trigger orders (orderPath 3 fires a limit, 4 a market); absent on plain orders. */
+  trigger?: OrderTrigger;
 }
 
 export interface PositionState {
@@ -256,6 +296,10 @@ export interface EngineSnapshot {
   lastPriceAtMs: number | null;
   /** Every chain deposit credited (a key credits once), reversed or not. */
   deposits: DepositRecord[];
+  /** Trigger orders not fired yet (their `trigger.firedAtMs` null), by id; absent in older snapshots. */
+  triggerOrders?: OrderState[];
+  /** The last trade's price (what `triggerBy: 'last'` watches); absent in older snapshots. */
+  lastTradePrice?: PriceTicks | null;
 }
 
 export interface DepositRecord {

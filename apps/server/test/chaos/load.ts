@@ -1,5 +1,7 @@
 /**
- * The traders' mixed load: resting orders, cancels of their own open orders, one-minute bets, wallet transfers, and
+ * The traders' mixed load: resting orders (a third of them trigger orders: a stop-limit sell waiting on the mark far
+ * below the market, or a trailing stop whose activation price the market does not reach), cancels of their own open
+ * orders, one-minute bets, wallet transfers, and
  * withdrawal requests (to a fresh random address each) and cancels of their own waiting ones. Every operation is
  * written into the book before it is sent, so one cut off by a kill stays known as sent with an unknown outcome.
  */
@@ -56,10 +58,27 @@ export function limitBody(price: string) {
   return { leverage: 1, volume: '0.001', type: 2, priceType: 1, position: 1, orderPath: 1, price };
 }
 
+/** Trigger fields for a third of the orders (#32 item 3): they wait in the engine, stored and restored as orders. */
+function triggerFields(random: () => number, price: string) {
+  const pick = random();
+  if (pick < 0.2) return { position: 2, triggerType: 'stop', triggerBy: 'mark', triggerPrice: price };
+  if (pick < 0.33)
+    return {
+      position: 2,
+      priceType: 2,
+      orderPath: 2,
+      price: undefined,
+      triggerType: 'trailingStop',
+      callbackRate: 100,
+      activationPrice: '200000',
+    };
+  return {};
+}
+
 /** A resting limit order; answers false once the server stopped answering. */
 export async function placeOrder(server: ServerProcess, load: Load, trader: Trader): Promise<boolean> {
   const price = (20_000 + Math.floor(load.random() * 10_000)).toFixed(1);
-  const body = limitBody(price);
+  const body = { ...limitBody(price), ...triggerFields(load.random, price) };
   const answer = await send<{ no: number }>(server, load, 'orders', {
     url: '/order/registerOrder',
     token: trader.token,

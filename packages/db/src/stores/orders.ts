@@ -6,7 +6,7 @@ import { integerArray, textArray } from './pg-array.ts';
 const ORDER_COLUMNS = `id, user_id AS "userId", side, order_path AS "orderPath", price, qty, filled_qty AS "filledQty",
   leverage, held_margin AS "heldMargin", status, reduce_only AS "reduceOnly", client_order_id AS "clientOrderId",
   created_at_ms AS "createdAtMs", updated_at_ms AS "updatedAtMs", queue_seq AS "queueSeq", take_profit AS "takeProfit",
-  stop_loss AS "stopLoss"`;
+  stop_loss AS "stopLoss", trigger`;
 
 const ORDER_COPY_COLUMNS = [
   'id',
@@ -26,7 +26,18 @@ const ORDER_COPY_COLUMNS = [
   'queue_seq',
   'take_profit',
   'stop_loss',
+  'trigger',
 ];
+
+/** A row as the engine knows it: `trigger` only on trigger orders (#32 item 3). */
+function orderOf(row: OrderState & { trigger?: OrderState['trigger'] | null }): OrderState {
+  if (row.trigger != null) return row as OrderState;
+  const { trigger: _none, ...order } = row;
+  return order;
+}
+
+/** jsonb in binary COPY: a version byte (1), then the JSON text. */
+const triggerJsonb = (order: OrderState) => (order.trigger ? `\u0001${JSON.stringify(order.trigger)}` : null);
 
 /** Appends orders never stored before (COPY: the bulk of a busy batch). */
 export async function insertOrders(client: PoolClient, orders: readonly OrderState[]): Promise<void> {
@@ -48,7 +59,8 @@ export async function insertOrders(client: PoolClient, orders: readonly OrderSta
       .int8(o.updatedAtMs)
       .int8(o.queueSeq ?? null)
       .int8(o.takeProfit ?? null)
-      .int8(o.stopLoss ?? null),
+      .int8(o.stopLoss ?? null)
+      .text(triggerJsonb(o)),
   );
 }
 
@@ -62,10 +74,11 @@ export async function updateOrders(db: Queryable, changed: readonly OrderState[]
   const orders = [...changed].sort((a, b) => a.id - b.id);
   const result = await db.query(
     `UPDATE orders AS o SET filled_qty = u.filled_qty, held_margin = u.held_margin, status = u.status,
-       leverage = u.leverage, updated_at_ms = u.updated_at_ms, price = u.price, qty = u.qty, queue_seq = u.queue_seq
+       leverage = u.leverage, updated_at_ms = u.updated_at_ms, price = u.price, qty = u.qty, queue_seq = u.queue_seq,
+       trigger = NULLIF(u.trigger, '')::jsonb
      FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::bigint[], $7::bigint[],
-       $8::bigint[], $9::bigint[])
-       AS u (id, filled_qty, held_margin, status, leverage, updated_at_ms, price, qty, queue_seq)
+       $8::bigint[], $9::bigint[], $10::text[])
+       AS u (id, filled_qty, held_margin, status, leverage, updated_at_ms, price, qty, queue_seq, trigger)
      WHERE o.id = u.id`,
     [
       integerArray(orders, (o) => o.id),
@@ -78,6 +91,7 @@ export async function updateOrders(db: Queryable, changed: readonly OrderState[]
       integerArray(orders, (o) => o.price),
       integerArray(orders, (o) => o.qty),
       integerArray(orders, (o) => o.queueSeq ?? null),
+      textArray(orders, (o) => (o.trigger ? JSON.stringify(o.trigger) : '')),
     ],
   );
   if (result.rowCount !== orders.length)
@@ -89,7 +103,7 @@ export async function updateOrders(db: Queryable, changed: readonly OrderState[]
 /** Every resting order, oldest first (so the book is rebuilt in time priority). */
 export async function loadOpenOrders(db: Queryable): Promise<OrderState[]> {
   const { rows } = await db.query<OrderState>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE status = 'open' ORDER BY id`);
-  return rows.map(withoutUnsetControls);
+  return rows.map((row) => withoutUnsetControls(orderOf(row)));
 }
 
 /** The #32 fields are absent on the engine's orders that have none: a stored NULL reads back as absent. */
@@ -114,7 +128,7 @@ export async function findOrderOfUser(db: Queryable, userId: number, id: number)
     id,
     userId,
   ]);
-  return rows[0] ?? null;
+  return rows[0] ? orderOf(rows[0]) : null;
 }
 
 /** A user's most recently cancelled limit orders, newest cancellation first (Order History, #28 item 12). */
@@ -125,5 +139,5 @@ export async function recentCancelledOrders(db: Queryable, userId: number, limit
      ORDER BY updated_at_ms DESC LIMIT $2`,
     [userId, limit],
   );
-  return rows;
+  return rows.map(orderOf);
 }

@@ -34,6 +34,12 @@ export async function maxTradeId(db: Queryable): Promise<number> {
   return rows[0]?.max ?? 0;
 }
 
+/** The last trade's price (what `triggerBy: 'last'` trigger orders watch, #32 item 3); null before any trade. */
+export async function lastTradePrice(db: Queryable): Promise<number | null> {
+  const { rows } = await db.query<{ price: number }>('SELECT price FROM trades ORDER BY id DESC LIMIT 1');
+  return rows[0]?.price ?? null;
+}
+
 /** Most recent trades, newest first (market data backfill). */
 export async function recentTrades(db: Queryable, limit: number): Promise<TradeRecord[]> {
   const { rows } = await db.query<TradeRecord>(

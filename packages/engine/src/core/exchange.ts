@@ -8,6 +8,7 @@ import { setLeverage } from '../futures/leverage.ts';
 import { createMatchListener } from '../futures/matching.ts';
 import { cancelOrder, placeOrder, rest } from '../futures/orders.ts';
 import { closePosition, priceTick, setTpSl } from '../futures/closing.ts';
+import { cancelTriggerOrder, placeTriggerOrder, runTriggers } from '../futures/trigger-orders.ts';
 import { positionChanged } from '../futures/positions.ts';
 import type { AccountId } from '../ledger.ts';
 import { amendOrder } from '../futures/amend.ts';
@@ -71,6 +72,7 @@ export class Exchange {
     };
     const result = this.dispatch(command, effects);
     if (!result.ok) return { result, events: [], postings: [] };
+    runTriggers(this.state, command.type === 'priceTick', effects);
     for (const order of inIdOrder(effects.dirtyOrders.values(), effects.dirtyOrders.size, (order) => order.id))
       effects.events.push({ type: 'order', order: { ...order } });
     for (const userId of inIdOrder(effects.dirtyPositions.values(), effects.dirtyPositions.size, (id) => id))
@@ -102,9 +104,9 @@ export class Exchange {
       case 'setLeverage':
         return setLeverage(s, command, effects);
       case 'placeOrder':
-        return placeOrder(s, command, effects);
+        return command.trigger ? placeTriggerOrder(s, command, effects) : placeOrder(s, command, effects);
       case 'cancelOrder':
-        return cancelOrder(s, command, effects);
+        return cancelTriggerOrder(s, command, effects) ?? cancelOrder(s, command, effects);
       case 'amendOrder':
         return amendOrder(s, command, effects);
       case 'adjustMargin':
@@ -137,6 +139,11 @@ export class Exchange {
   openOrders(userId: UserId): OrderState[] {
     const s = this.state;
     return [...(s.orderIdsByUser.get(userId) ?? [])].map((id) => ({ ...(s.openOrdersById.get(id) as OrderState) }));
+  }
+
+  /** The user's trigger orders waiting for their price (#32 item 3), oldest first; they hold no margin. */
+  triggerOrders(userId: UserId): OrderState[] {
+    return this.state.triggers.ofUser(userId).map((order) => ({ ...order }));
   }
 
   /** What each of the user's resting orders should hold now (order id → micro-USDT), oldest first. */
@@ -206,6 +213,8 @@ export class Exchange {
       deposits: [...s.deposits.values()]
         .sort((a, b) => (a.depositKey < b.depositKey ? -1 : a.depositKey > b.depositKey ? 1 : 0))
         .map((deposit) => ({ ...deposit })),
+      triggerOrders: [...s.triggers.byId.values()].sort((a, b) => a.id - b.id).map((order) => ({ ...order })),
+      lastTradePrice: s.triggers.lastTradePrice,
     };
   }
 
@@ -214,9 +223,11 @@ export class Exchange {
     const s = exchange.state;
     s.ledger.restore(snapshot.balances);
     for (const [userId, leverage] of snapshot.leverageByUser) s.leverageByUser.set(userId, leverage);
-    // Time priority within a price is arrival order: ids are assigned in arrival order, and an order an amend re-queued
-    // (futures/amend.ts) arrived again under its queueSeq.
+    // Time priority within a price is arrival order: ids are assigned in arrival order, an order an amend re-queued
+    // (futures/amend.ts) arrived again under its queueSeq, and a fired trigger order arrived when it fired (arrivalId).
     for (const order of [...snapshot.openOrders].sort(inQueueOrder)) rest(s, { ...order });
+    for (const order of snapshot.triggerOrders ?? []) s.triggers.add({ ...order });
+    s.triggers.lastTradePrice = snapshot.lastTradePrice ?? null;
     for (const position of snapshot.positions) {
       const restored = { ...position };
       s.positionsByUser.set(restored.userId, restored);
@@ -234,7 +245,11 @@ export class Exchange {
 }
 
 function inQueueOrder(a: OrderState, b: OrderState): number {
-  return (a.queueSeq ?? a.id) - (b.queueSeq ?? b.id) || a.id - b.id;
+  return arrivalOf(a) - arrivalOf(b) || a.id - b.id;
+}
+
+function arrivalOf(order: OrderState): number {
+  return order.queueSeq ?? order.trigger?.arrivalId ?? order.id;
 }
 
 /** The values sorted by id; most commands touch one order and one position, which need no array or sort. */

@@ -5,6 +5,7 @@ import type { MatchListener, OrderBook } from '../book/order-book.ts';
 import { ReferenceOrderBook } from '../book/reference-book.ts';
 import { resolveConfig, type ExchangeConfig, type ExchangeConfigOverrides } from '../config.ts';
 import type { Effects, Post } from '../effects.ts';
+import { TriggerBook } from '../futures/trigger-book.ts';
 import { TriggerIndex } from '../futures/trigger-index.ts';
 import { Account, Ledger, type AccountId } from '../ledger.ts';
 import type { FuturesHistoryEntry, OrderPath, OrderState, PositionState, Side, UserId } from '../types.ts';
@@ -45,6 +46,8 @@ export class EngineState {
   /** Long take-profits and short stop-losses fire upward; long stop-losses and short take-profits downward. */
   readonly exitsAbove = new TriggerIndex('atOrAbove');
   readonly exitsBelow = new TriggerIndex('atOrBelow');
+  /** Trigger orders waiting for their price (#32 item 3), outside the order book. */
+  readonly triggers = new TriggerBook();
   /** Chain deposits credited so far, by deposit key (a key credits once). */
   readonly deposits = new Map<string, DepositRecord>();
   nextIds = { order: 1, trade: 1, history: 1, optionOrder: 1 };

@@ -13,7 +13,13 @@ import { applyEntryTpSl, entryTpSlProblem } from './entry-tpsl.ts';
 import { reduceOnlyQty } from './reduce-only.ts';
 import { rests, timeInForceOf, timeInForceRefusal } from './time-in-force.ts';
 
-export function placeOrder(s: EngineState, command: CommandOf<'placeOrder'>, effects: Effects): ResultOf<'placeOrder'> {
+/** `fired`: a trigger order that fired (futures/trigger-orders.ts), placed as itself instead of a new order. */
+export function placeOrder(
+  s: EngineState,
+  command: CommandOf<'placeOrder'>,
+  effects: Effects,
+  fired?: OrderState,
+): ResultOf<'placeOrder'> {
   const { userId, side, orderPath } = command;
   const isLimit = orderPath === OrderPath.Limit;
   if ((side !== BUY && side !== SELL) || (!isLimit && orderPath !== OrderPath.Market))
@@ -54,11 +60,21 @@ export function placeOrder(s: EngineState, command: CommandOf<'placeOrder'>, eff
     if (restingHold > plan.freeAfter) return reject('INSUFFICIENT_MARGIN');
   }
 
-  const order = newOrder(s, userId, side, orderPath, isLimit ? limitPrice : null, qty, leverage, reduceOnly, effects);
+  const order =
+    fired ?? newOrder(s, userId, side, orderPath, isLimit ? limitPrice : null, qty, leverage, reduceOnly, effects);
+  if (fired) fired.qty = qty; // a reduce-only trigger is cut to the position it finds when it fires
   order.clientOrderId = command.clientOrderId ?? null;
   if (takeProfit !== undefined) order.takeProfit = takeProfit;
   if (stopLoss !== undefined) order.stopLoss = stopLoss;
-  const taker: Taker = { userId, side, orderId: order.id, orderPath, kind: 'order', leverage, effects };
+  const taker: Taker = {
+    userId,
+    side,
+    orderId: order.id,
+    orderPath: order.orderPath,
+    kind: 'order',
+    leverage,
+    effects,
+  };
   if (reduceOnly) taker.reduceOnly = true;
   order.filledQty = runTaker(s, taker, limitPrice, qty);
   const remaining = qty - order.filledQty;

@@ -31,6 +31,26 @@ export const positionRowSchema = z.object({
   stopLoss: z.number(),
 });
 
+/**
+ * A trigger order's fields on its open-order row (#32 item 3), absent on plain orders (the seeds' screens are
+ * unchanged): the trigger as placed, and `triggered` once it fired (its limit then rests like any other).
+ */
+function openOrderTriggerFields() {
+  return {
+    /** 3 stop-limit (fires a limit), 4 stop-market (fires a market); plain orders omit it. */
+    orderPath: orderPathSchema.optional(),
+    triggerType: z.enum(['stop', 'takeProfit', 'trailingStop']).optional(),
+    triggerBy: z.enum(['mark', 'last']).optional(),
+    /** The price that fires it; a trailing stop's follows its best price (0 until activated). */
+    triggerPrice: z.number().optional(),
+    /** Trailing stop: basis points (100 = 1 %). */
+    callbackRate: z.number().optional(),
+    /** Trailing stop: 0 when none. */
+    activationPrice: z.number().optional(),
+    triggered: z.boolean().optional(),
+  };
+}
+
 /** GET /order/waitLookup → data.orders: the unfilled part of a resting order. */
 export const openOrderRowSchema = z.object({
   no: z.number(),
@@ -40,6 +60,7 @@ export const openOrderRowSchema = z.object({
   leverage: z.number(),
   /** ISO 8601. */
   insertDate: z.string(),
+  ...openOrderTriggerFields(),
 });
 
 export const openOrdersAnswerSchema = z.object({

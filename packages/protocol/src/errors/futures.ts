@@ -37,4 +37,22 @@ export const futuresErrors = defineErrors('Futures', {
     message:
       'At the price this order would fill at, your position would be at or beyond its liquidation price. Choose a price nearer the mark price or a lower leverage.',
   },
+  // Trigger orders (#32 item 3): 3040–3049.
+  INVALID_TRIGGER: {
+    code: 3040,
+    message:
+      'A trigger order needs triggerType stop, takeProfit or trailingStop, triggerBy mark or last, and a trigger price (a positive multiple of 0.01 USDT) unless it is a trailing stop.',
+  },
+  TRIGGER_WOULD_FIRE_NOW: {
+    code: 3041,
+    message: 'This order would trigger immediately: its trigger or activation price has already been reached.',
+  },
+  INVALID_CALLBACK_RATE: {
+    code: 3042,
+    message: 'The callback rate must be a whole number of basis points from 10 (0.1 %) to 1000 (10 %).',
+  },
+  NO_LAST_PRICE: {
+    code: 3043,
+    message: 'There has been no trade yet to trigger on the last price. Trigger on the mark price instead.',
+  },
 });

@@ -38,6 +38,36 @@ export const clientOrderIdSchema = z
     description: "The caller's own id for the order, 1 to 36 of A-Z a-z 0-9 _ -; a repeat places nothing more.",
   });
 
+/** One of `values` (documented as an enum); anything else answers `failure`. */
+function choice<const T extends string>(values: readonly T[], failure: (typeof Errors)[keyof typeof Errors]) {
+  return z
+    .custom<T>((value) => typeof value === 'string' && (values as readonly string[]).includes(value), {
+      error: `must be one of ${values.join(', ')}`,
+      params: { failure },
+    })
+    .optional()
+    .meta({ type: 'string', enum: [...values] });
+}
+
+/**
+ * A trigger order's fields on registerOrder (#32 item 3; Binance's types map onto them, docs/decisions.md): with
+ * `triggerType` the order waits until `triggerBy`'s price reaches `triggerPrice`, then is placed as its orderPath
+ * says (1 limit at `price`, 2 market). A trailing stop (market only) has `callbackRate` and `activationPrice` instead.
+ */
+const triggerFields = {
+  triggerType: choice(['stop', 'takeProfit', 'trailingStop'], Errors.INVALID_TRIGGER),
+  triggerBy: choice(['mark', 'last'], Errors.INVALID_TRIGGER),
+  triggerPrice: checkedLater('The price that fires a stop or take-profit (USDT, 0.01 steps), as a number or text.'),
+  callbackRate: z
+    .custom<number>((value) => typeof value === 'number' && Number.isSafeInteger(value), {
+      error: 'callbackRate must be a whole number of basis points from 10 to 1000',
+      params: { failure: Errors.INVALID_CALLBACK_RATE },
+    })
+    .optional()
+    .meta({ type: 'integer', minimum: 10, maximum: 1000, description: 'Trailing stop: basis points (100 = 1 %).' }),
+  activationPrice: checkedLater('Trailing stop: it starts following the price once this price is reached.'),
+};
+
 export const futuresRoutes = defineRoutes({
   placeOrder: {
     method: 'POST',
@@ -55,6 +85,7 @@ export const futuresRoutes = defineRoutes({
       price: decimal,
       clientOrderId: clientOrderIdSchema,
       ...orderControlFields,
+      ...triggerFields,
     }),
     data: registerOrderAnswerSchema,
     message: 'Order successfully completed.',
@@ -71,6 +102,10 @@ export const futuresRoutes = defineRoutes({
       'TOO_MANY_OPEN_ORDERS',
       'ORDER_WOULD_LIQUIDATE',
       ...ORDER_CONTROL_ERRORS,
+      'INVALID_TRIGGER',
+      'TRIGGER_WOULD_FIRE_NOW',
+      'INVALID_CALLBACK_RATE',
+      'NO_LAST_PRICE',
       ...withClientOrderId,
     ],
   },

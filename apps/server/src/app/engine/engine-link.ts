@@ -58,7 +58,9 @@ export interface EngineLink {
 }
 
 const READS: { [K in EngineReadName]: (engine: Exchange, arg: number) => EngineReads[K] } = {
-  openOrders: (engine, userId) => engine.openOrders(userId),
+  // Resting orders and trigger orders waiting for their price (#32 item 3), by number.
+  openOrders: (engine, userId) =>
+    [...engine.openOrders(userId), ...engine.triggerOrders(userId)].sort((a, b) => a.id - b.id),
   position: (engine, userId) => engine.position(userId),
   balances: (engine, userId) => ({ balances: engine.balances(userId), indexPrice: engine.indexPrice }),
   leverage: (engine, userId) => engine.leverage(userId),

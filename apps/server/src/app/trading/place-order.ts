@@ -5,8 +5,9 @@ import { clientOrderIdOf, executeOnce } from './client-order-ids.ts';
 import type { TradingContext } from './core.ts';
 import { positiveDecimal, refuse } from './input.ts';
 import { orderControlsOf, type OrderControlsInput } from './order-controls.ts';
+import { triggerOf, type TriggerInput } from './trigger-input.ts';
 
-export interface PlaceOrderInput extends OrderControlsInput {
+export interface PlaceOrderInput extends OrderControlsInput, TriggerInput {
   leverage: number;
   volume?: unknown;
   position: number;
@@ -40,6 +41,7 @@ export async function placeOrder(
   if (!isValidLeverage(leverage)) refuse('INVALID_LEVERAGE');
   const qty = positiveDecimal(input.volume, parseQty, 'INVALID_QUANTITY');
   const clientOrderId = clientOrderIdOf(input.clientOrderId);
+  const trigger = triggerOf(input);
   const price = orderPath === OrderPath.Limit ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
   const controls = orderControlsOf(input);
   if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
@@ -57,6 +59,7 @@ export async function placeOrder(
     leverage, // checked again where it is applied: a change queued since the check above refuses the order
     ...controls,
     ...(clientOrderId === undefined ? {} : { clientOrderId }),
+    ...(trigger === undefined ? {} : { trigger }),
   });
   return { no: placed.orderId };
 }

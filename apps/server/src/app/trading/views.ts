@@ -51,6 +51,22 @@ export function openOrderView(order: OrderState) {
     price: order.price === null ? 0 : price(order.price),
     leverage: order.leverage,
     insertDate: isoDate(order.createdAtMs),
+    ...(order.trigger ? triggerView(order.trigger, order.orderPath) : {}),
+  };
+}
+
+/** A trigger order's own fields on its open-order row (#32 item 3); plain orders have none. */
+function triggerView(trigger: NonNullable<OrderState['trigger']>, orderPath: OrderState['orderPath']) {
+  return {
+    orderPath,
+    triggerType: trigger.type,
+    triggerBy: trigger.by,
+    triggerPrice: trigger.price === null ? 0 : price(trigger.price),
+    ...(trigger.callbackRateBps === null ? {} : { callbackRate: trigger.callbackRateBps }),
+    ...(trigger.type === 'trailingStop'
+      ? { activationPrice: trigger.activationPrice === null ? 0 : price(trigger.activationPrice) }
+      : {}),
+    triggered: trigger.firedAtMs !== null,
   };
 }
 

@@ -34,6 +34,7 @@ import {
   upsertLeverages,
   upsertOptionOrders,
   insertOrders,
+  lastTradePrice,
   updateOrders,
   type BalanceRow,
   type CommandKeyRecord,
@@ -247,14 +248,21 @@ export async function loadEngineState(pool: Pool): Promise<RestoredState> {
     // One snapshot of the database: every read sees the same committed batches.
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const state = await loadSequencerState(client);
+    // Open rows: resting orders, and trigger orders still waiting for their price (#32 item 3).
+    const open = await loadOpenOrders(client);
+    const waiting = (order: OrderState) => order.trigger !== undefined && order.trigger.firedAtMs === null;
+    // A fired trigger order's arrivalId came from the order counter without an order row of its own.
+    const arrivalIds = open.map((order) => order.trigger?.arrivalId ?? 0);
     const snapshot: EngineSnapshot = {
       balances: await loadBalances(client),
-      openOrders: await loadOpenOrders(client),
+      openOrders: open.filter((order) => !waiting(order)),
+      triggerOrders: open.filter(waiting),
+      lastTradePrice: await lastTradePrice(client),
       positions: await loadPositions(client),
       unsettledOptionOrders: await loadUnsettledOptionOrders(client),
       leverageByUser: await loadLeverages(client),
       nextIds: {
-        order: (await maxOrderId(client)) + 1,
+        order: Math.max(await maxOrderId(client), ...arrivalIds) + 1,
         trade: (await maxTradeId(client)) + 1,
         history: (await maxFuturesHistoryId(client)) + 1,
         optionOrder: (await maxOptionOrderId(client)) + 1,
