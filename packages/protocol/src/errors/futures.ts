@@ -37,4 +37,10 @@ export const futuresErrors = defineErrors('Futures', {
     message:
       'At the price this order would fill at, your position would be at or beyond its liquidation price. Choose a price nearer the mark price or a lower leverage.',
   },
+  // 3040–3049: leverage brackets and auto-deleveraging (#32 items 6 and 8).
+  LEVERAGE_EXCEEDS_BRACKET: {
+    code: 3040,
+    message:
+      'At this position size your leverage is above what its leverage bracket allows. Lower the leverage or the size (see GET /api/v1/market/leverageBrackets).',
+  },
 });
