@@ -99,12 +99,7 @@ export function adlQuantile(s: EngineState, userId: UserId): number | null {
  * each counterparty in turn for as much as it holds; a counterparty that would itself lose beyond its margin at that
  * price is passed over. `order` is the liquidation's order, filled further here. Returns the quantity closed.
  */
-export function autoDeleverage(
-  s: EngineState,
-  position: PositionState,
-  order: OrderState,
-  effects: Effects,
-): QtyLots {
+export function autoDeleverage(s: EngineState, position: PositionState, order: OrderState, effects: Effects): QtyLots {
   const mark = s.lastMarkPrice as PriceTicks;
   const { userId } = position;
   const price = bankruptcyPrice(position.side, position.qty, position.entryPrice, position.margin);
