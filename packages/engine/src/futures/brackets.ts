@@ -27,14 +27,15 @@ export interface BracketRow {
   cum: MicroUsdt;
 }
 
-export function bracketRows(tiers: MaintenanceTier[]): BracketRow[] {
+/** The brackets as rows; `maxLeverage` (the exchange's overall cap) bounds each bracket's initialLeverage. */
+export function bracketRows(tiers: MaintenanceTier[], maxLeverage = Infinity): BracketRow[] {
   const rows: BracketRow[] = [];
   let floor = 0;
   for (const tier of tiersWithDeductions(tiers)) {
     const cap = Number.isFinite(tier.maxNotional) ? tier.maxNotional : null;
     rows.push({
       bracket: rows.length + 1,
-      initialLeverage: tiers[rows.length]!.maxLeverage,
+      initialLeverage: Math.min(maxLeverage, tiers[rows.length]!.maxLeverage),
       notionalFloor: floor,
       notionalCap: cap,
       maintMarginRatioPpm: tier.ratePpm,
