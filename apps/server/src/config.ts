@@ -327,7 +327,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       impactNotionalUsdt: e.MARKET_IMPACT_NOTIONAL_USDT,
     },
     chain,
-    exchange: resolveConfig(),
+    // Liquidations the insurance fund cannot cover are auto-deleveraged (#32 item 8), not refilled by the treasury.
+    exchange: resolveConfig({ autoDeleverage: true }),
     roles: e.TICKLINE_ROLE,
     databaseReadUrl: e.DATABASE_READ_URL,
     busUrl: e.BUS_URL,

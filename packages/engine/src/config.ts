@@ -1,13 +1,22 @@
 import type { MicroUsdt, PriceTicks, QtyLots } from '@tickline/money';
 import { ratePpm, type RatePpm } from './units.ts';
 
-/** One maintenance-margin tier: applies to positions whose notional is at most `maxNotional`. */
+/**
+ * One leverage bracket (risk tier, Binance's `/fapi/v1/leverageBracket` row): applies to positions whose notional is
+ * at most `maxNotional`. Its maintenance amount (Binance's `cum`) is derived from the tiers below it so the
+ * maintenance requirement is continuous (futures/brackets.ts).
+ */
 export interface MaintenanceTier {
   /** Upper bound of the tier's notional, inclusive (micro-USDT); the last tier should be Infinity. */
   maxNotional: MicroUsdt;
   /** Maintenance margin rate in parts per million (4,000 = 0.4 %). */
   ratePpm: RatePpm;
+  /** Highest leverage while the position (with its resting orders) is in this tier (Binance's initialLeverage). */
+  maxLeverage: number;
 }
+
+/** The same tier under the name the venues give it. */
+export type LeverageBracket = MaintenanceTier;
 
 export interface ExchangeConfig {
   /** Prices must be multiples of this many ticks (1 tick = 0.01 USDT). */
@@ -30,6 +39,12 @@ export interface ExchangeConfig {
    */
   marketProtectionBps: number;
   maintenanceTiers: MaintenanceTier[];
+  /**
+   * When a liquidation's loss beyond the margin is more than the insurance fund holds: true closes the rest of the
+   * position against opposite positions at its bankruptcy price (auto-deleveraging, futures/adl.ts); false lets the
+   * treasury refill the fund (the behaviour before ADL).
+   */
+  autoDeleverage: boolean;
   option: {
     roundMs: number;
     /** Orders are refused when less than this remains in the round. */
@@ -58,15 +73,17 @@ export const defaultExchangeConfig: ExchangeConfig = {
   makerFeeRatePpm: ratePpm(200),
   takerFeeRatePpm: ratePpm(300),
   marketProtectionBps: 500,
-  // Binance's BTCUSDT table shape: 0.4 % up to 50,000 USDT, rising with size.
+  // Binance's BTCUSDT table shape: 0.4 % and up to 100x up to 50,000 USDT; the rate rises and the leverage falls
+  // with size. Each tier's maxLeverage × rate stays below 1, so initial margin always exceeds maintenance.
   maintenanceTiers: [
-    { maxNotional: 50_000 * USDT, ratePpm: ratePpm(4_000) },
-    { maxNotional: 250_000 * USDT, ratePpm: ratePpm(5_000) },
-    { maxNotional: 3_000_000 * USDT, ratePpm: ratePpm(10_000) },
-    { maxNotional: 15_000_000 * USDT, ratePpm: ratePpm(25_000) },
-    { maxNotional: 30_000_000 * USDT, ratePpm: ratePpm(50_000) },
-    { maxNotional: Infinity, ratePpm: ratePpm(100_000) },
+    { maxNotional: 50_000 * USDT, ratePpm: ratePpm(4_000), maxLeverage: 100 },
+    { maxNotional: 250_000 * USDT, ratePpm: ratePpm(5_000), maxLeverage: 50 },
+    { maxNotional: 3_000_000 * USDT, ratePpm: ratePpm(10_000), maxLeverage: 20 },
+    { maxNotional: 15_000_000 * USDT, ratePpm: ratePpm(25_000), maxLeverage: 10 },
+    { maxNotional: 30_000_000 * USDT, ratePpm: ratePpm(50_000), maxLeverage: 5 },
+    { maxNotional: Infinity, ratePpm: ratePpm(100_000), maxLeverage: 2 },
   ],
+  autoDeleverage: false,
   option: {
     roundMs: 60_000,
     cutoffMs: 5_000,

@@ -9,4 +9,5 @@ export * from './book/order-book.ts';
 export { FastOrderBook } from './book/fast-book.ts';
 export { ReferenceOrderBook } from './book/reference-book.ts';
 export * from './futures/margin.ts';
+export { bracketRows, maxLeverageFor, type BracketRow } from './futures/brackets.ts';
 export { depositRef } from './wallets/deposits.ts';

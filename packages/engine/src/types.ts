@@ -259,7 +259,23 @@ export type EngineEvent =
   | { type: 'optionOrder'; order: OptionOrderState }
   | { type: 'leverage'; userId: UserId; leverage: number }
   /** Something the user should be told about (liquidation, TP/SL executed, option result...). */
-  | { type: 'notice'; userId: UserId; kind: 'liquidation' | 'takeProfit' | 'stopLoss' | 'optionResult'; text: string };
+  | {
+      type: 'notice';
+      userId: UserId;
+      kind: 'liquidation' | 'takeProfit' | 'stopLoss' | 'optionResult' | 'autoDeleverage';
+      text: string;
+    }
+  /** A liquidation the insurance fund could not absorb closed against opposite positions (futures/adl.ts). */
+  | {
+      type: 'autoDeleverage';
+      liquidatedUserId: UserId;
+      /** The liquidated position's side. */
+      side: Side;
+      qty: QtyLots;
+      bankruptcyPrice: PriceTicks;
+      markPrice: PriceTicks;
+      counterparties: Array<{ userId: UserId; qty: QtyLots }>;
+    };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Results

@@ -26,11 +26,12 @@ function signedUsdt(amount: MicroUsdt): string {
   return `${sign}${formatUsdt(Math.abs(amount))} USDT`;
 }
 
-/** Order paths of the engine's own closes: 4 STOP MARKET (take profit, stop loss), 5 liquidation. */
+/** Order paths of the engine's own closes: 4 STOP MARKET (take profit, stop loss), 5 liquidation and ADL. */
 const CLOSE_ORDER_PATH: Record<Exclude<NoticeKind, 'optionResult'>, number> = {
   takeProfit: 4,
   stopLoss: 4,
   liquidation: 5,
+  autoDeleverage: 5,
 };
 
 /** The close behind the notice: the user's order of the matching path in this command's events, as it ended. */
@@ -62,6 +63,12 @@ function realizedProfitOf(events: readonly EngineEvent[], orderId: number): Micr
   return total;
 }
 
+function closePriceOf(events: readonly EngineEvent[], orderId: number): number | null {
+  for (const event of events)
+    if (event.type === 'futuresHistory' && event.entry.orderId === orderId) return event.entry.closePrice;
+  return null;
+}
+
 function describeClose(
   notice: NoticeEvent,
   order: OrderState | null,
@@ -76,6 +83,12 @@ function describeClose(
   const profit = `Realized PnL ${signedUsdt(realizedProfitOf(events, order.id))}.`;
   if (notice.kind === 'liquidation')
     return `Your ${positionSide} position of ${size} was liquidated${atMark}. ${profit}`;
+  if (notice.kind === 'autoDeleverage') {
+    const closePrice = closePriceOf(events, order.id);
+    const at = closePrice === null ? '' : ` at ${formatPrice(closePrice)} USDT`;
+    const mark = command.type === 'priceTick' ? ` (mark price ${formatPrice(command.markPrice)} USDT)` : '';
+    return `Auto-deleveraging: ${size} of your ${positionSide} position was closed${at}, the bankruptcy price of a liquidation the insurance fund could not cover${mark}. No fee was charged; your waiting orders were cancelled. ${profit}`;
+  }
   const trigger = notice.kind === 'takeProfit' ? 'Take profit' : 'Stop loss';
   return `${trigger} executed: ${size} of your ${positionSide} position closed${atMark}. ${profit}`;
 }
@@ -88,6 +101,19 @@ function describeOptionResult(order: OptionOrderState | null): string {
   if (order.settledProfit === 0) return `${bet}: equal prices (${prices}), stake refunded.`;
   const outcome = order.settledProfit > 0 ? 'won' : 'lost';
   return `${bet} ${outcome} ${signedUsdt(order.settledProfit)} (${prices}).`;
+}
+
+/** The operators' alert of an auto-deleveraging: who was liquidated, at what price, and who was deleveraged. */
+export function describeAutoDeleverage(event: Extract<EngineEvent, { type: 'autoDeleverage' }>): string {
+  const side = event.side === BUY_SIDE ? 'long' : 'short';
+  const counterparties = event.counterparties
+    .map((counterparty) => `user ${counterparty.userId} ${formatQty(counterparty.qty)} BTC`)
+    .join(', ');
+  return (
+    `Auto-deleveraging: the insurance fund could not cover the liquidation of user ${event.liquidatedUserId}'s ${side}; ` +
+    `${formatQty(event.qty)} BTC closed at its bankruptcy price ${formatPrice(event.bankruptcyPrice)} USDT ` +
+    `(mark price ${formatPrice(event.markPrice)} USDT) against ${counterparties}.`
+  );
 }
 
 /** The alarm text of the notice at `events[noticeIndex]`, produced by `command`. */

@@ -7,6 +7,8 @@
  *   GET /market/depth     ?symbol=BTCUSDT&limit=N (1–100, default 20): {symbol, ts, a, b} as the websocket sends
  *   GET /market/klines    ?symbol=BTCUSDT&interval=1m|5m|15m|1h|4h&limit=N (1–1500, default 500): candles, oldest
  *                         first, the current one last (longer intervals made of the stored minutes, #28 item 7)
+ *   GET /market/leverageBrackets  BTCUSDT's leverage brackets, from the engine's configuration (not the market
+ *                         service: answered with or without it)
  */
 import type { FastifyInstance } from 'fastify';
 import { Errors, type DepthData, type ErrorDefinition } from '@tickline/protocol';
@@ -16,6 +18,7 @@ import { isKlineInterval } from '../services/market/interval-klines.ts';
 import type { MarketReads } from '../services/market/reads.ts';
 import { lotsToNumber, ticksToNumber } from '../domain/market/units.ts';
 import { AppError } from '../domain/errors.ts';
+import { leverageBracketRules } from '../app/rules/client-rules.ts';
 import type { RouteHandlers } from './routes/register.ts';
 
 const MAX_DEPTH_LEVELS = 100;
@@ -57,6 +60,10 @@ export function marketHandlers(app: FastifyInstance): RouteHandlers<typeof marke
       const limit = limitOf(query.limit, DEFAULT_KLINES, MAX_KLINES);
       return interval === '1m' ? service.klines(symbol, limit) : service.intervalKlines(symbol, interval, limit);
     },
+    leverageBrackets: async () => ({
+      symbol: FUTURES_SYMBOL,
+      brackets: leverageBracketRules(app.context.config.exchange),
+    }),
   };
 }
 

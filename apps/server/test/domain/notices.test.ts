@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Command, EngineEvent, OptionOrderState, OrderState } from '@tickline/engine';
-import { describeNotice } from '../../src/domain/notices.ts';
+import { describeAutoDeleverage, describeNotice } from '../../src/domain/notices.ts';
 
 const T = Date.UTC(2026, 10, 21, 12);
 const tick: Command = { type: 'priceTick', indexPrice: 5_512_345, markPrice: 5_512_345 };
@@ -57,7 +57,7 @@ const option = (fields: Partial<OptionOrderState>): OptionOrderState => ({
   ...fields,
 });
 
-const notice = (kind: 'liquidation' | 'takeProfit' | 'stopLoss' | 'optionResult'): EngineEvent => ({
+const notice = (kind: Extract<EngineEvent, { type: 'notice' }>['kind']): EngineEvent => ({
   type: 'notice',
   userId: 7,
   kind,
@@ -95,6 +95,35 @@ describe('alarm texts for the engine notices', () => {
     );
     expect(text(option({ resultPrice: null, result: 3, settledProfit: 0, refunded: true }))).toBe(
       "Option order 9 (lower, 25.00 USDT): no price at the round's end, stake refunded.",
+    );
+  });
+
+  it('describes an auto-deleveraging to the deleveraged user and to the operators', () => {
+    const events = [
+      history(2_500_000_000),
+      { type: 'order', order: closeOrder(5, 1, 5_000) },
+      notice('autoDeleverage'),
+    ];
+    expect(describeNotice(tick, events as EngineEvent[], 2)).toBe(
+      'Auto-deleveraging: 0.5000 BTC of your short position was closed at 55,123.45 USDT, the bankruptcy price of a ' +
+        'liquidation the insurance fund could not cover (mark price 55,123.45 USDT). No fee was charged; your waiting ' +
+        'orders were cancelled. Realized PnL +2,500.00 USDT.',
+    );
+    const event = {
+      type: 'autoDeleverage' as const,
+      liquidatedUserId: 3,
+      side: 1 as const,
+      qty: 10_000,
+      bankruptcyPrice: 4_500_000,
+      markPrice: 4_400_000,
+      counterparties: [
+        { userId: 7, qty: 5_000 },
+        { userId: 8, qty: 5_000 },
+      ],
+    };
+    expect(describeAutoDeleverage(event)).toBe(
+      "Auto-deleveraging: the insurance fund could not cover the liquidation of user 3's long; 1.0000 BTC closed at its " +
+        'bankruptcy price 45,000.00 USDT (mark price 44,000.00 USDT) against user 7 0.5000 BTC, user 8 0.5000 BTC.',
     );
   });
 });

@@ -92,6 +92,7 @@ describe('futures orders', () => {
         leverage: 10,
         takeProfit: 0,
         stopLoss: 0,
+        adlQuantile: 0, // no profit at the entry price
       },
     ]);
     const bobPosition = await get<Array<{ position: number }>>(testApp.app, '/postion/lookup', bob.accessToken);

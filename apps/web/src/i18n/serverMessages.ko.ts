@@ -82,6 +82,8 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   INVALID_FUNDING_RATE: '펀딩 비율은 ±0.75% 이내의 ppm 정수여야 합니다.',
   ORDER_WOULD_LIQUIDATE:
     '이 주문이 체결될 가격에서는 포지션이 청산 가격에 도달하거나 넘어섭니다. 마크 가격에 더 가까운 가격이나 더 낮은 레버리지를 선택해 주세요.',
+  LEVERAGE_EXCEEDS_BRACKET:
+    '이 포지션 규모에서는 현재 레버리지가 레버리지 구간(bracket)의 허용치를 넘습니다. 레버리지나 수량을 낮춰 주세요(GET /api/v1/market/leverageBrackets 참조).',
   OPTION_INVALID_BET_TYPE: '롱(상승) 또는 숏(하락)을 선택해 주세요.',
   OPTION_INVALID_STAKE: '금액은 1 이상의 USDT 정수로 입력해 주세요.',
   OPTION_STAKE_ABOVE_MAXIMUM: '금액이 주문당 최대 금액을 초과합니다.',

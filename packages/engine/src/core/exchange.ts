@@ -2,6 +2,7 @@ import type { MicroUsdt, PriceTicks } from '@tickline/money';
 import { BUY, SELL } from '../book/order-book.ts';
 import type { ExchangeConfig, ExchangeConfigOverrides } from '../config.ts';
 import type { Effects } from '../effects.ts';
+import { adlQuantile } from '../futures/adl.ts';
 import { settleFunding } from '../futures/funding.ts';
 import { requiredHolds } from '../futures/holds.ts';
 import { setLeverage } from '../futures/leverage.ts';
@@ -164,6 +165,11 @@ export class Exchange {
 
   leverage(userId: UserId): number {
     return this.state.leverage(userId);
+  }
+
+  /** The user's place in the auto-deleveraging queue, 0–4 (4: first to go); null without a position or mark. */
+  adlQuantile(userId: UserId): number | null {
+    return adlQuantile(this.state, userId);
   }
 
   depth(levels: number): DepthView {

@@ -56,6 +56,8 @@ export class EngineState {
   /** When the last price tick was applied (its `nowMs`). */
   lastPriceAtMs: number | null = null;
   taker: Taker | null = null;
+  /** Within one liquidation: a fill was cut because the insurance fund could not pay its loss (futures/adl.ts). */
+  liquidationCutByFund = false;
   /** Set once by futures/matching.ts: the listener the book reports a taker's fills to. */
   matchListener!: MatchListener;
 

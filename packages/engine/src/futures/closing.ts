@@ -8,6 +8,7 @@ import type { EngineState, TakerKind } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { reject } from '../rejections.ts';
 import { OrderPath, type OrderState, type PositionState } from '../types.ts';
+import { autoDeleverage } from './adl.ts';
 import { fillableQty } from './fill-calculator.ts';
 import { protectionPrice, runTaker } from './matching.ts';
 import { cancelAllOrders, newOrder } from './orders.ts';
@@ -94,12 +95,16 @@ export function runLiquidations(s: EngineState, effects: Effects): number {
   if (mark === null) return 0;
   let liquidated = 0;
   for (const userId of [...s.longLiquidations.popFiring(mark), ...s.shortLiquidations.popFiring(mark)]) {
-    const position = s.positionsByUser.get(userId) as PositionState;
+    const position = s.positionsByUser.get(userId);
+    if (!position) continue; // auto-deleveraged earlier in this tick
+    s.liquidationCutByFund = false;
     const order = closeAtMarket(s, position, position.qty, OrderPath.Liquidation, 'liquidation', effects);
-    if (!order) {
-      indexPosition(s, position); // nothing to close against: try again on the next tick
-      continue;
+    if (order && s.liquidationCutByFund && s.positionsByUser.has(userId)) autoDeleverage(s, position, order, effects);
+    if (s.positionsByUser.has(userId)) {
+      unindexPosition(s, userId); // what is left (nothing to close against): try again on the next tick
+      indexPosition(s, position);
     }
+    if (!order || order.filledQty === 0) continue;
     liquidated++;
     effects.events.push({
       type: 'notice',

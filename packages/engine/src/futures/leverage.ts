@@ -4,6 +4,7 @@ import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { reject } from '../rejections.ts';
 import type { Command, OrderState } from '../types.ts';
+import { checkLeverageBracket } from './brackets.ts';
 import { liquidates, liquidationPriceOf } from './fill-calculator.ts';
 import { requiredHolds, rebalanceHolds } from './holds.ts';
 import { initialMargin } from './margin.ts';
@@ -17,6 +18,8 @@ export function setLeverage(
 ): ResultOf<'setLeverage'> {
   const { userId, leverage } = command;
   if (!Number.isInteger(leverage) || leverage < 1 || leverage > s.config.maxLeverage) return reject('INVALID_LEVERAGE');
+  const bracketProblem = checkLeverageBracket(s, userId, leverage);
+  if (bracketProblem) return reject(bracketProblem);
   // A position's margin is re-set to what the new leverage needs at its entry price; resting orders re-held.
   const position = s.positionsByUser.get(userId);
   let positionMarginDelta = 0;

@@ -59,7 +59,7 @@ export function maintenanceRate(positionNotional: MicroUsdt, tiers: MaintenanceT
 }
 
 /** The tiers in order, each with its rate and the deduction that makes the requirement continuous at its lower end. */
-function* tiersWithDeductions(tiers: MaintenanceTier[]): Generator<MaintenanceRate & { maxNotional: number }> {
+export function* tiersWithDeductions(tiers: MaintenanceTier[]): Generator<MaintenanceRate & { maxNotional: number }> {
   let deduction = 0;
   let previous: MaintenanceTier | undefined;
   for (const tier of tiers) {

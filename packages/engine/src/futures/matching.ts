@@ -6,6 +6,7 @@ import { multiplyDivide, type PriceTicks, type QtyLots } from '@tickline/money';
 import { BUY, MAKER_CANCELLED, oppositeSide, type MatchListener } from '../book/order-book.ts';
 import type { EngineState, Taker } from '../core/state.ts';
 import type { OrderState, Side } from '../types.ts';
+import { liquidationFillQty } from './adl.ts';
 import { affordableQty, fillLiquidates } from './fill-calculator.ts';
 import { rebalanceHolds, releaseHold } from './holds.ts';
 import { cancelResting, forget } from './orders.ts';
@@ -32,7 +33,8 @@ export function createMatchListener(s: EngineState): MatchListener {
         return MAKER_CANCELLED;
       }
       const position = s.positionsByUser.get(taker.userId);
-      if (taker.kind === 'liquidation') return position ? Math.min(qty, position.qty) : 0;
+      if (taker.kind === 'liquidation')
+        return position ? liquidationFillQty(s, position, price, Math.min(qty, position.qty)) : 0;
       // A user's own order or close never fills where it leaves the position liquidatable (beyond the bankruptcy
       // price, the insurance fund would pay the loss beyond the margin to the counterparty); only a liquidation does.
       const accepted =

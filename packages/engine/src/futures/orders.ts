@@ -5,6 +5,7 @@ import type { EngineState, Taker } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { reject } from '../rejections.ts';
 import { OrderPath, type OrderState, type Side, type UserId } from '../types.ts';
+import { checkOrderBracket } from './brackets.ts';
 import { restingPlan, simulateTaker } from './fill-calculator.ts';
 import { addHold, holdFor, rebalanceHolds, reducibleQty, releaseHold } from './holds.ts';
 import { protectionPrice, runTaker } from './matching.ts';
@@ -38,6 +39,8 @@ export function placeOrder(
   if (limitPrice === null) return reject('NO_LIQUIDITY');
   const leverage = s.leverage(userId);
   if (command.leverage !== undefined && command.leverage !== leverage) return reject('INVALID_LEVERAGE');
+  const bracketProblem = checkOrderBracket(s, userId, side, isLimit ? limitPrice : null, qty, leverage);
+  if (bracketProblem) return reject(bracketProblem);
   const { takeProfit, stopLoss } = command;
   const tpSlReference = isLimit ? limitPrice : (s.lastMarkPrice ?? limitPrice);
   const tpSlProblem = entryTpSlProblem(s, side, tpSlReference, takeProfit, stopLoss, reduceOnly);

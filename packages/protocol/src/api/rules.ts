@@ -9,12 +9,34 @@ import { z } from 'zod';
 /** One maintenance tier: its upper notional bound in USDT, inclusive (null for the last tier), and its rate. */
 export const maintenanceTierRuleSchema = z.object({ maxNotional: z.number().nullable(), ratePpm: z.number().int() });
 
+/**
+ * One leverage bracket (risk tier) as Binance's /fapi/v1/leverageBracket row: positions with notional above
+ * notionalFloor and up to notionalCap (USDT; null for the last) may use at most initialLeverage; their maintenance
+ * margin is notional × maintMarginRatioPpm / 10^6 − cum (USDT), continuous from one bracket to the next.
+ */
+export const leverageBracketRuleSchema = z.object({
+  bracket: z.number().int(),
+  initialLeverage: z.number().int(),
+  notionalFloor: z.number(),
+  notionalCap: z.number().nullable(),
+  maintMarginRatioPpm: z.number().int(),
+  cum: z.number(),
+});
+
+/** GET /market/leverageBrackets: the futures symbol's brackets, smallest notional first. */
+export const leverageBracketsAnswerSchema = z.object({
+  symbol: z.string(),
+  brackets: z.array(leverageBracketRuleSchema),
+});
+
 export const futuresRulesSchema = z.object({
   symbol: z.string(),
   makerFeeRatePpm: z.number().int(),
   takerFeeRatePpm: z.number().int(),
   /** Maintenance margin by position notional at the mark, lowest tier first. */
   maintenanceTiers: z.array(maintenanceTierRuleSchema),
+  /** The same tiers with their highest leverage and maintenance amount, as GET /market/leverageBrackets. */
+  leverageBrackets: z.array(leverageBracketRuleSchema),
   leverage: z.object({ min: z.number().int(), max: z.number().int(), default: z.number().int() }),
   /** Price step (USDT) and size step, minimum and maximum per order (BTC). */
   tickSize: z.number(),
@@ -57,6 +79,8 @@ export const serverConfigSchema = z.object({
 });
 
 export type MaintenanceTierRule = z.infer<typeof maintenanceTierRuleSchema>;
+export type LeverageBracketRule = z.infer<typeof leverageBracketRuleSchema>;
+export type LeverageBracketsAnswer = z.infer<typeof leverageBracketsAnswerSchema>;
 export type FuturesRules = z.infer<typeof futuresRulesSchema>;
 export type OptionRules = z.infer<typeof optionRulesSchema>;
 export type WalletRules = z.infer<typeof walletRulesSchema>;

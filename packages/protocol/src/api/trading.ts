@@ -29,6 +29,11 @@ export const positionRowSchema = z.object({
   leverage: z.number(),
   takeProfit: z.number(),
   stopLoss: z.number(),
+  /**
+   * Auto-deleveraging queue position as Binance's adlQuantile: 0–4, 4 the first fifth to be deleveraged when a
+   * liquidation's loss exceeds the insurance fund (0 also for a position in loss). Absent before the first mark.
+   */
+  adlQuantile: z.number().int().min(0).max(4).optional(),
 });
 
 /**

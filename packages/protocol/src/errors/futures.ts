@@ -55,4 +55,10 @@ export const futuresErrors = defineErrors('Futures', {
     code: 3043,
     message: 'There has been no trade yet to trigger on the last price. Trigger on the mark price instead.',
   },
+  // 3050–3059: leverage brackets and auto-deleveraging (#32 items 6 and 8).
+  LEVERAGE_EXCEEDS_BRACKET: {
+    code: 3050,
+    message:
+      'At this position size your leverage is above what its leverage bracket allows. Lower the leverage or the size (see GET /api/v1/market/leverageBrackets).',
+  },
 });

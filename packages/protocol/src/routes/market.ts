@@ -2,6 +2,7 @@
 // memory. The query fields are checked by the handlers, which answer the market area's own errors.
 import { z } from 'zod';
 import { coinMarketSchema, homeTickerSchema } from '../api/market.ts';
+import { leverageBracketsAnswerSchema } from '../api/rules.ts';
 import { depthAnswerSchema, futuresMarketAnswerSchema, klineRowSchema } from '../api/trading.ts';
 import { defineRoutes } from './define.ts';
 import { checkedLater } from './fields.ts';
@@ -60,5 +61,15 @@ export const marketRoutes = defineRoutes({
     }),
     data: z.array(klineRowSchema),
     errors: ['MARKET_DATA_UNAVAILABLE', 'MARKET_UNKNOWN_SYMBOL', 'MARKET_UNSUPPORTED_INTERVAL', 'MARKET_INVALID_LIMIT'],
+  },
+  leverageBrackets: {
+    method: 'GET',
+    path: '/market/leverageBrackets',
+    auth: 'none',
+    permission: 'read',
+    summary:
+      "BTCUSDT's leverage brackets (risk tiers), as Binance's leverageBracket: highest leverage and maintenance rate and amount by position notional.",
+    data: leverageBracketsAnswerSchema,
+    errors: [],
   },
 });

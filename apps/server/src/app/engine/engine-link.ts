@@ -22,6 +22,8 @@ import { SequencerUnavailableError, type Sequencer } from '../../services/sequen
 export interface EngineReads {
   openOrders: OrderState[];
   position: PositionState | null;
+  /** The user's place in the auto-deleveraging queue, 0–4 (4 first); null without a position or a mark. */
+  adlQuantile: number | null;
   balances: { balances: BalanceView; indexPrice: PriceTicks | null };
   leverage: number;
   optionOrders: OptionOrderState[];
@@ -62,6 +64,7 @@ const READS: { [K in EngineReadName]: (engine: Exchange, arg: number) => EngineR
   openOrders: (engine, userId) =>
     [...engine.openOrders(userId), ...engine.triggerOrders(userId)].sort((a, b) => a.id - b.id),
   position: (engine, userId) => engine.position(userId),
+  adlQuantile: (engine, userId) => engine.adlQuantile(userId),
   balances: (engine, userId) => ({ balances: engine.balances(userId), indexPrice: engine.indexPrice }),
   leverage: (engine, userId) => engine.leverage(userId),
   optionOrders: (engine, userId) => engine.optionOrders(userId),

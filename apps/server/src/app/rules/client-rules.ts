@@ -1,7 +1,8 @@
 // GET /server/config: the rules the web's estimates need, from the one configuration the engine and the wallet read
 // (config.exchange, the withdrawal rules, the chain settings), so a change there reaches the client by itself.
 import { PRICE_SCALE, QTY_SCALE, toNumber, USDT_SCALE, type MicroUsdt } from '@tickline/money';
-import type { ServerConfigAnswer } from '@tickline/protocol';
+import { bracketRows, type ExchangeConfig } from '@tickline/engine';
+import type { LeverageBracketRule, ServerConfigAnswer } from '@tickline/protocol';
 import type { Config } from '../../config.ts';
 import { MIN_LEVERAGE } from '../../domain/trading-rules.ts';
 import {
@@ -12,6 +13,18 @@ import {
 } from '../wallet/withdrawal-rules.ts';
 
 const usdt = (amount: MicroUsdt) => toNumber(amount, USDT_SCALE);
+
+/** The leverage brackets of GET /market/leverageBrackets and of the rules, USDT as JSON numbers. */
+export function leverageBracketRules(exchange: ExchangeConfig): LeverageBracketRule[] {
+  return bracketRows(exchange.maintenanceTiers, exchange.maxLeverage).map((row) => ({
+    bracket: row.bracket,
+    initialLeverage: row.initialLeverage,
+    notionalFloor: usdt(row.notionalFloor),
+    notionalCap: row.notionalCap === null ? null : usdt(row.notionalCap),
+    maintMarginRatioPpm: row.maintMarginRatioPpm,
+    cum: usdt(row.cum),
+  }));
+}
 
 /** The answer of GET /server/config; `faucet` says whether this server runs the demo faucet. */
 export function clientRules(config: Config, faucet: boolean): ServerConfigAnswer {
@@ -25,6 +38,7 @@ export function clientRules(config: Config, faucet: boolean): ServerConfigAnswer
         maxNotional: Number.isFinite(tier.maxNotional) ? usdt(tier.maxNotional) : null,
         ratePpm: tier.ratePpm,
       })),
+      leverageBrackets: leverageBracketRules(exchange),
       leverage: { min: MIN_LEVERAGE, max: exchange.maxLeverage, default: exchange.defaultLeverage },
       tickSize: toNumber(exchange.tickSizeTicks, PRICE_SCALE),
       lotSize: toNumber(exchange.lotSizeLots, QTY_SCALE),

@@ -9,9 +9,13 @@ export function openOrders(core: TradingContext, userId: UserId) {
   return core.engine.read('openOrders', userId).then((orders) => orders.map(openOrderView));
 }
 
-/** `/postion/lookup`: the caller's position (one-way mode: at most one). */
-export function positions(core: TradingContext, userId: UserId) {
-  return core.engine.read('position', userId).then((position) => (position ? [positionView(position)] : []));
+/** `/postion/lookup`: the caller's position (one-way mode: at most one), with its ADL quantile. */
+export async function positions(core: TradingContext, userId: UserId) {
+  const [position, adlQuantile] = await Promise.all([
+    core.engine.read('position', userId),
+    core.engine.read('adlQuantile', userId),
+  ]);
+  return position ? [positionView(position, adlQuantile)] : [];
 }
 
 /**

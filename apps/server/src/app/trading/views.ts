@@ -70,8 +70,11 @@ function triggerView(trigger: NonNullable<OrderState['trigger']>, orderPath: Ord
   };
 }
 
-/** `/postion/lookup` row; an unset take-profit or stop-loss is 0 (the seeds' client treats 0 as "none"). */
-export function positionView(position: PositionState) {
+/**
+ * `/postion/lookup` row; an unset take-profit or stop-loss is 0 (the seeds' client treats 0 as "none"). The ADL
+ * quantile is added where it is known (the lookup; not the websocket's position pushes).
+ */
+export function positionView(position: PositionState, adlQuantile: number | null = null) {
   return {
     position: position.side,
     volume: qty(position.qty),
@@ -81,6 +84,7 @@ export function positionView(position: PositionState) {
     leverage: position.leverage,
     takeProfit: position.takeProfit === null ? 0 : price(position.takeProfit),
     stopLoss: position.stopLoss === null ? 0 : price(position.stopLoss),
+    ...(adlQuantile === null ? {} : { adlQuantile }),
   };
 }
 

@@ -9,6 +9,7 @@ import type {
 } from '@tickline/engine';
 import {
   alarms as alarmStore,
+  chainWatch,
   advanceSequencerState,
   applyBalanceChanges,
   BalanceChanges,
@@ -45,7 +46,7 @@ import {
   type WalletTransferRecord,
 } from '@tickline/db';
 import type { FundingPayment, FuturesHistoryEntry, TradeRecord } from '@tickline/engine';
-import { describeNotice, type NoticeAlarm } from '../../domain/notices.ts';
+import { describeAutoDeleverage, describeNotice, type NoticeAlarm } from '../../domain/notices.ts';
 
 /**
  * Everything one batch of accepted commands changed, collected in command order and reduced to the rows to write:
@@ -69,6 +70,8 @@ export class BatchChanges {
   readonly keys: CommandKeyRecord[] = [];
   /** The engine's notices (liquidation, TP/SL, option result) as alarms, stored with the batch and then pushed. */
   readonly alarms: NoticeAlarm[] = [];
+  /** Operator alerts (auto-deleveraging), stored with the batch in the operators' alert table. */
+  readonly operatorAlerts: Array<{ kind: string; content: string; createdAtMs: number }> = [];
   /** Set when a price tick was applied: the new last prices to store. */
   prices: Pick<SequencerState, 'lastIndexPrice' | 'lastMarkPrice' | 'lastPriceAtMs'> | null = null;
 
@@ -114,6 +117,13 @@ export class BatchChanges {
             userId: event.userId,
             kind: event.kind,
             content: describeNotice(command, events, index),
+            createdAtMs: nowMs,
+          });
+          break;
+        case 'autoDeleverage':
+          this.operatorAlerts.push({
+            kind: 'auto_deleverage',
+            content: describeAutoDeleverage(event),
             createdAtMs: nowMs,
           });
           break;
@@ -212,6 +222,8 @@ export async function writeBatch(
         createdAt: new Date(alarm.createdAtMs),
       })),
     );
+    for (const alert of changes.operatorAlerts)
+      await chainWatch.insertChainAlert(client, alert.kind, alert.content, new Date(alert.createdAtMs));
 
     if (previous && (await previous) !== null) throw new PreviousBatchFailedError('the previous batch failed');
     await applyBalanceChanges(client, changes.balanceChanges, stored.balanceRows);
