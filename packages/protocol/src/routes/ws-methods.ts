@@ -1,0 +1,33 @@
+// The routes a program may call over the websocket (order entry and its reads, #30): a member's routes that API keys
+// may call (`read` or `trade`), answering the JSON envelope, without path parameters. Any route added to the table
+// with these traits is callable over the socket by its name.
+import type { RouteBody, RouteData, RouteDefinition, RouteQuery } from './define.ts';
+import type { RouteName, Routes } from './index.ts';
+
+type Offered<R> = R extends { auth: 'user'; permission: 'read' | 'trade' }
+  ? R extends { upload: object } | { produces: string } | { params: object }
+    ? false
+    : true
+  : false;
+
+/** The route names `{ id, method, params }` accepts as `method`. */
+export type WsMethod = { [N in RouteName]: Offered<Routes[N]> extends true ? N : never }[RouteName];
+
+/** A method's params: the route's body (POST) or query (GET) as its schemas accept them. */
+export type WsParamsOf<M extends WsMethod> = Routes[M]['method'] extends 'POST'
+  ? RouteBody<Routes[M]>
+  : RouteQuery<Routes[M]>;
+
+/** A method's data on success. */
+export type WsDataOf<M extends WsMethod> = RouteData<Routes[M]>;
+
+/** Whether a route is offered over the socket (the runtime twin of `WsMethod`). */
+export function isWsRoute(route: RouteDefinition): boolean {
+  return (
+    route.auth === 'user' &&
+    (route.permission === 'read' || route.permission === 'trade') &&
+    route.upload === undefined &&
+    route.produces === undefined &&
+    route.params === undefined
+  );
+}
