@@ -1,24 +1,20 @@
 // Order entry over the websocket (#30) on the real app listening on loopback, with real ws clients: the route table's
 // calls by name, the same answers, validation, limits and key permissions as REST, the in-flight bound, revocations.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, WS_LOGIN_METHOD, WS_LOGIN_PATH } from '@tickline/protocol';
 import { signRequest } from '../../src/services/auth/request-signatures.ts';
-import { WsGateway } from '../../src/ws/gateway.ts';
-import { routeRequests } from '../../src/ws/route-requests.ts';
-import { sessionTokenVerifier } from '../../src/ws/runtime.ts';
-import { createTestApp, createTestClock, get, post, registerAndLogin } from '../helpers/test-app.ts';
+import { get, post, registerAndLogin } from '../helpers/test-app.ts';
 import { createKey, signedInject, type Credentials } from '../programs/signed-client.ts';
 import { limitOrder, type TradingTestApp } from '../trading/helpers/trading-app.ts';
-import { FakeFeed, TestClient, type Received } from './helpers.ts';
+import { TestClient, type Received } from './helpers.ts';
+import { startOrderEntryApp, type OrderEntryApp } from './order-entry-app.ts';
 
 const USDT = 1_000_000;
-const PRICE = 5_000_000; // 50,000.00 USDT in ticks
 const ORDER_LIMIT = 6;
 const KEY_LIMIT = 40;
 
+let running: OrderEntryApp;
 let t: TradingTestApp;
-let gateway: WsGateway;
 let url: string;
 const clients: TestClient[] = [];
 let nextId = 0;
@@ -64,31 +60,18 @@ async function call(client: TestClient, method: string, params?: object): Promis
 }
 
 beforeAll(async () => {
-  t = await createTestApp({
-    clock: createTestClock(Date.UTC(2026, 10, 21, 3, 0, 10)),
+  running = await startOrderEntryApp({
     // The fixed test clock never ends a window: budgets are counted exactly.
     config: {
       rateLimits: { order: { max: ORDER_LIMIT, windowMs: 60_000 }, apiKey: { max: KEY_LIMIT, windowMs: 60_000 } },
     },
-  });
-  expect((await t.sequencer.submit({ type: 'priceTick', indexPrice: PRICE, markPrice: PRICE })).ok).toBe(true);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  gateway = new WsGateway({
-    feed: new FakeFeed(),
-    verifyToken: sessionTokenVerifier(t.app.context),
-    requests: routeRequests(t.app),
     limits: { maxInFlightRequests: 4 },
-    clock: () => t.clock.now(),
   });
-  gateway.attach(t.app.server);
-  // As the platform wires it (ws/runtime.ts): sessions ended by the API end their sockets' sign-ins.
-  t.app.context.sessionRevocations.on((ids) => gateway.endSessions(ids));
-  url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+  ({ t, url } = running);
 });
 afterAll(async () => {
   for (const client of clients) client.close();
-  await gateway?.close();
-  await t?.close();
+  await running?.close();
 });
 
 describe('order entry over the websocket', () => {
