@@ -23,9 +23,15 @@ export interface OrderEntryApp {
 }
 
 export async function startOrderEntryApp(
-  options: { config?: TestAppOverrides['config']; limits?: Partial<GatewayLimits> } = {},
+  options: {
+    config?: TestAppOverrides['config'];
+    limits?: Partial<GatewayLimits>;
+    /** Where the app's clock starts (worker processes, on their own clock, need it near the real time). */
+    startMs?: number;
+  } = {},
 ): Promise<OrderEntryApp> {
-  const t = await createTestApp({ clock: createTestClock(Date.UTC(2026, 10, 21, 3, 0, 10)), config: options.config });
+  const clock = createTestClock(options.startMs ?? Date.UTC(2026, 10, 21, 3, 0, 10));
+  const t = await createTestApp({ clock, config: options.config });
   expect((await t.sequencer.submit({ type: 'priceTick', indexPrice: PRICE, markPrice: PRICE })).ok).toBe(true);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const gateway = new WsGateway({
