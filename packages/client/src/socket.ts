@@ -92,7 +92,11 @@ export class TicklineSocket {
   async send<M extends WsMethod>(method: M, params?: WsParamsOf<M>): Promise<SocketAnswer<M>> {
     if (this.closedError) throw this.closedError;
     const id = (this.nextId += 1);
-    const frame: WsRequestFrame = { id, method, ...(params === undefined ? {} : { params: params as Record<string, unknown> }) };
+    const frame: WsRequestFrame = {
+      id,
+      method,
+      ...(params === undefined ? {} : { params: params as Record<string, unknown> }),
+    };
     const answer = await new Promise<WsResponseMessage>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);

@@ -67,7 +67,12 @@ export interface RequestAnswer {
 export interface WsRequests {
   /** Checks a key login; answers the identity (principal included) or the catalogued refusal. */
   login(login: KeyLogin, clientAddress: string): Promise<StreamIdentity | { code: number; message: string }>;
-  call(principal: unknown, method: string, params: Record<string, unknown>, clientAddress: string): Promise<RequestAnswer>;
+  call(
+    principal: unknown,
+    method: string,
+    params: Record<string, unknown>,
+    clientAddress: string,
+  ): Promise<RequestAnswer>;
 }
 
 export interface GatewayOptions {

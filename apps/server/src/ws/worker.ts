@@ -49,8 +49,7 @@ function relayedRequests(): { requests: WsRequests; settle: (id: number, outcome
     });
   return {
     requests: {
-      login: (login: KeyLogin, address) =>
-        ask((id) => ({ t: 'login', id, login: { ...login }, address })),
+      login: (login: KeyLogin, address) => ask((id) => ({ t: 'login', id, login: { ...login }, address })),
       call: (principal, method, params, address) =>
         ask<RequestAnswer>((id) => ({ t: 'call', id, principal, method, params, address })),
     },

@@ -136,8 +136,9 @@ describe('order entry over the websocket', () => {
     const dave = await trader();
     const ws = await signedIn({ token: dave.accessToken });
     for (let i = 0; i < ORDER_LIMIT / 2; i++) {
-      expect((await post(t.app, '/order/registerOrder', limitOrder(1, '0.01', '49000'), dave.accessToken)).body.code)
-        .toBe(0);
+      expect(
+        (await post(t.app, '/order/registerOrder', limitOrder(1, '0.01', '49000'), dave.accessToken)).body.code,
+      ).toBe(0);
       expect((await call(ws, 'placeOrder', limitOrder(1, '0.01', '49000'))).code).toBe(0);
     }
     const refused = await call(ws, 'placeOrder', limitOrder(1, '0.01', '49000'));
