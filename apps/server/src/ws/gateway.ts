@@ -42,6 +42,7 @@ import { encodeMessage, userEventPayload, UserEventSequence } from './serialize.
 import { UserStreamSessions, type StreamIdentity } from './session-revocation.ts';
 
 const SEND_AS_TEXT = { binary: false } as const;
+const MALFORMED = Symbol('malformed');
 
 type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
@@ -248,14 +249,15 @@ export class WsGateway implements MarketSink {
     // A signed-in connection's requests are bounded by its in-flight cap and the routes' own limits instead.
     const signedIn = client.principal !== null;
     if (!signedIn && !this.takeToken(client)) return this.closeFlooding(client);
-    let message: unknown;
+    let message: unknown = MALFORMED;
     try {
       message = JSON.parse(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString());
     } catch {
-      return this.sendError(client, Errors.WS_MALFORMED_MESSAGE);
+      // Charged below like any frame that is not a request.
     }
     if (isRecord(message) && isRequestFrame(message)) return this.desk.handleRequest(client, message);
     if (signedIn && !this.takeToken(client)) return this.closeFlooding(client);
+    if (message === MALFORMED) return this.sendError(client, Errors.WS_MALFORMED_MESSAGE);
     if (!isRecord(message) || typeof message.type !== 'string')
       return this.sendError(client, Errors.WS_INVALID_MESSAGE);
     switch (message.type) {
