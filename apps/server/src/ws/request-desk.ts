@@ -4,7 +4,13 @@
  * A connection may have `maxInFlightRequests` waiting; more are answered 7108 at once. Key logins (`auth` with an API
  * key) are checked here too; token logins stay the gateway's.
  */
-import { Errors, WS_PROTOCOL_VERSION, WS_REQUEST_ID_MAX_LENGTH, type ErrorDefinition } from '@tickline/protocol';
+import {
+  Errors,
+  WS_PROTOCOL_VERSION,
+  wsKeyAuthSchema,
+  wsRequestFrameSchema,
+  type ErrorDefinition,
+} from '@tickline/protocol';
 import type { MarketLogger } from '../services/market/logger.ts';
 import type { Client } from './client.ts';
 import type { RequestAnswer, WsRequests } from './gateway-limits.ts';
@@ -21,15 +27,6 @@ export interface DeskHost {
 }
 
 const refusal = (error: ErrorDefinition): RequestAnswer => ({ code: error.code, message: error.message, data: null });
-
-function isRequestId(id: unknown): id is RequestId {
-  if (typeof id === 'string') return id.length > 0 && id.length <= WS_REQUEST_ID_MAX_LENGTH;
-  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A frame meant as a request: it names a method and has no message type. */
 export function isRequestFrame(message: Record<string, unknown>): boolean {
@@ -50,9 +47,9 @@ export class RequestDesk {
   ) {}
 
   handleRequest(client: Client, message: Record<string, unknown>): void {
-    const { id, method, params } = message;
-    if (!isRequestId(id) || typeof method !== 'string' || (params !== undefined && !isRecord(params)))
-      return this.host.sendError(client, Errors.WS_INVALID_MESSAGE);
+    const frame = wsRequestFrameSchema.safeParse(message);
+    if (!frame.success) return this.host.sendError(client, Errors.WS_INVALID_MESSAGE);
+    const { id, method, params } = frame.data;
     if (!this.requests) return this.host.respond(client, id, refusal(Errors.WS_AUTH_UNAVAILABLE));
     if (client.principal === null) return this.host.respond(client, id, refusal(Errors.SESSION_INVALID));
     if (client.inFlight >= this.maxInFlight)
@@ -68,11 +65,10 @@ export class RequestDesk {
   }
 
   async login(client: Client, message: Record<string, unknown>): Promise<void> {
-    const { apiKey, timestamp, signature } = message;
     if (!this.requests) return this.host.sendError(client, Errors.WS_AUTH_UNAVAILABLE);
-    const isField = (field: unknown): field is string => typeof field === 'string' && field.length <= 128;
-    if (!isField(apiKey) || !isField(timestamp) || !isField(signature))
-      return this.host.sendError(client, Errors.WS_INVALID_MESSAGE);
+    const frame = wsKeyAuthSchema.safeParse(message);
+    if (!frame.success) return this.host.sendError(client, Errors.WS_INVALID_MESSAGE);
+    const { apiKey, timestamp, signature } = frame.data;
     let outcome: StreamIdentity | { code: number; message: string };
     try {
       outcome = await this.requests.login({ apiKey, timestamp, signature }, client.address);

@@ -13,10 +13,13 @@ type Offered<R> = R extends { auth: 'user'; permission: 'read' | 'trade' }
 /** The route names `{ id, method, params }` accepts as `method`. */
 export type WsMethod = { [N in RouteName]: Offered<Routes[N]> extends true ? N : never }[RouteName];
 
-/** A method's params: the route's body (POST) or query (GET) as its schemas accept them. */
+/**
+ * A method's params: the route's body (POST) as its schema accepts it, or its query (GET): the query's fields, as text,
+ * numbers or booleans (read as a URL's text would be).
+ */
 export type WsParamsOf<M extends WsMethod> = Routes[M]['method'] extends 'POST'
   ? RouteBody<Routes[M]>
-  : RouteQuery<Routes[M]>;
+  : { [K in keyof NonNullable<RouteQuery<Routes[M]>>]?: string | number | boolean };
 
 /** A method's data on success. */
 export type WsDataOf<M extends WsMethod> = RouteData<Routes[M]>;
