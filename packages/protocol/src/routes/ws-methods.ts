@@ -1,11 +1,11 @@
 // The routes a program may call over the websocket (order entry and its reads, #30): a member's routes that API keys
-// may call (`read` or `trade`), answering the JSON envelope, without path parameters. Any route added to the table
-// with these traits is callable over the socket by its name.
+// may call (`read` or `trade`), answering the JSON envelope, without path parameters or a per-address limit. Any route
+// added to the table with these traits is callable over the socket by its name.
 import type { RouteBody, RouteData, RouteDefinition, RouteQuery } from './define.ts';
 import type { RouteName, Routes } from './index.ts';
 
 type Offered<R> = R extends { auth: 'user'; permission: 'read' | 'trade' }
-  ? R extends { upload: object } | { produces: string } | { params: object }
+  ? R extends { upload: object } | { produces: string } | { params: object } | { rateLimit: { per: 'address' } }
     ? false
     : true
   : false;
@@ -31,6 +31,8 @@ export function isWsRoute(route: RouteDefinition): boolean {
     (route.permission === 'read' || route.permission === 'trade') &&
     route.upload === undefined &&
     route.produces === undefined &&
-    route.params === undefined
+    route.params === undefined &&
+    // A limit per client address is the HTTP edge's (its rate-limit plugin); such a route stays REST only.
+    route.rateLimit?.per !== 'address'
   );
 }
