@@ -5,3 +5,10 @@ export { newClientOrderId } from './order-paths.ts';
 export type { CallableRoute, CallOptions, CallResult, DataOf, OrderPathRoute, QueryOf } from './routes.ts';
 export { signatureOf, signedHeaders, type ApiKeyCredentials, type SignedParts } from './signing.ts';
 export type { ClientAuth } from './transport.ts';
+export {
+  TicklineSocket,
+  type SocketAnswer,
+  type SocketConstructor,
+  type SocketLike,
+  type TicklineSocketOptions,
+} from './socket.ts';

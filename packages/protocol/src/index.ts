@@ -10,3 +10,4 @@ export * from './api/market.ts';
 export * from './api/admin.ts';
 export * from './api/programs.ts';
 export * from './api/rules.ts';
+export * from './ws-requests.ts';

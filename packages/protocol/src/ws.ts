@@ -65,10 +65,42 @@ export interface UnsubscribeRequest {
   streamType: MarketStreamType;
 }
 
-/** Starts the user stream of the token's owner on this connection. */
+/**
+ * Starts the user stream of the token's owner on this connection, and lets it send requests (`WsRequestFrame`):
+ * with a session's access token, or with an API key signed as a REST call is (`KeyAuthRequest`).
+ */
 export interface AuthRequest {
   type: 'auth';
   token: string;
+}
+
+/** The request a key login signs: HMAC-SHA256(secret, timestamp + 'GET' + '/ws/login'), as signed REST calls are. */
+export const WS_LOGIN_METHOD = 'GET';
+export const WS_LOGIN_PATH = `${WS_PATH}/login`;
+
+/** A program's login with an API key: its requests are then checked against the key's permissions and budgets. */
+export interface KeyAuthRequest {
+  type: 'auth';
+  apiKey: string;
+  /** Milliseconds since 1970, as text; within the receive window of the server's clock. */
+  timestamp: string;
+  /** Hex HMAC-SHA256 with the key's secret over timestamp + WS_LOGIN_METHOD + WS_LOGIN_PATH. */
+  signature: string;
+}
+
+/** A request's id: the caller's, echoed in its answer. */
+export type WsRequestId = string | number;
+export const WS_REQUEST_ID_MAX_LENGTH = 64;
+
+/**
+ * A call of a route of the table over the socket (see @tickline/protocol/routes `WsMethod`): `method` is the route's
+ * name, `params` its body (POST routes) or its query (GET routes). Answered by one `WsResponseMessage` with the same
+ * id, in the order the calls complete.
+ */
+export interface WsRequestFrame {
+  id: WsRequestId;
+  method: string;
+  params?: Record<string, unknown>;
 }
 
 /** The seeds' option-screen socket: accepted and acknowledged; results arrive on the authenticated user stream. */
@@ -91,6 +123,7 @@ export type WsClientMessage =
   | SubscribeRequest
   | UnsubscribeRequest
   | AuthRequest
+  | KeyAuthRequest
   | OptionPositionsSubscribeRequest
   | OptionPositionsUnsubscribeRequest
   | PingRequest;
@@ -245,6 +278,30 @@ export interface ErrorMessage {
   message: string;
 }
 
+/** What a program's call of a route costs against its key's budget (signed in with a key only). */
+export interface WsRateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends. */
+  resetSeconds: number;
+  weight: number;
+}
+
+/**
+ * The answer to a `WsRequestFrame`: its id and the REST envelope of the same call (code 0 and the route's data, or a
+ * catalogued refusal). `retryAfterSeconds` comes with RATE_LIMITED, as REST's Retry-After.
+ */
+export interface WsResponseMessage<T = unknown> {
+  type: 'response';
+  v: WsProtocolVersion;
+  id: WsRequestId;
+  code: number;
+  message: string;
+  data: T | null;
+  rateLimit?: WsRateLimitState;
+  retryAfterSeconds?: number;
+}
+
 export type WsServerMessage =
   | DepthMessage
   | TickerMessage
@@ -257,4 +314,5 @@ export type WsServerMessage =
   | UserEventMessage
   | OptionPositionsAckMessage
   | PongMessage
-  | ErrorMessage;
+  | ErrorMessage
+  | WsResponseMessage;

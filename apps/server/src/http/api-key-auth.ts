@@ -27,6 +27,13 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** The weighted budgets of programs' calls in this app, shared by signed requests and the websocket's requests. */
+export function programLimits(ctx: AppContext): ProgramLimits {
+  let limits = limitsOfApp.get(ctx);
+  if (!limits) limitsOfApp.set(ctx, (limits = new ProgramLimits(ctx.config.rateLimits)));
+  return limits;
+}
+
 /** True when the request means to be a signed one. */
 export function isSignedRequest(request: FastifyRequest): boolean {
   return request.headers['x-tl-apikey'] !== undefined;
@@ -50,8 +57,6 @@ export async function authenticateProgram(request: FastifyRequest, reply: Fastif
     clientAddress: request.ip,
     permission: route.permission,
   });
-  let limits = limitsOfApp.get(ctx);
-  if (!limits) limitsOfApp.set(ctx, (limits = new ProgramLimits(ctx.config.rateLimits)));
-  limits.charge(reply, { keyId: user.apiKey!.id, userId: user.id }, route.weight, ctx.clock.now());
+  programLimits(ctx).charge(reply, { keyId: user.apiKey!.id, userId: user.id }, route.weight, ctx.clock.now());
   return user;
 }

@@ -23,6 +23,7 @@ import { METRICS_CONTENT_TYPE, type MetricsRegistry } from '../services/metrics/
 import type { Secrets } from '../services/secrets/secrets.ts';
 import { WsGateway } from '../ws/gateway.ts';
 import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway-limits.ts';
+import { routeRequests } from '../ws/route-requests.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from '../ws/runtime.ts';
 import { serveEngineOnBus, startEngineRole } from './engine-role.ts';
 import { BusMarketHub } from './market-relay.ts';
@@ -105,6 +106,7 @@ export async function startPlatform(config: Config, secrets: Secrets, pool: Pool
         server: app.server,
         market: here.market.service,
         verifyToken: sessionTokenVerifier(app.context),
+        requests: routeRequests(app),
         sessionRevocations: app.context.sessionRevocations,
         userEvents: wallet?.userEvents,
         sequencer: here.engine.sequencer,

@@ -9,6 +9,10 @@ export class Client {
   /** Channels whose updates were skipped: the next frame on them must be a snapshot. */
   readonly stale = new Set<Channel>();
   userId: number | null = null;
+  /** Who the connection's requests run as, once signed in (WsRequests); null otherwise. */
+  principal: unknown = null;
+  /** Requests sent and not answered yet. */
+  inFlight = 0;
   alive = true;
   /** Frames may go straight to the TCP handle (direct-write.ts). */
   readonly direct: boolean;
@@ -23,6 +27,8 @@ export class Client {
     readonly transport: Duplex,
     burst: number,
     nowMs: number,
+    /** The peer's address: API keys limited to addresses are checked against it. */
+    readonly address: string = '',
   ) {
     this.tokens = burst;
     this.refilledAtMs = nowMs;

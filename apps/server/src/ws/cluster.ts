@@ -7,9 +7,9 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import type { MarketStreamType, UserEventKind } from '@tickline/protocol';
+import { Errors, type MarketStreamType, type UserEventKind } from '@tickline/protocol';
 import { silentLogger, type MarketLogger } from '../services/market/logger.ts';
-import type { GatewayLimits, VerifyToken } from './gateway-limits.ts';
+import type { GatewayLimits, KeyLogin, RequestAnswer, VerifyToken, WsRequests } from './gateway-limits.ts';
 import type { StreamIdentity } from './session-revocation.ts';
 import type { MarketFlush, MarketHub, MarketLink, MarketSink } from './pump.ts';
 import { userEventPayload, UserEventSequence } from './serialize.ts';
@@ -22,6 +22,8 @@ export interface WorkerSetup {
   limits: Partial<GatewayLimits>;
   /** The main process can check tokens; without it workers answer `auth` with WS_AUTH_UNAVAILABLE. */
   auth: boolean;
+  /** The main process runs the route table's requests (route-requests.ts); workers relay them. */
+  requests: boolean;
 }
 
 export const WORKER_SETUP_ENV = 'TICKLINE_WS_WORKER';
@@ -39,18 +41,23 @@ export type ToWorker =
   | { t: 'snapshot'; symbol: string; stream: MarketStreamType; payload: Uint8Array | null }
   | { t: 'user'; userId: number; payload: Uint8Array }
   | { t: 'verified'; id: number; identity: StreamIdentity | null }
+  | { t: 'answered'; id: number; answer: RequestAnswer }
+  | { t: 'loggedIn'; id: number; outcome: StreamIdentity | { code: number; message: string } }
   | { t: 'endSessions'; sessionIds: string[] }
   | { t: 'close' };
 
 export type FromWorker =
   | { t: 'ready'; port: number }
   | { t: 'watch' | 'unwatch' | 'snapshot'; symbol: string; stream: MarketStreamType }
-  | { t: 'verify'; id: number; token: string };
+  | { t: 'verify'; id: number; token: string }
+  | { t: 'call'; id: number; principal: unknown; method: string; params: Record<string, unknown>; address: string }
+  | { t: 'login'; id: number; login: KeyLogin; address: string };
 
 export interface WsClusterOptions {
   /** The main process's pump. */
   hub: MarketHub;
   verifyToken?: VerifyToken;
+  requests?: WsRequests;
   /** Symbols with public streams (the workers validate subscriptions against them). */
   symbols: readonly string[];
   processes: number;
@@ -158,6 +165,7 @@ export class WsCluster {
       symbols: [...this.options.symbols],
       limits: this.options.limits ?? {},
       auth: this.options.verifyToken !== undefined,
+      requests: this.options.requests !== undefined,
     };
     const worker = cluster.fork({ [WORKER_SETUP_ENV]: JSON.stringify(setup) });
     this.started += 1;
@@ -185,7 +193,33 @@ export class WsCluster {
         return link.requestSnapshot(message.symbol, message.stream);
       case 'verify':
         return void this.verify(worker, message.id, message.token);
+      case 'call':
+        return void this.call(worker, message);
+      case 'login':
+        return void this.login(worker, message);
     }
+  }
+
+  /** A worker's connection's request, run here where the handlers are; failures answer INTERNAL there. */
+  private async call(worker: Worker, message: Extract<FromWorker, { t: 'call' }>): Promise<void> {
+    const { id, principal, method, params, address } = message;
+    let answer: RequestAnswer = { code: Errors.INTERNAL.code, message: Errors.INTERNAL.message, data: null };
+    try {
+      if (this.options.requests) answer = await this.options.requests.call(principal, method, params, address);
+    } catch (error) {
+      this.logger.warn({ err: String(error), method }, 'websocket request failed');
+    }
+    send(worker, { t: 'answered', id, answer });
+  }
+
+  private async login(worker: Worker, message: Extract<FromWorker, { t: 'login' }>): Promise<void> {
+    let outcome: StreamIdentity | { code: number; message: string } = Errors.INTERNAL;
+    try {
+      if (this.options.requests) outcome = await this.options.requests.login(message.login, message.address);
+    } catch (error) {
+      this.logger.warn({ err: String(error) }, 'websocket key login failed');
+    }
+    send(worker, { t: 'loggedIn', id: message.id, outcome: { ...outcome } });
   }
 
   private async verify(worker: Worker, id: number, token: string): Promise<void> {

@@ -21,6 +21,7 @@ import {
   type ErrorDefinition,
   type MarketStreamType,
   type UserEventKind,
+  type WsRequestId,
   type WsServerMessage,
 } from '@tickline/protocol';
 import { silentLogger, type MarketLogger } from '../services/market/logger.ts';
@@ -31,14 +32,17 @@ import {
   type GatewayCounters,
   type GatewayLimits,
   type GatewayOptions,
+  type RequestAnswer,
   type VerifyToken,
 } from './gateway-limits.ts';
 import { MarketFanout } from './market-fanout.ts';
 import { MarketPump, type MarketFlush, type MarketLink, type MarketSink, isMarketChannel } from './pump.ts';
+import { isKeyLogin, isRequestFrame, RequestDesk, responseMessage } from './request-desk.ts';
 import { encodeMessage, userEventPayload, UserEventSequence } from './serialize.ts';
 import { UserStreamSessions, type StreamIdentity } from './session-revocation.ts';
 
 const SEND_AS_TEXT = { binary: false } as const;
+const MALFORMED = Symbol('malformed');
 
 type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
@@ -67,6 +71,8 @@ export class WsGateway implements MarketSink {
   private readonly heartbeatTimer: NodeJS.Timeout;
   /** Ends user streams whose session is revoked or lapses. */
   private readonly sessions: UserStreamSessions<Client>;
+  /** Requests over the socket and key logins (#30). */
+  private readonly desk: RequestDesk;
   private closed = false;
 
   constructor(options: GatewayOptions) {
@@ -94,6 +100,7 @@ export class WsGateway implements MarketSink {
       this.setUser(client, null);
       this.sendError(client, Errors.SESSION_INVALID);
     }, this.clock);
+    this.desk = new RequestDesk(options.requests ?? null, this.limits.maxInFlightRequests, this, this.logger);
     this.heartbeatTimer = setInterval(() => this.heartbeat(), this.limits.heartbeatIntervalMs);
     this.heartbeatTimer.unref();
   }
@@ -198,11 +205,12 @@ export class WsGateway implements MarketSink {
   private handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     if (this.closed) return rejectUpgrade(socket, 503);
     if (this.clients.size >= this.limits.maxConnections) return rejectUpgrade(socket, 503);
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.handleConnection(ws, socket));
+    const address = request.socket.remoteAddress ?? '';
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.handleConnection(ws, socket, address));
   }
 
-  private handleConnection(socket: WebSocket, transport: Duplex): void {
-    const client = new Client(socket, transport, this.limits.messageBurst, this.clock());
+  private handleConnection(socket: WebSocket, transport: Duplex, address: string): void {
+    const client = new Client(socket, transport, this.limits.messageBurst, this.clock(), address);
     this.clients.add(client);
     this.counters.connections = this.clients.size;
     socket.on('message', (data, isBinary) => this.handleMessage(client, data, isBinary));
@@ -238,16 +246,18 @@ export class WsGateway implements MarketSink {
   private handleMessage(client: Client, data: RawData, isBinary: boolean): void {
     if (client.socket.readyState !== WebSocket.OPEN) return;
     client.alive = true;
-    if (!this.takeToken(client)) {
-      client.socket.close(WS_CLOSE_CODES.policyViolation, 'message rate limit exceeded');
-      return;
-    }
-    let message: unknown;
+    // A signed-in connection's requests are bounded by its in-flight cap and the routes' own limits instead.
+    const signedIn = client.principal !== null;
+    if (!signedIn && !this.takeToken(client)) return this.closeFlooding(client);
+    let message: unknown = MALFORMED;
     try {
       message = JSON.parse(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString());
     } catch {
-      return this.sendError(client, Errors.WS_MALFORMED_MESSAGE);
+      // Charged below like any frame that is not a request.
     }
+    if (isRecord(message) && isRequestFrame(message)) return this.desk.handleRequest(client, message);
+    if (signedIn && !this.takeToken(client)) return this.closeFlooding(client);
+    if (message === MALFORMED) return this.sendError(client, Errors.WS_MALFORMED_MESSAGE);
     if (!isRecord(message) || typeof message.type !== 'string')
       return this.sendError(client, Errors.WS_INVALID_MESSAGE);
     switch (message.type) {
@@ -255,7 +265,7 @@ export class WsGateway implements MarketSink {
       case 'unsubscribe':
         return this.handleSubscription(client, message, message.type);
       case 'auth':
-        return void this.handleAuth(client, message);
+        return void (isKeyLogin(message) ? this.desk.login(client, message) : this.handleAuth(client, message));
       case 'optionPositionsSubscribe':
       case 'optionPositionsUnsubscribe': {
         const userNo = message.userNo;
@@ -271,6 +281,10 @@ export class WsGateway implements MarketSink {
       default:
         return this.sendError(client, Errors.WS_UNKNOWN_MESSAGE_TYPE);
     }
+  }
+
+  private closeFlooding(client: Client): void {
+    client.socket.close(WS_CLOSE_CODES.policyViolation, 'message rate limit exceeded');
   }
 
   /** Token bucket: `messagesPerSecond` sustained, `messageBurst` at once. */
@@ -320,17 +334,23 @@ export class WsGateway implements MarketSink {
     } catch (error) {
       this.logger.warn({ err: String(error) }, 'websocket token check failed');
     }
+    this.signIn(client, identity);
+  }
+
+  /** Signs the connection in (its user stream and its requests), or answers the refusal (40000 unless given). */
+  signIn(client: Client, identity: StreamIdentity | null, refusal: ErrorDefinition = Errors.SESSION_INVALID): void {
     if (client.socket.readyState !== WebSocket.OPEN) return;
     if (!identity || !this.sessions.track(client, identity)) {
       this.setUser(client, null);
-      return this.sendError(client, Errors.SESSION_INVALID);
+      return this.sendError(client, refusal);
     }
-    this.setUser(client, identity.userId);
+    this.setUser(client, identity.userId, identity.principal ?? null);
     this.send(client, { type: 'auth', v: WS_PROTOCOL_VERSION, data: { userId: identity.userId } });
   }
 
-  private setUser(client: Client, userId: number | null): void {
+  private setUser(client: Client, userId: number | null, principal: unknown = null): void {
     if (userId === null) this.sessions.forget(client);
+    client.principal = userId === null ? null : principal;
     if (client.userId !== null) {
       const clients = this.usersOnline.get(client.userId);
       clients?.delete(client);
@@ -358,7 +378,11 @@ export class WsGateway implements MarketSink {
     if (client.socket.readyState === WebSocket.OPEN) client.socket.send(encodeMessage(message), SEND_AS_TEXT);
   }
 
-  private sendError(client: Client, error: ErrorDefinition): void {
+  respond(client: Client, id: WsRequestId, answer: RequestAnswer): void {
+    this.send(client, responseMessage(id, answer));
+  }
+
+  sendError(client: Client, error: ErrorDefinition): void {
     this.send(client, { type: 'error', v: WS_PROTOCOL_VERSION, code: error.code, message: error.message });
   }
 }

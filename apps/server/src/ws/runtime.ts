@@ -18,7 +18,7 @@ import type { MarketLogger } from '../services/market/logger.ts';
 import type { MarketService } from '../services/market/market-service.ts';
 import { WsCluster } from './cluster.ts';
 import { WsGateway } from './gateway.ts';
-import { DEFAULT_GATEWAY_LIMITS, type VerifyToken } from './gateway-limits.ts';
+import { DEFAULT_GATEWAY_LIMITS, type VerifyToken, type WsRequests } from './gateway-limits.ts';
 import { MarketPump } from './pump.ts';
 import { publishCommittedBatch } from './user-events.ts';
 
@@ -34,7 +34,7 @@ export function sessionTokenVerifier(context: AppContext): VerifyToken {
   return async (token) => {
     try {
       const user = await authenticate(context, token);
-      return { userId: user.id, sessionId: user.sessionId, expiresAtMs: user.expiresAtMs };
+      return { userId: user.id, sessionId: user.sessionId, expiresAtMs: user.expiresAtMs, principal: user };
     } catch {
       return null;
     }
@@ -45,6 +45,8 @@ export async function startWebsocketGateway(options: {
   server: Server;
   market: MarketService;
   verifyToken: VerifyToken;
+  /** The route table over the socket (route-requests.ts), for the gateway here and the workers' connections. */
+  requests?: WsRequests;
   /** The trading core; without it the market runs on the index alone and nobody gets user events. */
   sequencer?: Sequencer<Exchange>;
   wsPort?: number | null;
@@ -58,13 +60,15 @@ export async function startWebsocketGateway(options: {
   userEvents?: { on(listener: (userId: number, event: UserEventKind, data: unknown) => void): () => void };
 }): Promise<RunningGateway> {
   const pump = new MarketPump(options.market, DEFAULT_GATEWAY_LIMITS);
-  const gateway = new WsGateway({ hub: pump, verifyToken: options.verifyToken, logger: options.logger });
+  const { verifyToken, requests, logger } = options;
+  const gateway = new WsGateway({ hub: pump, verifyToken, requests, logger });
   gateway.attach(options.server);
   const cluster =
     options.wsPort && (options.wsProcesses ?? 1) > 1
       ? new WsCluster({
           hub: pump,
-          verifyToken: options.verifyToken,
+          verifyToken,
+          requests,
           symbols: [FUTURES_SYMBOL],
           processes: options.wsProcesses!,
           port: options.wsPort,

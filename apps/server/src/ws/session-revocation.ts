@@ -10,6 +10,8 @@ export interface StreamIdentity {
   userId: number;
   sessionId?: string;
   expiresAtMs?: number;
+  /** Who the connection's requests run as (the accounts module's authenticated user; plain data). */
+  principal?: unknown;
 }
 
 /** setTimeout's longest delay (about 24.8 days); a later expiry is re-armed when this one fires. */

@@ -6,7 +6,7 @@ import cluster from 'node:cluster';
 import type { MarketStreamType } from '@tickline/protocol';
 import { WORKER_SETUP_ENV, type FromWorker, type ToWorker, type WorkerSetup } from './cluster.ts';
 import { WsGateway } from './gateway.ts';
-import type { VerifyToken } from './gateway-limits.ts';
+import type { KeyLogin, RequestAnswer, VerifyToken, WsRequests } from './gateway-limits.ts';
 import type { MarketHub, MarketLink, MarketSink } from './pump.ts';
 import type { StreamIdentity } from './session-revocation.ts';
 
@@ -37,6 +37,30 @@ class RelayHub implements MarketHub {
   }
 }
 
+/** The route table's requests, run by the main process (where the handlers are): each crosses IPC and back. */
+function relayedRequests(): { requests: WsRequests; settle: (id: number, outcome: unknown) => void } {
+  const waiting = new Map<number, (outcome: unknown) => void>();
+  let nextId = 0;
+  const ask = <T>(message: (id: number) => FromWorker) =>
+    new Promise<T>((resolve) => {
+      const id = (nextId += 1);
+      waiting.set(id, resolve as (outcome: unknown) => void);
+      toMain(message(id));
+    });
+  return {
+    requests: {
+      login: (login: KeyLogin, address) => ask((id) => ({ t: 'login', id, login: { ...login }, address })),
+      call: (principal, method, params, address) =>
+        ask<RequestAnswer>((id) => ({ t: 'call', id, principal, method, params, address })),
+    },
+    settle: (id, outcome) => {
+      const resolve = waiting.get(id);
+      waiting.delete(id);
+      resolve?.(outcome);
+    },
+  };
+}
+
 async function runWorker(setup: WorkerSetup): Promise<void> {
   const hub = new RelayHub(new Set(setup.symbols));
   const verifications = new Map<number, (identity: StreamIdentity | null) => void>();
@@ -47,7 +71,13 @@ async function runWorker(setup: WorkerSetup): Promise<void> {
       verifications.set(id, resolve);
       toMain({ t: 'verify', id, token });
     });
-  const gateway = new WsGateway({ hub, limits: setup.limits, verifyToken: setup.auth ? verifyToken : undefined });
+  const { requests, settle } = relayedRequests();
+  const gateway = new WsGateway({
+    hub,
+    limits: setup.limits,
+    verifyToken: setup.auth ? verifyToken : undefined,
+    requests: setup.requests ? requests : undefined,
+  });
 
   process.on('message', (message: ToWorker) => {
     switch (message.t) {
@@ -68,6 +98,9 @@ async function runWorker(setup: WorkerSetup): Promise<void> {
         verifications.delete(message.id);
         return resolve?.(message.identity);
       }
+      case 'answered':
+      case 'loggedIn':
+        return settle(message.id, message.t === 'answered' ? message.answer : message.outcome);
       case 'endSessions':
         return void gateway.endSessions(message.sessionIds);
       case 'close':

@@ -12,4 +12,9 @@ export const marketErrors = defineErrors('Market', {
   WS_UNKNOWN_STREAM: { code: 7104, message: 'Unknown stream type.' },
   WS_SUBSCRIPTION_LIMIT: { code: 7105, message: 'Too many subscriptions on this connection.' },
   WS_AUTH_UNAVAILABLE: { code: 7106, message: 'Signing in on this connection is not available.' },
+  WS_UNKNOWN_METHOD: { code: 7107, message: 'This method cannot be called over the websocket.' },
+  WS_TOO_MANY_IN_FLIGHT: {
+    code: 7108,
+    message: 'Too many requests are waiting for an answer on this connection. Wait for answers before sending more.',
+  },
 });

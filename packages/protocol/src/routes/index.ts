@@ -12,6 +12,7 @@ import { partnerRoutes } from './partners.ts';
 import { programRoutes } from './programs.ts';
 import { securityRoutes } from './security.ts';
 import { walletRoutes } from './wallet.ts';
+import { isWsRoute, type WsMethod } from './ws-methods.ts';
 
 export * from './define.ts';
 export { clientOrderIdSchema } from './futures.ts';
@@ -30,6 +31,7 @@ export {
   walletRoutes,
 };
 export { buildOpenApiDocument } from './openapi.ts';
+export { isWsRoute, type WsDataOf, type WsMethod, type WsParamsOf } from './ws-methods.ts';
 
 export const ROUTES = {
   ...accountRoutes,
@@ -51,4 +53,9 @@ export type RouteName = keyof Routes;
 /** Every route with its name, for suites that walk the whole API (registration, OpenAPI, fuzzing). */
 export const ROUTE_LIST: ReadonlyArray<RouteDefinition & { name: RouteName }> = Object.entries(ROUTES).map(
   ([name, route]) => ({ name: name as RouteName, ...(route as RouteDefinition) }),
+);
+
+/** Every route callable over the websocket by its name (ws-methods.ts). */
+export const WS_METHODS: readonly WsMethod[] = ROUTE_LIST.filter((route) => isWsRoute(route)).map(
+  (route) => route.name as WsMethod,
 );

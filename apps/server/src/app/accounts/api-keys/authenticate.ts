@@ -18,11 +18,16 @@ export interface SignedRequest {
   /** The body's bytes as sent ('' when none). */
   body: string;
   clientAddress: string;
-  /** What the route asks of a key. */
-  permission: KeyPermission;
+  /** What the route asks of a key; null for a websocket's login, whose requests are then checked one by one. */
+  permission: KeyPermission | null;
 }
 
 const KEY_TOUCH_INTERVAL_MS = 60_000;
+
+/** What stands for a key where a session id is expected: its deletion ends it like a revoked session (websockets). */
+export function apiKeySessionId(keyId: number): string {
+  return `api-key:${keyId}`;
+}
 
 /** The same address written two ways (an IPv4 address as IPv6 maps it) compares equal. */
 function plainAddress(address: string): string {
@@ -49,7 +54,7 @@ export async function authenticateSignedRequest(ctx: AppContext, request: Signed
     !key.ipAddresses.some((address) => plainAddress(address) === plainAddress(request.clientAddress))
   )
     throw new AppError(Errors.API_KEY_ADDRESS_DENIED);
-  if (request.permission === 'none' || !key.permissions.includes(request.permission))
+  if (request.permission !== null && (request.permission === 'none' || !key.permissions.includes(request.permission)))
     throw new AppError(Errors.API_KEY_PERMISSION_DENIED);
   const user = await users.findUserById(ctx.pool, key.userId);
   if (!user) throw new AppError(Errors.API_KEY_UNKNOWN);
@@ -60,7 +65,7 @@ export async function authenticateSignedRequest(ctx: AppContext, request: Signed
     userid: user.userid,
     level: user.level,
     role: user.role,
-    sessionId: `api-key:${key.id}`,
+    sessionId: apiKeySessionId(key.id),
     // A signed request is authenticated for itself only.
     expiresAtMs: now,
     apiKey: { id: key.id, permissions: key.permissions },

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { notifyUser } from '../alarms.ts';
 import { requireSecondFactor, secretBox } from '../security/second-factor.ts';
+import { apiKeySessionId } from './authenticate.ts';
 
 /** At most this many live keys per user: enough for a few programs, few enough to review on one screen. */
 export const MAX_API_KEYS_PER_USER = 10;
@@ -117,11 +118,14 @@ export async function deleteApiKey(
 ): Promise<void> {
   // Checked before the transaction: a wrong code stays counted against the account (#27).
   await requireSecondFactor(ctx, userId, input.otp);
-  await inTransaction(ctx.pool, async (db) => {
+  const keyId = await inTransaction(ctx.pool, async (db) => {
     const now = new Date(ctx.clock.now());
     const live = (await apiKeys.liveApiKeys(db, userId)).find((row) => row.apiKey === input.apiKey);
     if (!live || !(await apiKeys.deleteApiKey(db, userId, input.apiKey, now)))
       throw new AppError(Errors.API_KEY_NOT_FOUND);
     await logAndNotify(db, userId, 'api_key_deleted', live.label, origin, now);
+    return live.id;
   });
+  // A websocket signed in with the key loses it as a revoked session does (after the commit).
+  ctx.sessionRevocations.ended([apiKeySessionId(keyId)]);
 }
