@@ -158,4 +158,17 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   CLIENT_ORDER_NOT_FOUND: '이 클라이언트 주문 ID로 접수된 주문이 없습니다.',
   CANCEL_ALL_AFTER_INVALID: 'timeoutMs는 0(해제) 또는 1,000에서 3,600,000 사이의 밀리초 정수여야 합니다.',
   OWN_REQUEST: '운영자는 본인 계정이나 본인 신청을 처리할 수 없습니다. 다른 운영자가 처리해야 합니다.',
+  INVALID_TIME_IN_FORCE:
+    '지정가 주문의 유효 기간은 GTC, IOC, FOK, GTX 중 하나여야 하며, 시장가 주문은 IOC만 가능합니다.',
+  POST_ONLY_WOULD_TAKE: '이 포스트 온리 주문은 즉시 체결되므로 접수되지 않았습니다.',
+  FOK_NOT_FILLED: '이 FOK 주문은 지금 전량 체결될 수 없어 접수되지 않았습니다.',
+  REDUCE_ONLY_NO_POSITION: '포지션 축소 전용 주문은 보유 중인 포지션이 있어야 합니다.',
+  REDUCE_ONLY_WRONG_SIDE: '포지션 축소 전용 주문은 포지션과 반대 방향이어야 합니다(롱은 매도, 숏은 매수).',
+  AMEND_NOTHING_TO_CHANGE: '주문과 다른 새 가격이나 수량을 입력해 주세요.',
+  AMEND_QTY_BELOW_FILLED: '새 수량은 이미 체결된 수량보다 커야 합니다.',
+  AMEND_WOULD_CROSS: '새 가격에서는 주문이 즉시 체결됩니다. 주문을 취소하고 새로 주문해 주세요.',
+  ORDER_NOT_AMENDABLE: '이미 체결되었거나 취소되었거나 발동된 주문은 변경할 수 없습니다.',
+  INVALID_MARGIN_AMOUNT: '올바른 USDT 금액(0보다 큰 값)을 입력해 주세요.',
+  MARGIN_REMOVE_EXCEEDS_MAXIMUM: '이만큼 빼면 포지션의 증거금이 개시 증거금보다 낮아집니다.',
+  MARGIN_ADD_EXCEEDS_AVAILABLE: '선물 지갑에 추가할 수 있는 USDT가 부족합니다.',
 };
