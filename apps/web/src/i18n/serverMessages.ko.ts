@@ -84,6 +84,11 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
     '이 주문이 체결될 가격에서는 포지션이 청산 가격에 도달하거나 넘어섭니다. 마크 가격에 더 가까운 가격이나 더 낮은 레버리지를 선택해 주세요.',
   LEVERAGE_EXCEEDS_BRACKET:
     '이 포지션 규모에서는 현재 레버리지가 레버리지 구간(bracket)의 허용치를 넘습니다. 레버리지나 수량을 낮춰 주세요(GET /api/v1/market/leverageBrackets 참조).',
+  INVALID_TRIGGER:
+    '트리거 주문에는 triggerType(stop, takeProfit, trailingStop), triggerBy(mark, last)와 트레일링 스톱이 아니면 트리거 가격(0.01 USDT 단위의 양수)이 필요합니다.',
+  TRIGGER_WOULD_FIRE_NOW: '이 주문은 즉시 발동됩니다: 트리거 가격 또는 활성화 가격에 이미 도달했습니다.',
+  INVALID_CALLBACK_RATE: '콜백 비율은 10(0.1%)에서 1000(10%) 사이의 베이시스 포인트 정수여야 합니다.',
+  NO_LAST_PRICE: '아직 체결이 없어 최종 체결가로 트리거할 수 없습니다. 마크 가격으로 트리거해 주세요.',
   OPTION_INVALID_BET_TYPE: '롱(상승) 또는 숏(하락)을 선택해 주세요.',
   OPTION_INVALID_STAKE: '금액은 1 이상의 USDT 정수로 입력해 주세요.',
   OPTION_STAKE_ABOVE_MAXIMUM: '금액이 주문당 최대 금액을 초과합니다.',
