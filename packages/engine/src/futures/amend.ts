@@ -17,6 +17,8 @@ import { rebalanceHolds, requiredHolds } from './holds.ts';
 export function amendOrder(s: EngineState, command: CommandOf<'amendOrder'>, effects: Effects): ResultOf<'amendOrder'> {
   const { userId, orderId } = command;
   const order = s.openOrdersById.get(orderId);
+  // A trigger order still waiting for its price is not in the book: cancel and place it again to change it.
+  if (!order && s.triggers.byId.get(orderId)?.userId === userId) return reject('ORDER_NOT_AMENDABLE');
   if (!order || order.userId !== userId) return reject('ORDER_NOT_FOUND');
   if (command.price === undefined && command.qty === undefined) return reject('AMEND_NOTHING_TO_CHANGE');
   if (command.price !== undefined && !s.isValidPrice(command.price)) return reject('INVALID_PRICE');
