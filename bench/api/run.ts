@@ -121,9 +121,11 @@ async function runWorkload(file: string, ctx: WorkloadContext, server: BenchServ
   let result: LoadResult | undefined;
   for await (const line of createInterface({ input: child.stdout! })) {
     if (line === 'window-start') {
+      profileWindow.fromUs = Number(process.hrtime.bigint() / 1000n);
       const pids = await backendPids(pool);
       before = { server: processCpuMs(server.pid), postgres: sampleCpu(pids), machine: machineBusyMs() };
     } else if (line === 'window-end') {
+      profileWindow.toUs = Number(process.hrtime.bigint() / 1000n);
       const machine = machineBusyMs();
       const serverCpu = processCpuMs(server.pid);
       const pids = new Set([...before.postgres.keys(), ...(await backendPids(pool))]);
@@ -170,6 +172,8 @@ async function round(ctx: WorkloadContext, server: BenchServer, pool: Pool): Pro
 }
 
 const startedAt = Date.now();
+/** The last workload's window on the monotonic clock (a profile is summarised over it). */
+const profileWindow = { fromUs: 0, toUs: 0 };
 const profileDir = PROFILE ? await mkdtemp(path.join(os.tmpdir(), 'tickline-bench-api-prof-')) : undefined;
 const rounds = await withBenchServer(root, 'api', (adminUrl) =>
   withBenchDatabase(adminUrl, 'api', async (pool, databaseUrl) => {
@@ -217,7 +221,7 @@ console.log(
   ].join('\n'),
 );
 if (profileDir) {
-  console.log(`\nserver profile (${profileDir}), top self time:\n${await summariseProfile(profileDir, 25)}`);
+  console.log(`\nserver profile (${profileDir}), top self time:\n${await summariseProfile(profileDir, 30, profileWindow)}`);
 }
 if (!process.env.BENCH_API_WORKLOADS && !PROFILE) {
   const output = {
