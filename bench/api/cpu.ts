@@ -28,9 +28,13 @@ export function sampleCpu(pids: Iterable<number>): Map<number, number> {
   return new Map([...pids].map((pid) => [pid, processCpuMs(pid)]));
 }
 
-/** CPU used between two samples by the processes of `after` (one absent from `before` counts from 0). */
+/**
+ * CPU used between two samples by the processes of `after` (one absent from `before` counts from 0). A process gone
+ * by the second sample (an idle database connection closed by its pool) reads 0 then: what it used in between is
+ * lost, so it counts nothing rather than less than nothing.
+ */
 export function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
   let sum = 0;
-  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
+  for (const [pid, ms] of after) sum += Math.max(0, ms - (before.get(pid) ?? 0));
   return sum;
 }

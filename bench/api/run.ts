@@ -29,6 +29,8 @@ const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 1);
 const WORKLOADS = (process.env.BENCH_API_WORKLOADS?.split(',') ?? [...WORKLOAD_FILES]).filter(Boolean);
 /** BENCH_API_PROFILE=1: the server runs under --cpu-prof; its profile's top self-time frames are printed at the end. */
 const PROFILE = process.env.BENCH_API_PROFILE === '1';
+/** BENCH_API_SERVER_ROOT: run the server of another checkout (a before/after comparison; the load stays this one's). */
+const SERVER_ROOT = process.env.BENCH_API_SERVER_ROOT ?? root;
 const TRADERS = ['demo', 'partner2', 'partner3', 'partner4', 'partner5', 'partner6', 'partner7'].map(
   (name) => `${name}@tickline.dev`,
 );
@@ -178,7 +180,7 @@ const profileDir = PROFILE ? await mkdtemp(path.join(os.tmpdir(), 'tickline-benc
 const rounds = await withBenchServer(root, 'api', (adminUrl) =>
   withBenchDatabase(adminUrl, 'api', async (pool, databaseUrl) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickline-bench-api-'));
-    const server = startBenchServer(root, { port: await findFreePort(), databaseUrl, dataDir, profileDir });
+    const server = startBenchServer(SERVER_ROOT, { port: await findFreePort(), databaseUrl, dataDir, profileDir });
     try {
       await waitUntilReady(server);
       const baseUrl = server.baseUrl;
@@ -221,9 +223,11 @@ console.log(
   ].join('\n'),
 );
 if (profileDir) {
-  console.log(`\nserver profile (${profileDir}), top self time:\n${await summariseProfile(profileDir, 30, profileWindow)}`);
+  console.log(
+    `\nserver profile (${profileDir}), top self time:\n${await summariseProfile(profileDir, 30, profileWindow)}`,
+  );
 }
-if (!process.env.BENCH_API_WORKLOADS && !PROFILE) {
+if (!process.env.BENCH_API_WORKLOADS && !PROFILE && !process.env.BENCH_API_SERVER_ROOT) {
   const output = {
     command: 'npm run bench:api',
     date: new Date().toISOString(),
