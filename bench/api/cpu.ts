@@ -1,6 +1,7 @@
 // CPU time of processes from /proc (exact run times per process, unlike the tick-sampled totals of /proc/stat).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
@@ -37,4 +38,16 @@ export function cpuBetween(before: Map<number, number>, after: Map<number, numbe
   let sum = 0;
   for (const [pid, ms] of after) sum += Math.max(0, ms - (before.get(pid) ?? 0));
   return sum;
+}
+
+/** The machine a run was taken on. */
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu_model: cpus[0]?.model ?? 'unknown',
+    cpus: cpus.length,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    memory_gb: Math.round(os.totalmem() / 2 ** 30),
+  };
 }

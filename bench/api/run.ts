@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { findFreePort, type Pool } from '@tickline/db';
 import { withBenchDatabase, withBenchServer } from '../database.ts';
 import { medianBy } from '../median.ts';
-import { cpuBetween, machineBusyMs, processCpuMs, sampleCpu } from './cpu.ts';
+import { cpuBetween, machine, machineBusyMs, processCpuMs, sampleCpu } from './cpu.ts';
 import type { LoadJob, LoadResult } from './load.ts';
 import { summariseProfile } from './profile-summary.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
@@ -234,13 +234,8 @@ if (!process.env.BENCH_API_WORKLOADS && !PROFILE && !process.env.BENCH_API_SERVE
     duration_s: Math.round((Date.now() - startedAt) / 1000),
     rounds: ROUNDS,
     load: { connections: CONNECTIONS, warmup_ms: WARMUP_MS, window_ms: DURATION_MS, traders: TRADERS.length },
-    machine: {
-      cpus: os.cpus().length,
-      cpu_model: os.cpus()[0]?.model ?? 'unknown',
-      memory_gb: Math.round(os.totalmem() / 2 ** 30),
-      platform: `${os.platform()} ${os.release()}`,
-      node: process.version,
-    },
+    // The load average at the end tells a run on a busy machine apart (the cores are shared with other work).
+    machine: { ...machine(), load_average_at_end: os.loadavg().map((value) => Number(value.toFixed(2))) },
     routes,
   };
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });

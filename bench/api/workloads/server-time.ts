@@ -1,15 +1,9 @@
 // The no-op peer: no authentication, no database, no engine; every other row is a share of this one.
-import { HttpConnection, outcomeOf } from '../http-connection.ts';
-import type { Workload } from './types.ts';
+import { outcomeOf } from '../http-connection.ts';
+import { httpWorkload } from './http-workload.ts';
 
-export const workload: Workload = {
-  name: 'serverTime',
-  request: 'GET /api/v1/server/serverTime (public, answers the clock)',
-  async open(ctx) {
-    const http = new HttpConnection(ctx.baseUrl);
-    return {
-      next: async () => outcomeOf(await http.call('GET', '/api/v1/server/serverTime')),
-      close: () => http.close(),
-    };
-  },
-};
+export const workload = httpWorkload(
+  'serverTime',
+  'GET /api/v1/server/serverTime (public, answers the clock)',
+  (http) => async () => outcomeOf(await http.call('GET', '/api/v1/server/serverTime')),
+);

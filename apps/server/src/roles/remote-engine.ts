@@ -45,24 +45,15 @@ export function remoteEngineLink(bus: Bus, timeoutMs: number): EngineLink {
   };
   const one = async <T>(subject: string, body: unknown): Promise<T> =>
     valueOf(await ask<EngineReply<T>>(subject, encodeJson(body), Date.now() + timeoutMs));
-  const commands = new Coalescer(async (bodies: unknown[]) => {
-    if (bodies.length === 1) return [await settle(() => one(SUBJECTS.engineCommand, bodies[0]))];
-    const replies = await ask<Array<EngineReply<unknown>>>(
-      SUBJECTS.engineCommands,
-      encodeJson(bodies),
-      Date.now() + timeoutMs,
-    );
-    return replies.map((reply) => settleNow(() => valueOf(reply)));
-  });
-  const reads = new Coalescer(async (bodies: unknown[]) => {
-    if (bodies.length === 1) return [await settle(() => one(SUBJECTS.engineQuery, bodies[0]))];
-    const replies = await ask<Array<EngineReply<unknown>>>(
-      SUBJECTS.engineQueries,
-      encodeJson(bodies),
-      Date.now() + timeoutMs,
-    );
-    return replies.map((reply) => settleNow(() => valueOf(reply)));
-  });
+  /** Requests of one turn: one on its own subject, several as one message on the batch subject. */
+  const coalesced = (single: string, batch: string) =>
+    new Coalescer(async (bodies: unknown[]) => {
+      if (bodies.length === 1) return [await settle(() => one(single, bodies[0]))];
+      const replies = await ask<Array<EngineReply<unknown>>>(batch, encodeJson(bodies), Date.now() + timeoutMs);
+      return replies.map((reply) => settleNow(() => valueOf(reply)));
+    });
+  const commands = coalesced(SUBJECTS.engineCommand, SUBJECTS.engineCommands);
+  const reads = coalesced(SUBJECTS.engineQuery, SUBJECTS.engineQueries);
   return {
     submit: (command, options = {}) =>
       commands.add({ command, key: options.idempotencyKey ?? `api:${randomUUID()}` }) as Promise<CommandResult>,
