@@ -31,7 +31,8 @@ async function joseVerdict(token: string) {
   }
 }
 
-const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64 = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 /** A token with any header and payload, signed over exactly those parts (HMAC-SHA256 with `secret`). */
 async function handMade(header: unknown, payload: unknown, secret = SECRET): Promise<string> {
