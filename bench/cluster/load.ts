@@ -92,6 +92,8 @@ export async function runLoad(options: {
   perTrader: number;
   warmupMs: number;
   durationMs: number;
+  /** Called as the measured window opens and closes (bench:cluster reads each process's CPU there). */
+  onWindow?: (edge: 'start' | 'end') => void;
 }): Promise<LoadFigures> {
   const figures: LoadFigures = {
     acknowledged: 0,
@@ -119,7 +121,9 @@ export async function runLoad(options: {
   await run(warm);
   counting = true;
   stopAt = Date.now() + options.durationMs;
+  options.onWindow?.('start');
   await run(figures);
+  options.onWindow?.('end');
   counting = false;
   for (const socket of sockets) socket.close();
   return figures;

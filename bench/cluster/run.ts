@@ -4,7 +4,7 @@
  * Needs NATS at BUS_URL (default nats://127.0.0.1:4222) and PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL, else
  * an embedded cluster). Writes bench/results/cluster-latest.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { findFreePort } from '@tickline/db';
 import { startServerProcess, type ServerProcess } from '../../apps/server/test/helpers/server-process.ts';
 import { withBenchDatabase, withBenchServer } from '../database.ts';
 import { medianBy } from '../median.ts';
+import { processCpuMs } from '../api/cpu.ts';
 import { login, runLoad, type LoadFigures, type Trader } from './load.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,6 +29,11 @@ interface Figures extends LoadFigures {
   /** Commands acknowledged per second (a place or a cancel each). */
   commands_per_s: number;
   depth_messages_per_s: number;
+  /**
+   * CPU per acknowledged command in the window, µs, per process: each server process (single: `all`; cluster:
+   * `engine`, `api,ws,jobs`, `api,ws`), the NATS server (when one runs on this machine) and this benchmark (the load).
+   */
+  cpu_us_per_command: Record<string, number>;
 }
 
 async function withProcesses<T>(
@@ -68,7 +74,20 @@ async function withProcesses<T>(
   }
 }
 
-async function measure(nodes: ServerProcess[]): Promise<Figures> {
+/** The NATS server's pid when it runs on this machine (its CPU is part of the cluster's cost), else null. */
+function natsServerPid(): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'nats-server') return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
+
+async function measure(nodes: ServerProcess[], all: ServerProcess[], names: string[]): Promise<Figures> {
   const urls = nodes.map((node) => `http://127.0.0.1:${node.port}`);
   const traders: Trader[] = await Promise.all(
     TRADERS.map(async (userid, index) => {
@@ -76,9 +95,31 @@ async function measure(nodes: ServerProcess[]): Promise<Figures> {
       return { baseUrl, token: await login(baseUrl, userid) };
     }),
   );
-  const figures = await runLoad({ ...LOAD, traders, wsUrls: urls.map((url) => `${url.replace('http', 'ws')}/ws`) });
+  const nats = natsServerPid();
+  const watched: Array<[string, number]> = [
+    ...all.map((node, index): [string, number] => [names[index]!, node.child.pid!]),
+    ...(nats === null ? [] : [['nats-server', nats] as [string, number]]),
+  ];
+  const cpuAt = () => ({
+    processes: watched.map(([, pid]) => processCpuMs(pid)),
+    load: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  });
+  let before = cpuAt();
+  let after = before;
+  const figures = await runLoad({
+    ...LOAD,
+    traders,
+    wsUrls: urls.map((url) => `${url.replace('http', 'ws')}/ws`),
+    onWindow: (edge) => (edge === 'start' ? (before = cpuAt()) : (after = cpuAt())),
+  });
+  const perCommand = (ms: number) => Math.round((ms * 1000) / Math.max(1, figures.acknowledged));
+  const cpu_us_per_command = Object.fromEntries([
+    ...watched.map(([name], index) => [name, perCommand(after.processes[index]! - before.processes[index]!)]),
+    ['load (this process)', perCommand(after.load - before.load)],
+  ]);
   return {
     ...figures,
+    cpu_us_per_command,
     commands_per_s: Math.round((figures.acknowledged / figures.durationMs) * 1000),
     depth_messages_per_s: Math.round((figures.depthMessages / figures.durationMs) * 1000),
   };
@@ -88,7 +129,9 @@ const rounds = await withBenchServer(root, 'cluster', async (adminUrl) => {
   const results: Array<{ single: Figures; cluster: Figures }> = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const single = await withBenchDatabase(adminUrl, 'single', (_pool, url) =>
-      withProcesses(url, [{ roles: 'all', waitFor: 'is listening on' }], (processes) => measure(processes)),
+      withProcesses(url, [{ roles: 'all', waitFor: 'is listening on' }], (processes) =>
+        measure(processes, processes, ['all']),
+      ),
     );
     const cluster = await withBenchDatabase(adminUrl, 'cluster', (_pool, url) =>
       withProcesses(
@@ -98,7 +141,7 @@ const rounds = await withBenchServer(root, 'cluster', async (adminUrl) => {
           { roles: 'api,ws,jobs', waitFor: 'on port' },
           { roles: 'api,ws', waitFor: 'on port' },
         ],
-        (processes) => measure(processes.slice(1)),
+        (processes) => measure(processes.slice(1), processes, ['engine', 'api,ws,jobs', 'api,ws']),
       ),
     );
     console.log(`round ${round + 1}: single ${JSON.stringify(single)}\n         cluster ${JSON.stringify(cluster)}`);

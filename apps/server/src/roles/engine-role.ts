@@ -118,7 +118,11 @@ export async function serveEngineOnBus(
   return stops;
 }
 
-/** Commands and named reads from API nodes; above `maxInFlight` commands held at once, refused as busy at once. */
+/**
+ * Commands and named reads from API nodes, one per message or several (`engineCommands`, `engineQueries`: an API
+ * node's requests of one event-loop turn, answered in order); above `maxInFlight` commands held at once, refused as
+ * busy at once.
+ */
 function serveCommands(
   engine: LocalEngine,
   bus: Bus,
@@ -126,44 +130,45 @@ function serveCommands(
   counters: EngineServeCounters,
 ): Unsubscribe[] {
   const link = localEngineLink(engine.sequencer);
-  const busy = encodeJson({ ok: false, busy: true } satisfies EngineReply<never>);
+  const busy = { ok: false, busy: true } as const satisfies EngineReply<never>;
+  const command = async ({ command, key }: { command: Command; key?: string }): Promise<EngineReply<unknown>> => {
+    if (counters.inFlight >= maxInFlight) {
+      counters.refused += 1;
+      return busy;
+    }
+    const startedAt = performance.now();
+    counters.inFlight += 1;
+    try {
+      // The engine's answer as it is: the API node's gateway gives it its one treatment.
+      return { ok: true, value: await link.submit(command, key ? { idempotencyKey: key } : {}) };
+    } catch {
+      return busy;
+    } finally {
+      counters.inFlight -= 1;
+      counters.count += 1;
+      counters.sumMs += performance.now() - startedAt;
+    }
+  };
+  const read = async (request: EngineRead): Promise<EngineReply<unknown>> => {
+    if (!isEngineReadName(request.name)) return busy;
+    try {
+      return { ok: true, value: await link.read(request.name, request.arg) };
+    } catch {
+      return busy;
+    }
+  };
+  const one =
+    <T>(handle: (body: T) => Promise<EngineReply<unknown>>) =>
+    async (data: Uint8Array) =>
+      encodeJson(await handle(decodeJson<T>(data)));
+  const many =
+    <T>(handle: (body: T) => Promise<EngineReply<unknown>>) =>
+    async (data: Uint8Array) =>
+      encodeJson(await Promise.all(decodeJson<T[]>(data).map((body) => handle(body))));
   return [
-    bus.serve(
-      SUBJECTS.engineCommand,
-      async (data) => {
-        if (counters.inFlight >= maxInFlight) {
-          counters.refused += 1;
-          return busy;
-        }
-        const { command, key } = decodeJson<{ command: Command; key?: string }>(data);
-        const startedAt = performance.now();
-        counters.inFlight += 1;
-        try {
-          // The engine's answer as it is: the API node's gateway gives it its one treatment.
-          const value = await link.submit(command, key ? { idempotencyKey: key } : {});
-          return encodeJson({ ok: true, value });
-        } catch {
-          return busy;
-        } finally {
-          counters.inFlight -= 1;
-          counters.count += 1;
-          counters.sumMs += performance.now() - startedAt;
-        }
-      },
-      { queue: 'engine' },
-    ),
-    bus.serve(
-      SUBJECTS.engineQuery,
-      async (data) => {
-        const read = decodeJson<EngineRead>(data);
-        if (!isEngineReadName(read.name)) return busy;
-        try {
-          return encodeJson({ ok: true, value: await link.read(read.name, read.arg) });
-        } catch {
-          return busy;
-        }
-      },
-      { queue: 'engine' },
-    ),
+    bus.serve(SUBJECTS.engineCommand, one(command), { queue: 'engine' }),
+    bus.serve(SUBJECTS.engineCommands, many(command), { queue: 'engine' }),
+    bus.serve(SUBJECTS.engineQuery, one(read), { queue: 'engine' }),
+    bus.serve(SUBJECTS.engineQueries, many(read), { queue: 'engine' }),
   ];
 }

@@ -27,14 +27,10 @@ const NO_RESPONDER_RETRY_MS = 200;
  * (1010): it may have been applied, so the client looks before trying again.
  */
 export function remoteEngineLink(bus: Bus, timeoutMs: number): EngineLink {
-  async function ask<T>(subject: string, body: unknown): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    const data = encodeJson(body);
+  async function ask<T>(subject: string, data: Uint8Array, deadline: number): Promise<T> {
     for (;;) {
       try {
-        const reply = decodeJson<EngineReply<T>>(await bus.request(subject, data, Math.max(1, deadline - Date.now())));
-        if (!reply.ok) throw new AppError(Errors.SERVICE_BUSY);
-        return reply.value;
+        return decodeJson<T>(await bus.request(subject, data, Math.max(1, deadline - Date.now())));
       } catch (error) {
         if (error instanceof BusTimeoutError) throw new AppError(Errors.ENGINE_OUTCOME_UNKNOWN);
         if (!(error instanceof BusNoResponderError)) throw error;
@@ -43,14 +39,87 @@ export function remoteEngineLink(bus: Bus, timeoutMs: number): EngineLink {
       }
     }
   }
+  const valueOf = <T>(reply: EngineReply<T>): T => {
+    if (!reply.ok) throw new AppError(Errors.SERVICE_BUSY);
+    return reply.value;
+  };
+  const one = async <T>(subject: string, body: unknown): Promise<T> =>
+    valueOf(await ask<EngineReply<T>>(subject, encodeJson(body), Date.now() + timeoutMs));
+  /** Requests of one turn: one on its own subject, several as one message on the batch subject. */
+  const coalesced = (single: string, batch: string) =>
+    new Coalescer(async (bodies: unknown[]) => {
+      if (bodies.length === 1) return [await settle(() => one(single, bodies[0]))];
+      const replies = await ask<Array<EngineReply<unknown>>>(batch, encodeJson(bodies), Date.now() + timeoutMs);
+      return replies.map((reply) => settleNow(() => valueOf(reply)));
+    });
+  const commands = coalesced(SUBJECTS.engineCommand, SUBJECTS.engineCommands);
+  const reads = coalesced(SUBJECTS.engineQuery, SUBJECTS.engineQueries);
   return {
     submit: (command, options = {}) =>
-      ask<CommandResult>(SUBJECTS.engineCommand, {
-        command,
-        key: options.idempotencyKey ?? `api:${randomUUID()}`,
-      }),
-    read: <K extends EngineReadName>(name: K, arg = 0) => ask<EngineReads[K]>(SUBJECTS.engineQuery, { name, arg }),
+      commands.add({ command, key: options.idempotencyKey ?? `api:${randomUUID()}` }) as Promise<CommandResult>,
+    read: <K extends EngineReadName>(name: K, arg = 0) => reads.add({ name, arg }) as Promise<EngineReads[K]>,
   };
+}
+
+type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+async function settle(run: () => Promise<unknown>): Promise<Settled> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+function settleNow(run: () => unknown): Settled {
+  try {
+    return { ok: true, value: run() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** Most requests one bus message carries. */
+const MAX_COALESCED = 64;
+
+/**
+ * Requests made in the same turn of the event loop go out as one bus message (#30): under load an API node has many
+ * requests in flight and each message costs a hop through NATS and a wake-up of the engine; alone, a request goes out
+ * at the end of its turn as before, on its own subject. A batch that reached no engine, or whose answer did not come
+ * in time, fails each of its requests the way one request would (1009, 1010).
+ */
+class Coalescer {
+  private pending: Array<{ body: unknown; resolve(value: unknown): void; reject(error: unknown): void }> = [];
+  private scheduled = false;
+
+  constructor(private readonly send: (bodies: unknown[]) => Promise<Settled[]>) {}
+
+  add(body: unknown): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ body, resolve, reject });
+      if (this.pending.length >= MAX_COALESCED) this.flush();
+      else if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.pending;
+    if (batch.length === 0) return;
+    this.pending = [];
+    this.send(batch.map((item) => item.body)).then(
+      (settled) =>
+        batch.forEach((item, index) => {
+          const outcome = settled[index];
+          if (outcome?.ok) item.resolve(outcome.value);
+          else item.reject(outcome ? outcome.error : new AppError(Errors.ENGINE_OUTCOME_UNKNOWN));
+        }),
+      (error: unknown) => batch.forEach((item) => item.reject(error)),
+    );
+  }
 }
 
 /** The command gateway of an API or jobs node: the engine over the bus. */

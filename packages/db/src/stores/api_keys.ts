@@ -39,6 +39,31 @@ export async function findLiveApiKey(db: Queryable, apiKey: string): Promise<Api
   return rows[0] ?? null;
 }
 
+/**
+ * A live key and what the signed-request check needs of its user, in one round trip (#30); null when the key is
+ * unknown or deleted, or its user is gone.
+ */
+export async function findLiveApiKeyWithUser(
+  db: Queryable,
+  apiKey: string,
+): Promise<{
+  key: ApiKeyRecord;
+  user: { id: number; userid: string; level: number; role: 'user' | 'operator' };
+} | null> {
+  const { rows } = await db.query<ApiKeyRecord & { userid: string; level: number; role: 'user' | 'operator' }>(
+    `SELECT k.id, k.user_id AS "userId", k.api_key AS "apiKey", k.sealed_secret AS "sealedSecret", k.label,
+            k.permissions, k.ip_addresses AS "ipAddresses", k.created_at AS "createdAt", k.last_used_at AS "lastUsedAt",
+            u.userid, u.level, u.role
+       FROM api_keys k JOIN users u ON u.id = k.user_id
+      WHERE k.api_key = $1 AND k.deleted_at IS NULL`,
+    [apiKey],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { userid, level, role, ...key } = row;
+  return { key, user: { id: key.userId, userid, level, role } };
+}
+
 /** A user's live keys, newest first. */
 export async function liveApiKeys(db: Queryable, userId: number): Promise<ApiKeyRecord[]> {
   const { rows } = await db.query<ApiKeyRecord>(

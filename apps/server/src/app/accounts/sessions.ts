@@ -124,16 +124,12 @@ export async function revokeSession(ctx: AppContext, sessionId: string, reason: 
 export async function authenticate(ctx: AppContext, accessToken: string): Promise<AuthenticatedUser> {
   const claims = await ctx.accessTokens.verify(accessToken);
   if (!claims) throw sessionInvalid();
-  const session = await sessions.findSession(ctx.pool, claims.sessionId);
-  if (
-    !session ||
-    session.userId !== claims.userId ||
-    session.revokedAt ||
-    session.expiresAt <= new Date(ctx.clock.now())
-  )
+  // The session and its user in one round trip (#30).
+  const found = await sessions.findSessionWithUser(ctx.pool, claims.sessionId);
+  if (!found) throw sessionInvalid();
+  const { session, user } = found;
+  if (session.userId !== claims.userId || session.revokedAt || session.expiresAt <= new Date(ctx.clock.now()))
     throw sessionInvalid();
-  const user = await users.findUserById(ctx.pool, claims.userId);
-  if (!user) throw sessionInvalid();
   // An operator's session ends at its operator lifetime even when it was started before the account became an
   // operator's or before the lifetime was shortened.
   const sessionEndsAt = Math.min(session.expiresAt.getTime(), roleLimitMs(ctx, user.role, session.createdAt));

@@ -44,8 +44,12 @@ export const decodeJson = <T>(data: Uint8Array): T => JSON.parse(decoder.decode(
 export const SUBJECTS = {
   /** Request: a command for the engine ({command, key}) → its CommandResult. */
   engineCommand: 'tickline.engine.command',
+  /** Request: several commands at once ([{command, key}]) → their replies, in order (#30: one bus hop for many). */
+  engineCommands: 'tickline.engine.commands',
   /** Request: a named read of the engine's open state. */
   engineQuery: 'tickline.engine.query',
+  /** Request: several named reads at once → their replies, in order. */
+  engineQueries: 'tickline.engine.queries',
   /** Request: a read of the market service (REST market endpoints of API nodes). */
   marketRead: 'tickline.market.read',
   /** Publish: one pump run's market payloads (bytes built once by the engine node). */

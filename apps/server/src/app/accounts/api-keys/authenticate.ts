@@ -1,4 +1,4 @@
-import { apiKeys, users } from '@tickline/db';
+import { apiKeys } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
 import type { KeyPermission } from '@tickline/protocol/routes';
 import type { AppContext } from '../../context.ts';
@@ -45,8 +45,10 @@ export async function authenticateSignedRequest(ctx: AppContext, request: Signed
   if (!/^\d{1,16}$/.test(request.timestamp)) throw new AppError(Errors.API_TIMESTAMP_OUTSIDE_WINDOW);
   if (Math.abs(now - Number(request.timestamp)) > ctx.config.apiKeyReceiveWindowMs)
     throw new AppError(Errors.API_TIMESTAMP_OUTSIDE_WINDOW);
-  const key = request.apiKey.length <= 64 ? await apiKeys.findLiveApiKey(ctx.pool, request.apiKey) : null;
-  if (!key) throw new AppError(Errors.API_KEY_UNKNOWN);
+  // The key and its user in one round trip (#30); a key whose user is gone is unknown.
+  const found = request.apiKey.length <= 64 ? await apiKeys.findLiveApiKeyWithUser(ctx.pool, request.apiKey) : null;
+  if (!found) throw new AppError(Errors.API_KEY_UNKNOWN);
+  const { key, user } = found;
   const expected = signRequest(secretBox(ctx).open(key.sealedSecret), request);
   if (!signatureMatches(expected, request.signature)) throw new AppError(Errors.API_SIGNATURE_INVALID);
   if (
@@ -56,8 +58,6 @@ export async function authenticateSignedRequest(ctx: AppContext, request: Signed
     throw new AppError(Errors.API_KEY_ADDRESS_DENIED);
   if (request.permission !== null && (request.permission === 'none' || !key.permissions.includes(request.permission)))
     throw new AppError(Errors.API_KEY_PERMISSION_DENIED);
-  const user = await users.findUserById(ctx.pool, key.userId);
-  if (!user) throw new AppError(Errors.API_KEY_UNKNOWN);
   if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= KEY_TOUCH_INTERVAL_MS)
     void apiKeys.touchApiKey(ctx.pool, key.id, new Date(now)).catch(() => undefined);
   return {
