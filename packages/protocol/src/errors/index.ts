@@ -9,6 +9,7 @@ import { partnersErrors } from './partners.ts';
 import { securityErrors } from './security.ts';
 import { operatorsErrors } from './operators.ts';
 import { programsErrors } from './programs.ts';
+import { auditErrors } from './audit.ts';
 import type { ErrorDefinition } from './define.ts';
 
 export type { ErrorDefinition } from './define.ts';
@@ -30,6 +31,7 @@ export const errorAreas = [
   partnersErrors,
   operatorsErrors,
   programsErrors,
+  auditErrors,
 ] as const;
 
 type AreaDefinitions = (typeof errorAreas)[number]['definitions'];

@@ -3,6 +3,7 @@
 import { accountRoutes } from './accounts.ts';
 import { adminConsoleRoutes } from './admin-console.ts';
 import { adminMoneyRoutes } from './admin-money.ts';
+import { auditRoutes } from './audit.ts';
 import type { RouteDefinition } from './define.ts';
 import { futuresRoutes } from './futures.ts';
 import { marketRoutes } from './market.ts';
@@ -14,10 +15,12 @@ import { walletRoutes } from './wallet.ts';
 
 export * from './define.ts';
 export { clientOrderIdSchema } from './futures.ts';
+export type { AuditKeyView, ReservesProofView, ReservesView, RoundLogRecordView } from './audit.ts';
 export {
   accountRoutes,
   adminConsoleRoutes,
   adminMoneyRoutes,
+  auditRoutes,
   futuresRoutes,
   marketRoutes,
   optionRoutes,
@@ -39,6 +42,7 @@ export const ROUTES = {
   ...partnerRoutes,
   ...adminMoneyRoutes,
   ...adminConsoleRoutes,
+  ...auditRoutes,
 } as const;
 
 export type Routes = typeof ROUTES;
