@@ -12,7 +12,8 @@ export const ROUND_LOG_ANCHOR_JOB = 'round-log-anchor';
 /**
  * The audit's clocks (#35), on the jobs node: `round-log` every 10 s appends the rounds settled since (a repeat finds
  * nothing new); `reserves-snapshot` daily at 00:05 UTC (skipped when one was taken since that time: a repeated run
- * takes none); `round-log-anchor` daily at 00:10 UTC where a chain is configured (one anchor per UTC day).
+ * takes none); `round-log-anchor` where a chain is configured: once per UTC day, at the first minute of the day that
+ * finds the log not empty (a run on an anchored day does nothing).
  */
 export function registerAuditJobs(scheduler: Scheduler, ctx: AppContext, wallet: Wallet | null): void {
   const audit = auditServiceOf(ctx);
@@ -34,7 +35,8 @@ export function registerAuditJobs(scheduler: Scheduler, ctx: AppContext, wallet:
   );
   scheduler.register({
     name: ROUND_LOG_ANCHOR_JOB,
-    schedule: dailyAt(0, 10, 0),
+    schedule: { everyMs: 60_000 },
+    quiet: true,
     run: (dueAtMs) => anchor.anchorDay(dueAtMs, ctx.clock.now()),
   });
 }
