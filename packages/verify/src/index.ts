@@ -1,6 +1,7 @@
 // Recomputes Tickline's proofs from its public answers with nothing but WebCrypto: the same code runs in the
 // command-line verifier (Node) and in the browser's "verify" buttons.
 import {
+  headText,
   leafText,
   parentText,
   roundRecordText,
@@ -93,4 +94,23 @@ export async function verifyReservesProof(proof: ReservesProof, userNo?: number)
   if (computed.hash !== proof.root.hash || computed.sum !== proof.root.sum)
     return { ok: false, reason: 'the path does not climb to the published root', computed };
   return { ok: true, root: computed };
+}
+
+const bytesOf = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+
+/**
+ * Checks the head's Ed25519 signature with WebCrypto; null where the runtime has no Ed25519 (older browsers: the
+ * command-line verifier checks it with node:crypto).
+ */
+export async function verifyHeadSignature(
+  publicKeyHex: string,
+  head: { count: number; hash: string; signature: string },
+): Promise<boolean | null> {
+  let key: Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
+  try {
+    key = await globalThis.crypto.subtle.importKey('raw', bytesOf(publicKeyHex), { name: 'Ed25519' }, false, ['verify']);
+  } catch {
+    return null;
+  }
+  return globalThis.crypto.subtle.verify('Ed25519', key, bytesOf(head.signature), encoder.encode(headText(head)));
 }
