@@ -15,10 +15,8 @@ CREATE TABLE audit_round_log (
   appended_at_ms bigint NOT NULL
 );
 
-CREATE FUNCTION audit_round_log_unchanged() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'audit_round_log records are appended, never changed';
-END $$;
+CREATE FUNCTION audit_round_log_unchanged() RETURNS trigger LANGUAGE plpgsql
+  AS $$ BEGIN RAISE EXCEPTION 'audit_round_log records are appended, never changed'; END $$;
 CREATE TRIGGER audit_round_log_append_only BEFORE UPDATE OR DELETE ON audit_round_log
   FOR EACH ROW EXECUTE FUNCTION audit_round_log_unchanged();
 

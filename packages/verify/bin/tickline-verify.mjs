@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global process */
 // `npx tickline-verify rounds <url>` / `npx tickline-verify reserves <url> --token T`: runs the TypeScript sources
 // through tsx (the workspace's loader); the exit code says whether the proofs held.
 import { register } from 'tsx/esm/api';

@@ -72,7 +72,9 @@ async function verifyRounds(io: Io, base: string): Promise<boolean> {
   const count = seq - 1;
   // The log may have grown since the head was signed: the signed head must be one of its records.
   if (signedHash !== key.head.hash) {
-    io.log(`FAIL head: the signed head is record ${key.head.count} ${key.head.hash}, the log ends at ${count} ${prevHash}`);
+    io.log(
+      `FAIL head: the signed head is record ${key.head.count} ${key.head.hash}, the log ends at ${count} ${prevHash}`,
+    );
     return false;
   }
   if (!headSignatureHolds(key)) {

@@ -108,7 +108,9 @@ export async function verifyHeadSignature(
 ): Promise<boolean | null> {
   let key: Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
   try {
-    key = await globalThis.crypto.subtle.importKey('raw', bytesOf(publicKeyHex), { name: 'Ed25519' }, false, ['verify']);
+    key = await globalThis.crypto.subtle.importKey('raw', bytesOf(publicKeyHex), { name: 'Ed25519' }, false, [
+      'verify',
+    ]);
   } catch {
     return null;
   }

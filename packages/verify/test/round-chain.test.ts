@@ -23,7 +23,10 @@ async function chain(rounds: ReadonlyArray<{ openPrice: number; closePrice: numb
   return records;
 }
 
-const price = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20_000_000 }).map((ticks) => ticks / 100));
+const price = fc.oneof(
+  fc.constant(0),
+  fc.integer({ min: 1, max: 20_000_000 }).map((ticks) => ticks / 100),
+);
 const rounds = fc.array(fc.record({ openPrice: price, closePrice: price }), { minLength: 1, maxLength: 25 });
 
 describe('round log', () => {

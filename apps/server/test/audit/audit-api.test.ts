@@ -72,7 +72,14 @@ describe('round log', () => {
     const answer = await get<{ rounds: RoundRecord[] }>(t.app, '/audit/rounds?from=1&limit=10');
     expect(answer.body.code).toBe(0);
     const rounds = answer.body.data!.rounds;
-    expect(rounds.map(({ roundStartMs, openPrice, closePrice, result }) => [roundStartMs - start, openPrice, closePrice, result])).toEqual([
+    expect(
+      rounds.map(({ roundStartMs, openPrice, closePrice, result }) => [
+        roundStartMs - start,
+        openPrice,
+        closePrice,
+        result,
+      ]),
+    ).toEqual([
       [0, 43210.5, 43211, 1],
       [MINUTE, 43211, 43200, 2],
       [2 * MINUTE, 43200, 43200, 3],
@@ -113,7 +120,13 @@ describe('proof of reserves', () => {
     users = [await registerAndLogin(t.app), await registerAndLogin(t.app), await registerAndLogin(t.app)];
     await t.trading.fundDemoUser(users[0]!.userId, 1_234 * USDT + 5);
     await t.trading.fundDemoUser(users[1]!.userId, 77 * USDT);
-    await t.sequencer.submit({ type: 'fund', userId: users[1]!.userId, wallet: 'futures', amount: 3 * USDT + 1, reason: 't' });
+    await t.sequencer.submit({
+      type: 'fund',
+      userId: users[1]!.userId,
+      wallet: 'futures',
+      amount: 3 * USDT + 1,
+      reason: 't',
+    });
   });
 
   it("answers the root, whose sum is the ledger's users' total, and each user's proof climbs to it", async () => {
@@ -128,7 +141,9 @@ describe('proof of reserves', () => {
       expect(BigInt(proof.leaf.balanceMicro)).toBe(await ledgerUserSum(user.userId));
       expect(proof.root).toEqual(reserves.root);
       expect(await verifyReservesProof(proof, user.userId)).toEqual({ ok: true, root: reserves.root });
-      expect((await verifyReservesProof(proof, users[0]!.userId === user.userId ? users[1]!.userId : users[0]!.userId)).ok).toBe(false);
+      expect(
+        (await verifyReservesProof(proof, users[0]!.userId === user.userId ? users[1]!.userId : users[0]!.userId)).ok,
+      ).toBe(false);
     }
     expect((await get(t.app, '/user/reserves/proof')).body.code).toBe(40000);
   });
@@ -140,7 +155,12 @@ describe('proof of reserves', () => {
     expect((await post(t.app, '/admin/reserves/snapshot', {}, late.accessToken)).body.code).not.toBe(0);
     await t.pool.query("UPDATE users SET role = 'operator' WHERE id = $1", [users[0]!.userId]);
     t.clock.advance(1_000);
-    const taken = await post<ReservesAnswer & { timings: object }>(t.app, '/admin/reserves/snapshot', {}, users[0]!.accessToken);
+    const taken = await post<ReservesAnswer & { timings: object }>(
+      t.app,
+      '/admin/reserves/snapshot',
+      {},
+      users[0]!.accessToken,
+    );
     expect(taken.body.code).toBe(0);
     expect(BigInt(taken.body.data!.root.sum)).toBe(await ledgerUserSum());
     expect((await get<ReservesAnswer>(t.app, '/reserves')).body.data!.root).toEqual(taken.body.data!.root);

@@ -7,11 +7,15 @@ import { MerkleSumTree, sha256hex, type SumLeaf } from '../../src/app/audit/merk
 import { AuditKeys } from '../../src/app/audit/keys.ts';
 import { buildLiabilityTree } from '../../src/app/audit/reserves.ts';
 
-const balance = fc.oneof(fc.constant(0n), fc.bigInt({ min: 0n, max: 2n ** 64n }), fc.bigInt({ min: 0n, max: 10n ** 12n }));
-const leaves = fc.array(
-  fc.record({ userHash: fc.stringMatching(/^[0-9a-f]{64}$/), balanceMicro: balance }),
-  { minLength: 1, maxLength: 40 },
+const balance = fc.oneof(
+  fc.constant(0n),
+  fc.bigInt({ min: 0n, max: 2n ** 64n }),
+  fc.bigInt({ min: 0n, max: 10n ** 12n }),
 );
+const leaves = fc.array(fc.record({ userHash: fc.stringMatching(/^[0-9a-f]{64}$/), balanceMicro: balance }), {
+  minLength: 1,
+  maxLength: 40,
+});
 
 function proofOf(tree: MerkleSumTree, leaf: SumLeaf, index: number): ReservesProof {
   return {
@@ -22,7 +26,7 @@ function proofOf(tree: MerkleSumTree, leaf: SumLeaf, index: number): ReservesPro
 }
 
 describe('Merkle sum tree', () => {
-  it("climbs from every leaf to the root, whose sum is the exact total", async () => {
+  it('climbs from every leaf to the root, whose sum is the exact total', async () => {
     await fc.assert(
       fc.asyncProperty(leaves, async (list) => {
         const tree = MerkleSumTree.build(list);

@@ -12,7 +12,10 @@ import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import { main, type AuditKeyAnswer } from '@tickline/verify/cli';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../packages/verify/bin/tickline-verify.mjs');
+const BIN = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../packages/verify/bin/tickline-verify.mjs',
+);
 
 let database: TestDatabase;
 let dataDir: string;
@@ -45,7 +48,10 @@ afterAll(async () => {
 });
 
 /** The verifier's exit code and what it printed, with each answer passed through `change` first. */
-async function verify(args: string[], change: (path: string, body: any) => void = () => undefined) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are edited as plain JSON
+type Json = any;
+
+async function verify(args: string[], change: (path: string, body: Json) => void = () => undefined) {
   const lines: string[] = [];
   const code = await main(args, {
     log: (line) => lines.push(line),
@@ -100,7 +106,8 @@ describe('tickline-verify on a running platform', () => {
     const args = ['reserves', base, '--token', token, '--user-no', String(userNo)];
     expect(await verify(args)).toMatchObject({ code: 0, output: expect.stringMatching(/^OK your balance \d+/) });
     const richer = await verify(args, (at, body) => {
-      if (at === '/api/v1/user/reserves/proof') body.data.leaf.balanceMicro = String(BigInt(body.data.leaf.balanceMicro) + 1n);
+      if (at === '/api/v1/user/reserves/proof')
+        body.data.leaf.balanceMicro = String(BigInt(body.data.leaf.balanceMicro) + 1n);
     });
     expect(richer).toMatchObject({ code: 1, output: expect.stringMatching(/^FAIL proof/) });
     const otherRoot = await verify(args, (at, body) => {

@@ -156,4 +156,5 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   CLIENT_ORDER_NOT_FOUND: '이 클라이언트 주문 ID로 접수된 주문이 없습니다.',
   CANCEL_ALL_AFTER_INVALID: 'timeoutMs는 0(해제) 또는 1,000에서 3,600,000 사이의 밀리초 정수여야 합니다.',
   OWN_REQUEST: '운영자는 본인 계정이나 본인 신청을 처리할 수 없습니다. 다른 운영자가 처리해야 합니다.',
+  RESERVES_NOT_IN_SNAPSHOT: '최근 준비금 스냅샷에 계정이 없습니다(가입 전에 생성됨). 다음 스냅샷에 포함됩니다.',
 };

@@ -75,7 +75,9 @@ const HEADER = `id::int AS id, taken_at_ms::float8 AS "takenAtMs", root_hash AS 
   hot_wallet_micro::text AS "hotWalletMicro", deposit_addresses_micro::text AS "depositAddressesMicro", demo`;
 
 /** The newest snapshot's header (no leaves), or null before the first. */
-export async function latestReserveSnapshotHeader(db: Queryable): Promise<Omit<ReserveSnapshot, 'userNos' | 'balances'> | null> {
+export async function latestReserveSnapshotHeader(
+  db: Queryable,
+): Promise<Omit<ReserveSnapshot, 'userNos' | 'balances'> | null> {
   const { rows } = await db.query<SnapshotRow>(`SELECT ${HEADER} FROM reserve_snapshots ORDER BY id DESC LIMIT 1`);
   const row = rows[0];
   return row ? header(row) : null;

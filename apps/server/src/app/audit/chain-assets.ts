@@ -18,7 +18,12 @@ export interface ChainAssetSource {
 
 export function chainAssetReader(pool: Pool, chain: ChainAssetSource): () => Promise<ReserveAssets> {
   const balanceOf = (address: Address) =>
-    chain.reader.readContract({ address: chain.tokenAddress, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+    chain.reader.readContract({
+      address: chain.tokenAddress,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address],
+    });
   return async () => {
     const { rows } = await pool.query<{ address: Address }>(
       'SELECT bsc_address AS address FROM users ORDER BY deposit_address_index',

@@ -1,14 +1,7 @@
 // The audit's keys, all from one 32-byte secret (DATA_DIR/secrets.json in demo mode, AUDIT_SECRET in production;
 // derived from the JWT secret when neither is there): the Ed25519 key that signs the round log's head, and the key
 // of the reserves' per-user nonces. Derivations are HKDF-SHA256 with a label each, so one leaked key gives no other.
-import {
-  createHmac,
-  createPrivateKey,
-  createPublicKey,
-  hkdfSync,
-  sign,
-  type KeyObject,
-} from 'node:crypto';
+import { createHmac, createPrivateKey, createPublicKey, hkdfSync, sign, type KeyObject } from 'node:crypto';
 import { headText, userHashText } from '@tickline/verify';
 import type { Secrets } from '../../services/secrets/secrets.ts';
 import { sha256hex } from './merkle-sum-tree.ts';

@@ -40,7 +40,7 @@ export class MerkleSumTree {
       level[index] = { hash: sha256hex(leafText(leaf.userHash, leaf.balanceMicro)), sum: leaf.balanceMicro };
     }
     const levels = [level];
-    for (let below = level; below.length > 1; ) {
+    for (let below = level; below.length > 1;) {
       const above = new Array<SumNode>(below.length / 2);
       for (let index = 0; index < above.length; index += 1) {
         const left = below[2 * index]!;

@@ -38,7 +38,9 @@ export function buildLiabilityTree(
 ): { tree: MerkleSumTree; order: number[] } {
   const hashes = userNos.map((userNo) => keys.userHash(takenAtMs, userNo));
   const order = userNos.map((_, index) => index).sort((a, b) => (hashes[a]! < hashes[b]! ? -1 : 1));
-  const tree = MerkleSumTree.build(order.map((index) => ({ userHash: hashes[index]!, balanceMicro: balances[index]! })));
+  const tree = MerkleSumTree.build(
+    order.map((index) => ({ userHash: hashes[index]!, balanceMicro: balances[index]! })),
+  );
   return { tree, order };
 }
 

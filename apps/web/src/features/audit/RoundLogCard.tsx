@@ -38,7 +38,8 @@ export function RoundLogCard({ roundStart }: { roundStart: number }) {
     const signature = await verifyHeadSignature(signed.publicKey, signed.head);
     const short = `${signed.publicKey.slice(0, 12)}…`;
     if (signature === null) lines.push(t('roundLog.signatureUnsupported'));
-    else lines.push(t(signature ? 'roundLog.signed' : 'roundLog.signatureBad', { count: signed.head.count, key: short }));
+    else
+      lines.push(t(signature ? 'roundLog.signed' : 'roundLog.signatureBad', { count: signed.head.count, key: short }));
     ok = ok && signature !== false;
     setCheck({ state: 'done', lines, ok });
   }

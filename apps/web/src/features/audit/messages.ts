@@ -9,15 +9,18 @@ const en = {
   'roundLog.prices': 'Open {open} · close {close} · result {result}',
   'roundLog.prevHash': 'Previous hash',
   'roundLog.hash': 'Hash',
-  'roundLog.formula': 'hash = SHA-256(prevHash|roundStartMs|openPrice|closePrice|result); result 1 higher, 2 lower, 3 refunded or void.',
+  'roundLog.formula':
+    'hash = SHA-256(prevHash|roundStartMs|openPrice|closePrice|result); result 1 higher, 2 lower, 3 refunded or void.',
   'roundLog.verify': 'Verify in your browser',
   'roundLog.verifying': 'Recomputing…',
   'roundLog.verified': 'Verified: the hash recomputes from the fields, and the record links to record {prev}.',
-  'roundLog.verifiedFirst': 'Verified: the hash recomputes from the fields, and the record starts from the published genesis.',
+  'roundLog.verifiedFirst':
+    'Verified: the hash recomputes from the fields, and the record starts from the published genesis.',
   'roundLog.failed': 'Does not verify: {reason}.',
   'roundLog.signed': 'The head (record {count}) is signed with Ed25519 key {key}: signature valid.',
   'roundLog.signatureBad': 'The head signature does not verify with key {key}.',
-  'roundLog.signatureUnsupported': 'This browser cannot check Ed25519 signatures; run npx tickline-verify rounds to check it.',
+  'roundLog.signatureUnsupported':
+    'This browser cannot check Ed25519 signatures; run npx tickline-verify rounds to check it.',
   'roundLog.anchor': 'Anchored on chain {chainId} on {day}: transaction {tx}.',
   'result.1': 'higher',
   'result.2': 'lower',
@@ -37,7 +40,8 @@ const en = {
     "Each user's leaf is SHA-256(userHash|balance), userHash = SHA-256(userNo|nonce) with a nonce only you receive; each parent is SHA-256(leftHash|leftSum|rightHash|rightSum). The root's sum is what we owe.",
   'reserves.verify': 'Verify my balance is included',
   'reserves.verifying': 'Climbing to the root…',
-  'reserves.included': 'Included: your balance of {balance} USDT climbs in {steps} steps to the published root, sums exact.',
+  'reserves.included':
+    'Included: your balance of {balance} USDT climbs in {steps} steps to the published root, sums exact.',
   'reserves.notIncluded': 'Does not verify: {reason}.',
   'reserves.login': 'Log in to check that your balance is in the tree.',
   'reserves.yourLeaf': 'Your leaf',
@@ -54,7 +58,8 @@ const ko: Record<keyof typeof en, string> = {
   'roundLog.prices': '시가 {open} · 종가 {close} · 결과 {result}',
   'roundLog.prevHash': '이전 해시',
   'roundLog.hash': '해시',
-  'roundLog.formula': 'hash = SHA-256(prevHash|roundStartMs|openPrice|closePrice|result); 결과 1 상승, 2 하락, 3 환불 또는 무효.',
+  'roundLog.formula':
+    'hash = SHA-256(prevHash|roundStartMs|openPrice|closePrice|result); 결과 1 상승, 2 하락, 3 환불 또는 무효.',
   'roundLog.verify': '브라우저에서 검증',
   'roundLog.verifying': '다시 계산하는 중…',
   'roundLog.verified': '검증됨: 해시가 필드로부터 다시 계산되며 {prev}번 기록에 연결됩니다.',
@@ -62,7 +67,8 @@ const ko: Record<keyof typeof en, string> = {
   'roundLog.failed': '검증 실패: {reason}.',
   'roundLog.signed': '헤드({count}번 기록)는 Ed25519 키 {key}로 서명되었습니다: 서명 유효.',
   'roundLog.signatureBad': '헤드 서명이 키 {key}로 검증되지 않습니다.',
-  'roundLog.signatureUnsupported': '이 브라우저는 Ed25519 서명을 확인할 수 없습니다. npx tickline-verify rounds 로 확인하세요.',
+  'roundLog.signatureUnsupported':
+    '이 브라우저는 Ed25519 서명을 확인할 수 없습니다. npx tickline-verify rounds 로 확인하세요.',
   'roundLog.anchor': '{day}에 체인 {chainId}에 기록됨: 트랜잭션 {tx}.',
   'result.1': '상승',
   'result.2': '하락',
