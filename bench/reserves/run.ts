@@ -1,6 +1,6 @@
 /**
  * bench:reserves — a proof-of-reserves snapshot of 100,000 users (#35: target under 10 s): every user's liability
- * read from the ledger (spot, futures and held accounts), the Merkle sum tree with per-user nonces, and the snapshot
+ * read from the ledger (spot, futures and held balances), the Merkle sum tree with per-user nonces, and the snapshot
  * stored; then the first proof (the tree rebuilt from the stored leaves) and the next ones. The chain's balances are
  * left out (no chain here; on a chain they are one balance call per deposit address). PostgreSQL: BENCH_DATABASE_URL
  * or TEST_DATABASE_URL, else an embedded cluster.
@@ -24,12 +24,11 @@ await withBenchServer(root, 'reserves', (adminUrl) =>
        FROM generate_series(1, $1) AS i`,
       [USERS],
     );
-    // Spot and futures for everyone, margin held for one in three: about 2.3 accounts a user.
+    // Spot and futures for everyone, position margin for one in three.
     await pool.query(
-      `INSERT INTO ledger_accounts (id, balance)
-       SELECT 'user:' || id || ':' || purpose, (id * 7919 + length(purpose) * 104729) % 50000000000
-       FROM users, unnest(ARRAY['spot', 'futures', 'position_margin']) AS purpose
-       WHERE purpose <> 'position_margin' OR id % 3 = 0`,
+      `INSERT INTO user_balances (user_id, spot, futures, position_margin)
+       SELECT id, (id * 7919) % 50000000000, (id * 104729) % 9000000000, CASE WHEN id % 3 = 0 THEN id * 31 ELSE 0 END
+       FROM users`,
     );
     await pool.query('ANALYZE');
     const keys = new AuditKeys(Buffer.alloc(32, 1));

@@ -12,6 +12,8 @@ export interface AuditKeyAnswer {
   publicKey: string;
   genesis: string;
   head: { count: number; hash: string; signature: string };
+  /** The newest anchor on chain: a transaction whose data is the head `hash` (record `seq`). */
+  anchor: { day: string; seq: number; hash: string; chainId: number; txHash: string } | null;
 }
 
 export interface ReservesAnswer {

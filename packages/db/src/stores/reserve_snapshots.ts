@@ -1,6 +1,9 @@
 import type { Queryable } from '../pool.ts';
 
-/** Every user's liability in micro-USDT: the sum of their ledger accounts (`user:<id>:*`), ordered by user number. */
+/**
+ * Every user's liability in micro-USDT: all their balances (`user_balances`, the ledger's user accounts: spot, futures
+ * and what is held for orders, positions, bets and withdrawals), ordered by user number.
+ */
 export interface Liabilities {
   userNos: number[];
   balances: bigint[];
@@ -8,16 +11,15 @@ export interface Liabilities {
 
 /**
  * Reads every user's liability in one statement (one consistent view of the ledger: the sequencer commits whole
- * batches): the users without an account count with 0, accounts of a user number not (or no longer) in `users` too.
+ * batches): the users without balances count with 0, balances of a user number not (or no longer) in `users` too.
  */
 export async function readLiabilities(db: Queryable): Promise<Liabilities> {
   const { rows } = await db.query<{ userNos: string[] | null; balances: string[] | null }>(
-    `WITH owed AS (
-       SELECT split_part(id, ':', 2)::bigint AS user_no, sum(balance) AS balance
-       FROM ledger_accounts WHERE id LIKE 'user:%' GROUP BY 1
-     ), everyone AS (
-       SELECT coalesce(u.id, o.user_no) AS user_no, coalesce(o.balance, 0) AS balance
-       FROM users u FULL JOIN owed o ON o.user_no = u.id
+    `WITH everyone AS (
+       SELECT coalesce(u.id, b.user_id) AS user_no,
+              coalesce(b.spot::numeric + b.futures + b.order_margin + b.position_margin + b.option_stake
+                       + b.withdrawal_hold, 0) AS balance
+       FROM users u FULL JOIN user_balances b ON b.user_id = u.id
      )
      SELECT array_agg(user_no ORDER BY user_no)::text[] AS "userNos",
             array_agg(balance ORDER BY user_no)::text[] AS balances
