@@ -53,8 +53,8 @@ export function RoundLogCard({ roundStart }: { roundStart: number }) {
             {t('roundLog.place', { seq: mine.seq, count: Math.max(key.data?.head.count ?? mine.seq, mine.seq) })}
             {' · '}
             {t('roundLog.prices', {
-              open: formatNumber(mine.openPrice, 2),
-              close: formatNumber(mine.closePrice, 2),
+              open: mine.openPrice === 0 ? '-' : formatNumber(mine.openPrice, 2),
+              close: mine.closePrice === 0 ? '-' : formatNumber(mine.closePrice, 2),
               result: `${mine.result} (${t(RESULT[mine.result])})`,
             })}
           </p>
