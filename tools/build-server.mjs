@@ -10,7 +10,14 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WORKSPACES = ['packages/money', 'packages/protocol', 'packages/engine', 'packages/db', 'apps/server'];
+const WORKSPACES = [
+  'packages/money',
+  'packages/verify',
+  'packages/protocol',
+  'packages/engine',
+  'packages/db',
+  'apps/server',
+];
 
 const compilerOptions = {
   module: ts.ModuleKind.ESNext,

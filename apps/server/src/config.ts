@@ -77,6 +77,8 @@ export interface Config {
   secrets: {
     jwtSecret: string | undefined;
     depositXpub: string | undefined;
+    /** AUDIT_SECRET: 64 hex digits, the source of the round log's signing key and the reserves' nonces (#35). */
+    auditSecret?: string | undefined;
   };
 }
 
@@ -256,6 +258,9 @@ const environmentSchema = z.object({
   JWT_SECRET: optionalText.refine((secret) => secret === undefined || secret.length >= 32, {
     error: 'JWT_SECRET must be at least 32 characters',
   }),
+  AUDIT_SECRET: optionalText.refine((secret) => secret === undefined || /^[0-9a-f]{64}$/.test(secret), {
+    error: 'AUDIT_SECRET must be 64 lower-case hex digits (32 random bytes)',
+  }),
   DEPOSIT_XPUB: optionalText.refine((xpub) => xpub === undefined || /^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,}$/.test(xpub), {
     error: "DEPOSIT_XPUB must be a BIP-32 extended public key (xpub...) of the account path m/44'/60'/0'/0",
   }),
@@ -334,7 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     busUrl: e.BUS_URL,
     engineTimeoutMs: e.ENGINE_TIMEOUT_MS,
     engineMaxInFlight: e.ENGINE_MAX_IN_FLIGHT,
-    secrets: { jwtSecret: e.JWT_SECRET, depositXpub: e.DEPOSIT_XPUB },
+    secrets: { jwtSecret: e.JWT_SECRET, depositXpub: e.DEPOSIT_XPUB, auditSecret: e.AUDIT_SECRET },
   };
 }
 

@@ -24,3 +24,5 @@ export { samePath, waitForExit } from './processes.ts';
 export * as apiKeys from './stores/api_keys.ts';
 export * as securityLog from './stores/security_log.ts';
 export * as cancelAllAfter from './stores/cancel_all_after.ts';
+export * as auditProofs from './stores/audit_proofs.ts';
+export * as reserveSnapshots from './stores/reserve_snapshots.ts';

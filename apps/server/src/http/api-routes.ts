@@ -4,6 +4,7 @@ import { adminMoneyHandlers } from './admin/withdrawals.ts';
 import { adminOperationsHandlers } from './admin/operations.ts';
 import { adminUserHandlers } from './admin/users.ts';
 import { programHandlers } from './api-keys.ts';
+import { auditHandlers } from './audit.ts';
 import { authHandlers } from './auth.ts';
 import { managerHandlers } from './manager.ts';
 import { marketHandlers } from './market.ts';
@@ -39,6 +40,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     ...adminMoneyHandlers(app),
     ...adminOperationsHandlers(app),
     ...adminUserHandlers(app),
+    ...auditHandlers(app),
   });
   let document: object | null = null;
   app.get(OPENAPI_PATH, async (_request, reply) => {

@@ -9,6 +9,7 @@ import type { Wallet } from '../app/wallet/runtime.ts';
 import { systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { registerAccountJobs, UPLOAD_EXPIRY_JOB } from '../jobs/account-jobs.ts';
+import { registerAuditJobs, ROUND_LOG_ANCHOR_JOB, ROUND_LOG_JOB } from '../jobs/audit-jobs.ts';
 import { DEMO_REQUOTE_JOB, registerDemoLiquidityJobs } from '../jobs/demo-liquidity-jobs.ts';
 import { registerMarketJobs } from '../jobs/market-jobs.ts';
 import { registerProgramJobs } from '../jobs/program-jobs.ts';
@@ -58,8 +59,10 @@ export function registerBackOfficeJobs(
   if (wallet) registerWalletJobs(scheduler, wallet, config.chain.pollIntervalMs, config.chain.sweepIntervalMs);
   registerAccountJobs(scheduler, context);
   registerProgramJobs(scheduler, context);
+  registerAuditJobs(scheduler, context, wallet);
   void scheduler.runNow(PARTNER_CLOSE_JOB).then(() => scheduler.runNow(PARTNER_ESTIMATE_JOB));
   void scheduler.runNow(UPLOAD_EXPIRY_JOB);
+  void scheduler.runNow(ROUND_LOG_JOB).then(() => wallet && scheduler.runNow(ROUND_LOG_ANCHOR_JOB));
 }
 
 /** Demo mode in the one process: a market maker and a taker trading through the gateway like users. */

@@ -10,6 +10,7 @@ import { preferencesMessages } from '../features/preferences/messages.ts';
 import { walletMessages } from '../features/wallet/messages.ts';
 import { optionsMessages } from '../features/options/messages.ts';
 import { optionAuditMessages } from '../features/option-audit/messages.ts';
+import { auditMessages } from '../features/audit/messages.ts';
 import { securityMessages } from '../features/security/messages.ts';
 import { apiKeyMessages } from '../features/security/apiKeyMessages.ts';
 import { mergeMessages, type KeysOf, type Language } from './defineMessages.ts';
@@ -24,6 +25,7 @@ export const dictionaries = mergeMessages([
   walletMessages,
   optionsMessages,
   optionAuditMessages,
+  auditMessages,
   securityMessages,
   apiKeyMessages,
   partnersMessages,

@@ -24,6 +24,7 @@ const FaqPage = lazyPage(() => import('./faq/FaqPage.tsx'));
 const FuturesPage = lazyPage(() => import('./futures/FuturesPage.tsx'));
 const OptionsPage = lazyPage(() => import('./options/OptionsPage.tsx'));
 const OptionRoundPage = lazyPage(() => import('./option-round/OptionRoundPage.tsx'));
+const ReservesPage = lazyPage(() => import('./reserves/ReservesPage.tsx'));
 const WalletPage = lazyPage(() => import('./wallet/WalletPage.tsx'));
 const DepositPage = lazyPage(() => import('./deposit/DepositPage.tsx'));
 const DepositHistoryPage = lazyPage(() => import('./deposit-history/DepositHistoryPage.tsx'));
@@ -71,6 +72,7 @@ export function AppRoutes() {
         <Route path="verification" element={<VerificationPage />} />
         <Route path="options" element={<OptionsPage />} />
         <Route path="options/round/:roundStart" element={<OptionRoundPage />} />
+        <Route path="reserves" element={<ReservesPage />} />
         <Route path="markets" element={<MarketsPage />} />
         <Route path="markets/:coinId" element={<CoinPage />} />
         <Route path="earn" element={<EarnPage />} />

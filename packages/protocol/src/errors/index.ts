@@ -10,6 +10,7 @@ import { securityErrors } from './security.ts';
 import { operatorsErrors } from './operators.ts';
 import { programsErrors } from './programs.ts';
 import { orderControlsErrors } from './order-controls.ts';
+import { auditErrors } from './audit.ts';
 import type { ErrorDefinition } from './define.ts';
 
 export type { ErrorDefinition } from './define.ts';
@@ -32,6 +33,7 @@ export const errorAreas = [
   operatorsErrors,
   programsErrors,
   orderControlsErrors,
+  auditErrors,
 ] as const;
 
 type AreaDefinitions = (typeof errorAreas)[number]['definitions'];

@@ -98,4 +98,9 @@ export const ENDPOINTS = {
   adminRevenue: ['GET', '/admin/market/revenue'],
   adminInsurance: ['GET', '/admin/market/insurance'],
   adminRiskPositions: ['GET', '/admin/market/positions'],
+  auditRounds: ['GET', '/audit/rounds'],
+  auditKey: ['GET', '/audit/key'],
+  reserves: ['GET', '/reserves'],
+  userReservesProof: ['GET', '/user/reserves/proof'],
+  adminReservesSnapshot: ['POST', '/admin/reserves/snapshot'],
 } as const satisfies Record<RouteName, readonly [HttpMethod, string]>;

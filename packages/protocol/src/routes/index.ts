@@ -3,6 +3,7 @@
 import { accountRoutes } from './accounts.ts';
 import { adminConsoleRoutes } from './admin-console.ts';
 import { adminMoneyRoutes } from './admin-money.ts';
+import { auditRoutes } from './audit.ts';
 import type { RouteDefinition } from './define.ts';
 import { futuresRoutes } from './futures.ts';
 import { marketRoutes } from './market.ts';
@@ -17,10 +18,12 @@ import { isWsRoute, type WsMethod } from './ws-methods.ts';
 export * from './define.ts';
 export { clientOrderIdSchema } from './futures.ts';
 export * from './order-controls.ts';
+export type { AuditKeyView, ReservesProofView, ReservesView, RoundLogRecordView } from './audit.ts';
 export {
   accountRoutes,
   adminConsoleRoutes,
   adminMoneyRoutes,
+  auditRoutes,
   futuresRoutes,
   marketRoutes,
   optionRoutes,
@@ -45,6 +48,7 @@ export const ROUTES = {
   ...partnerRoutes,
   ...adminMoneyRoutes,
   ...adminConsoleRoutes,
+  ...auditRoutes,
 } as const;
 
 export type Routes = typeof ROUTES;

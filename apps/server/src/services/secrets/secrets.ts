@@ -13,11 +13,17 @@ export interface Secrets {
   depositXpub: string;
   /** Demo mode only: the mnemonic the xpub comes from (the local chain tooling may sweep with it). */
   depositMnemonic: string | undefined;
+  /**
+   * 32 bytes (hex) the audit keys come from: the round log's Ed25519 signing key and the reserves' nonces
+   * (app/audit/keys.ts). Absent (production without AUDIT_SECRET, tests): derived from the JWT secret.
+   */
+  auditSecret?: string;
 }
 
 interface SecretsFile {
   jwtSecret?: string;
   depositMnemonic?: string;
+  auditSecret?: string;
 }
 
 export function secretsPath(dataDir: string): string {
@@ -30,10 +36,10 @@ export function secretsPath(dataDir: string): string {
  * deposit addresses valid.
  */
 export async function resolveSecrets(config: Config): Promise<Secrets> {
-  const { jwtSecret, depositXpub } = config.secrets;
+  const { jwtSecret, depositXpub, auditSecret } = config.secrets;
   if (config.mode === 'production') {
     if (!jwtSecret || !depositXpub) throw new Error('JWT_SECRET and DEPOSIT_XPUB are required in production mode');
-    return { jwtSecret, depositXpub, depositMnemonic: undefined };
+    return { jwtSecret, depositXpub, depositMnemonic: undefined, auditSecret };
   }
   const file = secretsPath(config.dataDir);
   let stored: SecretsFile = {};
@@ -52,6 +58,10 @@ export async function resolveSecrets(config: Config): Promise<Secrets> {
     stored.depositMnemonic = generateMnemonic(wordlist, 256);
     changed = true;
   }
+  if (!stored.auditSecret) {
+    stored.auditSecret = randomBytes(32).toString('hex');
+    changed = true;
+  }
   if (!validateMnemonic(stored.depositMnemonic, wordlist))
     throw new Error(`${file}: depositMnemonic is not a valid mnemonic`);
   if (changed) {
@@ -63,5 +73,6 @@ export async function resolveSecrets(config: Config): Promise<Secrets> {
     jwtSecret: jwtSecret ?? stored.jwtSecret,
     depositXpub: depositXpub ?? accountXpubFromMnemonic(stored.depositMnemonic),
     depositMnemonic: depositXpub ? undefined : stored.depositMnemonic,
+    auditSecret: auditSecret ?? stored.auditSecret,
   };
 }

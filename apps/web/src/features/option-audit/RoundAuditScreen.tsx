@@ -7,6 +7,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
+import { RoundLogCard } from '../audit/RoundLogCard.tsx';
 import { fetchRoundAudit } from './api.ts';
 import { formatUtcTime, roundOutcome } from './format.ts';
 import styles from './roundAudit.module.css';
@@ -51,6 +52,7 @@ export function RoundAuditScreen() {
             <TickCard title={t('audit.closeTick')} tick={audit.close} testId="audit-close" />
           </div>
         ) : null}
+        {audit?.status === RoundStatus.Settled ? <RoundLogCard roundStart={roundStart} /> : null}
         <p className={styles.note}>{t('audit.rule')}</p>
       </div>
     </div>
