@@ -3,7 +3,7 @@
  * its rate limit, and its input parsed through its schemas (parseInput: the first problem answers VALIDATION_FAILED
  * or the error the schema attaches) before the handler keyed by the route's name runs.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, preHandlerAsyncHookHandler } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ok } from '@tickline/protocol';
 import {
@@ -41,7 +41,7 @@ export type RouteHandler<R extends RouteDefinition> = (
 
 export type RouteHandlers<T extends Record<string, RouteDefinition>> = { [K in keyof T]: RouteHandler<T[K]> };
 
-type UserLimits = Map<UserRateLimitName, preHandlerHookHandler>;
+type UserLimits = Map<UserRateLimitName, preHandlerAsyncHookHandler>;
 
 /**
  * The hooks of a route: its guard (operators before the body is read), then the per-user limit, one budget per
@@ -52,7 +52,7 @@ function guards(
   route: RouteDefinition,
   userLimits: UserLimits,
 ): Pick<RouteOptions, 'onRequest' | 'preHandler' | 'config'> {
-  const preHandler: preHandlerHookHandler[] = [];
+  const preHandler: preHandlerAsyncHookHandler[] = [];
   if (route.auth === 'optional') preHandler.push(optionalUser);
   if (route.auth === 'user' || route.auth === 'partner') preHandler.push(requireUser);
   const userLimit = route.rateLimit?.per === 'user' ? route.rateLimit.name : null;
