@@ -5,7 +5,7 @@ import { searchUsers } from './api.ts';
 import { UserDetailView } from './UserDetail.tsx';
 import { levelLabel, UserFlags } from './userBits.tsx';
 import type { Report } from './panels.tsx';
-import { Pager } from './Pager.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { useAdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
 
@@ -90,7 +90,14 @@ export function UsersPanel({ report }: { report: Report }) {
           </table>
           {rows.length === 0 && !result.isPending ? <p className={styles.empty}>{t('admin.users.noMatch')}</p> : null}
         </div>
-        <Pager pagination={pagination} page={page} onPage={setPage} />
+        {pagination && pagination.endPage > 1 ? (
+          <Pagination
+            info={pagination}
+            onPage={setPage}
+            labels={{ previous: t('admin.pager.previous'), next: t('admin.pager.next') }}
+            testId="admin-user-pages"
+          />
+        ) : null}
       </section>
       <section className={styles.detailPane} ref={detailRef}>
         {selected === null ? (

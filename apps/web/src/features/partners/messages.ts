@@ -113,7 +113,6 @@ const en = {
   'partners.csvBusy': 'Exporting…',
   'partners.previous': 'Previous',
   'partners.next': 'Next',
-  'partners.page': 'Page {page}',
   'partners.message': 'Message',
 } as const;
 
@@ -229,7 +228,6 @@ export const partnersMessages = defineMessages({
     'partners.csvBusy': '내보내는 중…',
     'partners.previous': '이전',
     'partners.next': '다음',
-    'partners.page': '{page} 페이지',
     'partners.message': '알림',
   },
 });
