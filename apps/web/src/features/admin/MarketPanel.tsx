@@ -259,14 +259,13 @@ export function MarketPanel() {
           </table>
           {rounds.data?.list.length === 0 ? <p className={styles.empty}>{t('admin.market.noRound')}</p> : null}
         </div>
-        {roundPager && roundPager.endPage > 1 ? (
-          <Pagination
-            info={roundPager}
-            onPage={setRoundPage}
-            labels={{ previous: t('admin.market.newer'), next: t('admin.market.older') }}
-            testId="admin-round-pages"
-          />
-        ) : null}
+        <Pagination
+          info={roundPager}
+          hideSinglePage
+          onPage={setRoundPage}
+          labels={{ previous: t('admin.market.newer'), next: t('admin.market.older') }}
+          testId="admin-round-pages"
+        />
       </section>
     </div>
   );

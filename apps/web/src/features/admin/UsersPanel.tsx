@@ -38,6 +38,7 @@ export function UsersPanel({ report }: { report: Report }) {
   };
   const rows = result.data?.list ?? [];
   const pagination = result.data?.pagination;
+  const pageLabels = { previous: t('admin.pager.previous'), next: t('admin.pager.next') };
 
   return (
     <div className={styles.split} data-testid="users-panel">
@@ -90,14 +91,7 @@ export function UsersPanel({ report }: { report: Report }) {
           </table>
           {rows.length === 0 && !result.isPending ? <p className={styles.empty}>{t('admin.users.noMatch')}</p> : null}
         </div>
-        {pagination && pagination.endPage > 1 ? (
-          <Pagination
-            info={pagination}
-            onPage={setPage}
-            labels={{ previous: t('admin.pager.previous'), next: t('admin.pager.next') }}
-            testId="admin-user-pages"
-          />
-        ) : null}
+        <Pagination info={pagination} hideSinglePage onPage={setPage} labels={pageLabels} testId="admin-pages" />
       </section>
       <section className={styles.detailPane} ref={detailRef}>
         {selected === null ? (

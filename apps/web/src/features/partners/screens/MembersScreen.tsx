@@ -89,14 +89,13 @@ export function MembersScreen() {
           skeletonRows={8}
           emptyMessage={t('partners.members.empty')}
         />
-        {members.data && members.data.pagination.endPage > 1 ? (
-          <Pagination
-            info={members.data.pagination}
-            onPage={setPage}
-            labels={{ previous: t('partners.previous'), next: t('partners.next') }}
-            testId="members-pages"
-          />
-        ) : null}
+        <Pagination
+          info={members.data?.pagination}
+          hideSinglePage
+          onPage={setPage}
+          labels={{ previous: t('partners.previous'), next: t('partners.next') }}
+          testId="members-pages"
+        />
       </Panel>
     </div>
   );
