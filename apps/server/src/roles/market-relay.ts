@@ -86,11 +86,13 @@ export class BusMarketHub implements MarketHub {
       watch: () => undefined,
       unwatch: () => undefined,
       requestSnapshot: (symbol, stream) => {
-        this.bus
+        // Fire and forget: an unanswered request delivers "no snapshot"; a failing delivery is reported, not thrown.
+        void this.bus
           .request(SUBJECTS.marketSnapshot, encodeJson({ symbol, stream }), SNAPSHOT_TIMEOUT_MS)
           .then((answer) => decodeJson<{ payload: string | null }>(answer).payload)
           .catch(() => null)
-          .then((payload) => sink.deliverSnapshot(symbol, stream, payload === null ? null : Buffer.from(payload)));
+          .then((payload) => sink.deliverSnapshot(symbol, stream, payload === null ? null : Buffer.from(payload)))
+          .catch((error: unknown) => console.error(`market relay: snapshot of ${symbol} ${stream}:`, error));
       },
       close: stop,
     };

@@ -2,6 +2,7 @@
 // in USDT made from micro-USDT; rates (`nowFee`) are percentages with up to 2 decimals.
 
 import { z } from 'zod';
+import { ManagerWithdrawalStatus, OptionResult, SettlementStatus } from './statuses.ts';
 
 /** A partner in a tier list of GET /manager/partner. */
 export const tierPartnerSchema = z.object({
@@ -83,7 +84,7 @@ export const settlementLookupRowSchema = z.object({
 export const withdrawSettlementRowSchema = z.object({
   no: z.number(),
   insertDate: z.string(),
-  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  status: z.literal(Object.values(SettlementStatus)),
   settlement: z.number(),
 });
 
@@ -99,7 +100,7 @@ export const managerOptionOrderSchema = z.object({
   openPrice: z.number(),
   resultPrice: z.number(),
   betType: z.union([z.literal(1), z.literal(2)]),
-  result: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  result: z.literal(Object.values(OptionResult)),
   settleFee: z.number(),
 });
 
@@ -141,7 +142,7 @@ export const settlementDayAnswerSchema = z.object({
 export const managerWithdrawalRowSchema = z.object({
   no: z.number(),
   insertDate: z.string(),
-  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  status: z.literal(Object.values(ManagerWithdrawalStatus)),
   walletAddress: z.string(),
   amount: z.number(),
 });

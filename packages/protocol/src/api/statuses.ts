@@ -14,6 +14,11 @@ export type DepositStatus = (typeof DepositStatus)[keyof typeof DepositStatus];
 export const WithdrawalStatus = { Wait: 1, Approval: 2, Cancel: 3, Refuse: 4 } as const;
 export type WithdrawalStatus = (typeof WithdrawalStatus)[keyof typeof WithdrawalStatus];
 
+/** A partner's batch withdrawal as seed 001 §4 lists it: 1 in progress, 2 completed (final on chain), 3 cancelled,
+ * 4 rejected. */
+export const ManagerWithdrawalStatus = { InProgress: 1, Completed: 2, Cancelled: 3, Rejected: 4 } as const;
+export type ManagerWithdrawalStatus = (typeof ManagerWithdrawalStatus)[keyof typeof ManagerWithdrawalStatus];
+
 /** A partner's settlement application: 1 applied, 2 approved (paid to the spot wallet), 3 cancelled, 4 refused. */
 export const SettlementStatus = { Applied: 1, Approved: 2, Cancelled: 3, Refused: 4 } as const;
 export type SettlementStatus = (typeof SettlementStatus)[keyof typeof SettlementStatus];

@@ -2,6 +2,7 @@
 // ledger's integers (micro-USDT); clients read them back with a named scale.
 
 import { z } from 'zod';
+import { DepositStatus, WithdrawalStatus } from './statuses.ts';
 
 /** GET /wallet/config: what the deposit screen states, and whether the demo faucet exists. */
 export const walletConfigAnswerSchema = z.object({
@@ -13,7 +14,7 @@ export const walletConfigAnswerSchema = z.object({
 });
 
 /** 1 confirming, 2 completed, 3 reverted (its block left the chain). */
-export const depositStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export const depositStatusSchema = z.literal(Object.values(DepositStatus));
 
 /** A row of GET /deposit/lookup → data.deposits. */
 export const depositRowSchema = z.object({
@@ -27,7 +28,7 @@ export const depositRowSchema = z.object({
 });
 
 /** 1 WAIT, 2 APPROVAL (signed and sent), 3 CANCEL, 4 REFUSE. */
-export const withdrawalStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export const withdrawalStatusSchema = z.literal(Object.values(WithdrawalStatus));
 
 /** A row of GET /withdraw/lookup → data.withdraws. */
 export const withdrawalRowSchema = z.object({

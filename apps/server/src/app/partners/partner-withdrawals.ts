@@ -3,7 +3,7 @@ import { toNumber, USDT_SCALE } from '@tickline/money';
 import type { Wallet } from '../wallet/runtime.ts';
 import { requirePartner } from './access.ts';
 import type { ReferralTree } from './tree.ts';
-import { WithdrawalStatus } from '@tickline/protocol';
+import { ManagerWithdrawalStatus, WithdrawalStatus } from '@tickline/protocol';
 
 const LIST_LIMIT = 100;
 
@@ -11,9 +11,12 @@ const LIST_LIMIT = 100;
  * Seed 001 §4 manager withdrawal status: 1 in progress, 2 completed, 3 cancelled, 4 rejected. A batch withdrawal
  * is completed once its transaction is final on chain; approved and not yet final it is still in progress.
  */
-export function managerWithdrawalStatus(row: withdrawals.WithdrawalRecord): 1 | 2 | 3 | 4 {
-  if (row.status === WithdrawalStatus.Approval) return row.chainState === 'confirmed' ? 2 : 1;
-  return row.status === WithdrawalStatus.Wait ? 1 : row.status;
+export function managerWithdrawalStatus(row: withdrawals.WithdrawalRecord): ManagerWithdrawalStatus {
+  if (row.status === WithdrawalStatus.Approval) {
+    return row.chainState === 'confirmed' ? ManagerWithdrawalStatus.Completed : ManagerWithdrawalStatus.InProgress;
+  }
+  if (row.status === WithdrawalStatus.Cancel) return ManagerWithdrawalStatus.Cancelled;
+  return row.status === WithdrawalStatus.Refuse ? ManagerWithdrawalStatus.Rejected : ManagerWithdrawalStatus.InProgress;
 }
 
 /** POST /withdraw/registerWithdrawManager: a partner's withdrawal from the spot wallet, sent in the 22:00 KST batch. */

@@ -3,7 +3,7 @@
  * its rate limit, and its input parsed through its schemas (parseInput: the first problem answers VALIDATION_FAILED
  * or the error the schema attaches) before the handler keyed by the route's name runs.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../app/context.ts';
 import multipart from '@fastify/multipart';
 import { ok } from '@tickline/protocol';
@@ -78,7 +78,7 @@ function userLimitOf(app: FastifyInstance, route: RouteDefinition, userLimits: U
 
 /** The hooks of a route: its guard (operators before the body is read); the rest of the call is its invoker's. */
 function guards(route: RouteDefinition): Pick<RouteOptions, 'onRequest' | 'preHandler' | 'config'> {
-  const preHandler: preHandlerHookHandler[] = [];
+  const preHandler: preHandlerAsyncHookHandler[] = [];
   if (route.auth === 'optional') preHandler.push(optionalUser);
   if (route.auth === 'user' || route.auth === 'partner') preHandler.push(requireUser);
   return {

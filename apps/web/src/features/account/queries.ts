@@ -79,6 +79,6 @@ export function useLogout(): () => void {
     void logout(getSession().refreshToken).catch(() => undefined);
     clearSession();
     queryClient.clear();
-    navigate('/login');
+    void navigate('/login'); // BrowserRouter: nothing to wait for
   }, [navigate, queryClient]);
 }

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import type { FieldError } from './validation.ts';
@@ -30,7 +31,10 @@ export function useAccountForm<Field extends string>({
   const [values, setValues] = useState(initial);
   // A check of this form (a message key) or the server's answer about a field (its text, already localised).
   const [error, setError] = useState<FieldError<Field> | { field: Field; text: string } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const sending = useMutation({
+    mutationFn: async (sent: Values<Field>) => send?.(sent),
+    onError: () => onFailure?.(),
+  });
   const inputs = useRef(new Map<Field, HTMLInputElement | null>());
   const inputRef = useCallback(
     (field: Field) => (element: HTMLInputElement | null) => {
@@ -65,18 +69,11 @@ export function useAccountForm<Field extends string>({
     },
   });
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent): void => {
     event.preventDefault();
-    if (submitting || !check() || !send) return;
-    setSubmitting(true);
-    try {
-      await send(values);
-    } catch {
-      onFailure?.();
-    } finally {
-      setSubmitting(false);
-    }
+    if (sending.isPending || !check() || !send) return;
+    sending.mutate(values);
   };
 
-  return { values, bind, check, showError, onSubmit, submitting };
+  return { values, bind, check, showError, onSubmit, submitting: sending.isPending };
 }

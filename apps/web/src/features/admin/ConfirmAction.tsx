@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Modal } from '../../ui/Modal.tsx';
 import { useAdminText } from './useAdminText.ts';
@@ -23,22 +24,11 @@ const MAX_REASON_LENGTH = 500;
 export function ConfirmAction({ action, onClose }: { action: PendingAction; onClose(): void }) {
   const t = useAdminText();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const confirming = useMutation({ mutationFn: (given: string) => action.run(given), onSuccess: () => onClose() });
+  const busy = confirming.isPending;
+  // No answer (offline, or not ours): the outcome is unknown, so the dialog stays with a word on it.
+  const failed = confirming.isError;
   const ready = !action.needsReason || reason.trim() !== '';
-  const confirm = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      await action.run(reason.trim());
-      onClose();
-    } catch {
-      // No answer (offline, or not ours): the outcome is unknown, so the dialog stays with a word on it.
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Modal
       title={action.title}
@@ -53,7 +43,7 @@ export function ConfirmAction({ action, onClose }: { action: PendingAction; onCl
             type="button"
             className={`btn btn--sm ${action.danger ? styles.dangerButton : 'btn--primary'}`}
             disabled={!ready || busy}
-            onClick={() => void confirm()}
+            onClick={() => confirming.mutate(reason.trim())}
             data-testid="confirm-action"
           >
             {action.confirmLabel}

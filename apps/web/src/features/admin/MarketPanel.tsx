@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { fetchInsurance, fetchRevenue, fetchRiskPositions, fetchRounds } from './api.ts';
-import { Pager } from './Pager.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { useAdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
 
@@ -259,11 +259,12 @@ export function MarketPanel() {
           </table>
           {rounds.data?.list.length === 0 ? <p className={styles.empty}>{t('admin.market.noRound')}</p> : null}
         </div>
-        <Pager
-          pagination={roundPager}
-          page={roundPage}
+        <Pagination
+          info={roundPager}
+          hideSinglePage
           onPage={setRoundPage}
           labels={{ previous: t('admin.market.newer'), next: t('admin.market.older') }}
+          testId="admin-round-pages"
         />
       </section>
     </div>

@@ -5,7 +5,7 @@ import { searchUsers } from './api.ts';
 import { UserDetailView } from './UserDetail.tsx';
 import { levelLabel, UserFlags } from './userBits.tsx';
 import type { Report } from './panels.tsx';
-import { Pager } from './Pager.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { useAdminText } from './useAdminText.ts';
 import styles from './admin.module.css';
 
@@ -38,6 +38,7 @@ export function UsersPanel({ report }: { report: Report }) {
   };
   const rows = result.data?.list ?? [];
   const pagination = result.data?.pagination;
+  const pageLabels = { previous: t('admin.pager.previous'), next: t('admin.pager.next') };
 
   return (
     <div className={styles.split} data-testid="users-panel">
@@ -90,7 +91,7 @@ export function UsersPanel({ report }: { report: Report }) {
           </table>
           {rows.length === 0 && !result.isPending ? <p className={styles.empty}>{t('admin.users.noMatch')}</p> : null}
         </div>
-        <Pager pagination={pagination} page={page} onPage={setPage} />
+        <Pagination info={pagination} hideSinglePage onPage={setPage} labels={pageLabels} testId="admin-pages" />
       </section>
       <section className={styles.detailPane} ref={detailRef}>
         {selected === null ? (

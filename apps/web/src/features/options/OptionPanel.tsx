@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { add, formatUsdt, multiply, toDecimalString, USDT_SCALE } from '@tickline/money';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -37,7 +37,6 @@ export function OptionPanel({ clock }: { clock: RoundClock }) {
   const position = usePositions().data?.[0] ?? null;
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const problem = amountFieldProblem(amount, STAKE_SCALE);
   const stake = parseAmountInput(amount, USDT_SCALE);
   const available = balance
@@ -52,19 +51,24 @@ export function OptionPanel({ clock }: { clock: RoundClock }) {
       )
     : 0;
 
-  const bet = async (betType: 1 | 2) => {
-    if (!loggedIn) return navigate('/login');
-    if (problem) return setMessage(t(AMOUNT_PROBLEM_TEXT[problem], { n: STAKE_SCALE }));
-    if (stake <= 0) return setMessage(t('options.enterAmount'));
-    setBusy(true);
-    try {
-      const answer = await registerOptionOrder(betType, amount);
+  const placing = useMutation({
+    mutationFn: (order: { betType: 1 | 2; amount: string }) => registerOptionOrder(order.betType, order.amount),
+    onSuccess: (answer) => {
       if (answer.code !== 0) return setMessage(answer.message);
       toast(t('options.placed'), 'success');
       reloadOptions(queryClient);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = placing.isPending;
+
+  // BrowserRouter's navigate returns nothing to wait for (the promise in its type is the data routers').
+  const logIn = () => void navigate('/login');
+
+  const bet = (betType: 1 | 2): void => {
+    if (!loggedIn) return logIn();
+    if (problem) return setMessage(t(AMOUNT_PROBLEM_TEXT[problem], { n: STAKE_SCALE }));
+    if (stake <= 0) return setMessage(t('options.enterAmount'));
+    placing.mutate({ betType, amount });
   };
 
   return (
@@ -128,30 +132,19 @@ export function OptionPanel({ clock }: { clock: RoundClock }) {
         </dd>
       </dl>
       {loggedIn ? null : (
-        <button
-          type="button"
-          className="btn btn--primary btn--block"
-          onClick={() => navigate('/login')}
-          data-testid="option-login"
-        >
+        <button type="button" className="btn btn--primary btn--block" onClick={logIn} data-testid="option-login">
           {t('options.logIn')}
         </button>
       )}
       <div className={styles.buttons}>
-        <button
-          type="button"
-          className={styles.long}
-          disabled={busy}
-          onClick={() => void bet(1)}
-          data-testid="option-long"
-        >
+        <button type="button" className={styles.long} disabled={busy} onClick={() => bet(1)} data-testid="option-long">
           {t('options.long')}
         </button>
         <button
           type="button"
           className={styles.short}
           disabled={busy}
-          onClick={() => void bet(2)}
+          onClick={() => bet(2)}
           data-testid="option-short"
         >
           {t('options.short')}

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { SUCCESS_CODE } from '@tickline/protocol';
 import { NetworkError, type ApiResponse } from '../../api/client.ts';
@@ -21,13 +22,19 @@ export interface PartnerCall {
 
 export function usePartnerCall(): PartnerCall {
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const toast = useToast();
   const t = useT();
 
-  const run = useCallback<PartnerCall['run']>(
-    async (call, success, options = {}) => {
-      setBusy(true);
+  const { mutateAsync, isPending: busy } = useMutation({
+    mutationFn: async ({
+      call,
+      success,
+      options,
+    }: {
+      call: () => Promise<ApiResponse<unknown>>;
+      success: string;
+      options: { toast?: boolean };
+    }) => {
       try {
         const answer = await call();
         if (answer.code === SUCCESS_CODE) {
@@ -40,11 +47,12 @@ export function usePartnerCall(): PartnerCall {
       } catch (error) {
         if (error instanceof NetworkError) return false;
         throw error;
-      } finally {
-        setBusy(false);
       }
     },
-    [t, toast],
+  });
+  const run = useCallback<PartnerCall['run']>(
+    (call, success, options = {}) => mutateAsync({ call, success, options }),
+    [mutateAsync],
   );
 
   const close = useCallback(() => setMessage(null), []);

@@ -1,4 +1,5 @@
 import { defineMessages } from '../../i18n/defineMessages.ts';
+import { ManagerWithdrawalStatus, OptionResult, SettlementStatus } from '@tickline/protocol';
 
 // The partner back office's strings. Validation and result messages are seed 001's texts, word for word (§5, §8);
 // the manager-withdrawal status labels are Korean in both languages, as the seed says (§4).
@@ -113,7 +114,6 @@ const en = {
   'partners.csvBusy': 'Exporting…',
   'partners.previous': 'Previous',
   'partners.next': 'Next',
-  'partners.page': 'Page {page}',
   'partners.message': 'Message',
 } as const;
 
@@ -229,22 +229,31 @@ export const partnersMessages = defineMessages({
     'partners.csvBusy': '내보내는 중…',
     'partners.previous': '이전',
     'partners.next': '다음',
-    'partners.page': '{page} 페이지',
     'partners.message': '알림',
   },
 });
 
 /** Seed 001 §4: manager withdrawal status labels, in Korean whatever the language. */
-export const MANAGER_WITHDRAW_STATUS: Readonly<Record<number, string>> = {
-  1: '진행중',
-  2: '완료',
-  3: '취소',
-  4: '거절',
+export const MANAGER_WITHDRAW_STATUS: Readonly<Record<ManagerWithdrawalStatus, string>> = {
+  [ManagerWithdrawalStatus.InProgress]: '진행중',
+  [ManagerWithdrawalStatus.Completed]: '완료',
+  [ManagerWithdrawalStatus.Cancelled]: '취소',
+  [ManagerWithdrawalStatus.Rejected]: '거절',
 };
 
 /** Seed 000 §3 request status labels, used for settlement withdrawal applications. */
-export const REQUEST_STATUS: Readonly<Record<number, string>> = { 1: 'WAIT', 2: 'APPROVAL', 3: 'CANCEL', 4: 'REFUSE' };
+export const REQUEST_STATUS: Readonly<Record<SettlementStatus, string>> = {
+  [SettlementStatus.Applied]: 'WAIT',
+  [SettlementStatus.Approved]: 'APPROVAL',
+  [SettlementStatus.Cancelled]: 'CANCEL',
+  [SettlementStatus.Refused]: 'REFUSE',
+};
 
 /** Seed 001 §3: option history result and bet type labels. */
-export const OPTION_RESULT: Readonly<Record<number, string>> = { 0: 'WAIT', 1: 'HIGHER', 2: 'LOWER', 3: 'EQ' };
+export const OPTION_RESULT: Readonly<Record<OptionResult, string>> = {
+  [OptionResult.Wait]: 'WAIT',
+  [OptionResult.Higher]: 'HIGHER',
+  [OptionResult.Lower]: 'LOWER',
+  [OptionResult.Equal]: 'EQ',
+};
 export const betTypeLabel = (betType: number) => (betType === 1 ? 'HIGHER' : 'LOWER');

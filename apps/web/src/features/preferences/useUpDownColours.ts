@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import {
   getUpDownColours,
   readMarketColours,
@@ -6,6 +6,14 @@ import {
   subscribeUpDownColours,
   type UpDownColours,
 } from './upDownColours.ts';
+
+// The colours read once per preference: the CSS variables have followed the preference by the time it is read.
+let read: { upDown: UpDownColours; colours: { up: string; down: string } } | null = null;
+function getColours(): { up: string; down: string } {
+  const upDown = getUpDownColours();
+  if (read?.upDown !== upDown) read = { upDown, colours: readMarketColours() };
+  return read.colours;
+}
 
 /**
  * The user's up/down colour preference and a setter. Styles need nothing from here (they use var(--up) and
@@ -17,7 +25,6 @@ export function useUpDownColours(): {
   colours: { up: string; down: string };
 } {
   const upDown = useSyncExternalStore(subscribeUpDownColours, getUpDownColours, getUpDownColours);
-  // upDown is the trigger, not an input: the CSS variables have followed it by the time this runs.
-  const colours = useMemo(() => readMarketColours(), [upDown]);
+  const colours = useSyncExternalStore(subscribeUpDownColours, getColours, getColours);
   return { upDown, setUpDown: setUpDownColours, colours };
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ApiResponse } from '../../api/client.ts';
 import { isSuccess } from '../../api/client.ts';
@@ -18,26 +18,23 @@ export function useSecurity() {
 export function useSecurityAction() {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // One mutation for every action of the page: `run` hands it the action's work, typed by its caller.
+  const action = useMutation({ mutationFn: (work: () => Promise<void>) => work() });
   async function run<T>(
     call: () => Promise<ApiResponse<T>>,
     successText?: string,
   ): Promise<{ ok: boolean; data: T | null }> {
-    setBusy(true);
     setError(null);
-    try {
+    let outcome: { ok: boolean; data: T | null } = { ok: false, data: null };
+    await action.mutateAsync(async () => {
       const answer = await call();
-      if (!isSuccess(answer)) {
-        setError(answer.message);
-        return { ok: false, data: null };
-      }
+      if (!isSuccess(answer)) return setError(answer.message);
       if (successText) toast(successText, 'success');
       await queryClient.invalidateQueries({ queryKey: securityKey });
-      return { ok: true, data: answer.data ?? null };
-    } finally {
-      setBusy(false);
-    }
+      outcome = { ok: true, data: answer.data ?? null };
+    });
+    return outcome;
   }
-  return { run, busy, error, setError };
+  return { run, busy: action.isPending, error, setError };
 }

@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useUserInfo } from '../account/queries.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -23,7 +22,6 @@ export function DepositScreen() {
   const config = useWalletConfig().data;
   const deposits = useDeposits();
   useWalletStream();
-  const [sending, setSending] = useState(false);
   const address = info?.bscAddress ?? '';
   const confirmations = config?.confirmations ?? 0;
 
@@ -35,16 +33,14 @@ export function DepositScreen() {
     }
     toast(t('deposit.copied'), 'success');
   };
-  const faucet = async () => {
-    setSending(true);
-    try {
-      const answer = await requestFaucet(FAUCET_USDT);
+  const faucet = useMutation({
+    mutationFn: () => requestFaucet(FAUCET_USDT),
+    onSuccess: (answer) => {
       toast(answer.code === 0 ? t('deposit.faucetSent') : answer.message, answer.code === 0 ? 'success' : 'error');
       void queryClient.invalidateQueries({ queryKey: walletKeys.deposits });
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+  });
+  const sending = faucet.isPending;
 
   return (
     <>
@@ -77,7 +73,7 @@ export function DepositScreen() {
                           <button
                             type="button"
                             className="btn btn--primary btn--sm"
-                            onClick={() => void faucet()}
+                            onClick={() => faucet.mutate()}
                             disabled={sending || !address}
                             data-testid="deposit-faucet"
                           >

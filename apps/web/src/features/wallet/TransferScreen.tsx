@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatUsdt, USDT_SCALE } from '@tickline/money';
 import { useState } from 'react';
 import { microsOf } from '../../lib/units.ts';
@@ -31,7 +31,6 @@ export function TransferScreen() {
   const [to, setTo] = useState<'usdtm' | 'bsc'>('usdtm');
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const from = to === 'usdtm' ? 'bsc' : 'usdtm';
   // The source wallet's available balance: the spot wallet, or the futures wallet less margin and order holds.
   const available = microsOf(from === 'bsc' ? balance?.bsc : balance?.balance);
@@ -39,19 +38,21 @@ export function TransferScreen() {
   // #28 item 1: decimals to the cent are taken; a point is never dropped.
   const problem = amountFieldProblem(amount, TRANSFER_SCALE);
 
-  const submit = async () => {
-    if (problem) return setMessage(t(AMOUNT_PROBLEM_TEXT[problem], { n: TRANSFER_SCALE }));
-    if (parseAmountInput(amount, USDT_SCALE) <= 0) return setMessage(t('transfer.amountRequired'));
-    setBusy(true);
-    try {
-      const answer = await registerTransfer(to, amount);
+  const transfer = useMutation({
+    mutationFn: (sent: { to: 'usdtm' | 'bsc'; amount: string }) => registerTransfer(sent.to, sent.amount),
+    onSuccess: (answer) => {
       if (answer.code !== 0) return setMessage(answer.message);
       toast(t('transfer.done'), 'success');
       setAmount('');
       reloadWallet(queryClient);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = transfer.isPending;
+
+  const submit = (): void => {
+    if (problem) return setMessage(t(AMOUNT_PROBLEM_TEXT[problem], { n: TRANSFER_SCALE }));
+    if (parseAmountInput(amount, USDT_SCALE) <= 0) return setMessage(t('transfer.amountRequired'));
+    transfer.mutate({ to, amount });
   };
 
   return (
@@ -62,7 +63,7 @@ export function TransferScreen() {
           className={`card ${styles.panel} ${styles.form}`}
           onSubmit={(event) => {
             event.preventDefault();
-            void submit();
+            submit();
           }}
         >
           <div className={styles.direction}>

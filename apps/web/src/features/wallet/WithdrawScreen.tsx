@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatUsdt } from '@tickline/money';
 import { useState } from 'react';
 import { microsOf } from '../../lib/units.ts';
@@ -32,36 +32,40 @@ export function WithdrawScreen() {
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [otp, setOtp] = useState<string | null>(null);
   const spot = microsOf(balance?.bsc);
   const rules = useServerRules()?.wallet;
   // Withdrawals are whole USDT (the server's rule): a point typed stays in the field and is refused, not dropped.
   const problem = amountFieldProblem(amount, 0);
 
-  const submit = async () => {
-    if (address.trim() === '') return setMessage(t('withdraw.addressRequired'));
-    if (amount === '') return setMessage(t('withdraw.amountRequired'));
-    if (problem) return setMessage(t(AMOUNT_PROBLEM_TEXT[problem], { n: 0 }));
-    setBusy(true);
-    try {
-      const answer = await registerWithdrawal(address.trim(), amount, otp ?? undefined);
-      if (answer.code === TOTP_REQUIRED_CODE && otp === null) setOtp('');
+  const withdrawal = useMutation({
+    mutationFn: (sent: { address: string; amount: string; otp: string | null }) =>
+      registerWithdrawal(sent.address, sent.amount, sent.otp ?? undefined),
+    onSuccess: (answer, sent) => {
+      if (answer.code === TOTP_REQUIRED_CODE && sent.otp === null) setOtp('');
       if (answer.code !== 0) return setMessage(answer.message);
       toast(t('withdraw.registered'), 'success');
       setAddress('');
       setAmount('');
       setOtp(null);
       reloadWallet(queryClient);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const cancel = async (no: number) => {
-    const answer = await cancelWithdrawal(no);
-    if (answer.code !== 0) return setMessage(answer.message);
-    toast(t('withdraw.cancelled'), 'success');
-    reloadWallet(queryClient);
+    },
+  });
+  const busy = withdrawal.isPending;
+  const cancellation = useMutation({
+    mutationFn: cancelWithdrawal,
+    onSuccess: (answer) => {
+      if (answer.code !== 0) return setMessage(answer.message);
+      toast(t('withdraw.cancelled'), 'success');
+      reloadWallet(queryClient);
+    },
+  });
+
+  const submit = (): void => {
+    if (address.trim() === '') return setMessage(t('withdraw.addressRequired'));
+    if (amount === '') return setMessage(t('withdraw.amountRequired'));
+    if (problem) return setMessage(t(AMOUNT_PROBLEM_TEXT[problem], { n: 0 }));
+    withdrawal.mutate({ address: address.trim(), amount, otp });
   };
 
   return (
@@ -83,7 +87,7 @@ export function WithdrawScreen() {
                     className={styles.form}
                     onSubmit={(event) => {
                       event.preventDefault();
-                      void submit();
+                      submit();
                     }}
                   >
                     <label className={styles.field}>
@@ -159,7 +163,7 @@ export function WithdrawScreen() {
         <WithdrawalTable
           rows={(withdrawals.data?.withdraws ?? []).slice(0, RECENT_ROWS)}
           pending={withdrawals.isPending}
-          onCancel={(no) => void cancel(no)}
+          onCancel={(no) => cancellation.mutate(no)}
         />
       </div>
       {message ? <MessageDialog message={message} onClose={() => setMessage(null)} /> : null}

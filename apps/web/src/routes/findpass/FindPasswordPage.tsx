@@ -36,7 +36,8 @@ export default function FindPasswordPage() {
   const closePopup = () => {
     const changed = popup?.changed;
     setPopup(null);
-    if (changed) navigate('/login');
+    // BrowserRouter's navigate returns nothing to wait for (the promise in its type is the data routers').
+    if (changed) void navigate('/login');
   };
 
   return (

@@ -40,7 +40,7 @@ export default function LoginPage() {
       if (answer.httpStatus !== 200) return setPopup(t('login.requestFailed'));
       if (!isSuccess(answer) || !data?.accessToken) return setPopup(answer.message || t('login.requestFailed'));
       saveLogin({ userid: email, level: data.level, accessToken: data.accessToken, refreshToken: data.refreshToken });
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true }); // BrowserRouter: nothing to wait for
     },
     onFailure: () => setPopup(t('login.requestFailed')),
   });

@@ -56,7 +56,13 @@ function CopyField(props: {
   return (
     <div className={styles.copyField}>
       <input className={`input ${styles.copyInput}`} readOnly value={value} aria-label={label} data-testid={testId} />
-      <button type="button" className="btn btn--primary" onClick={copy} disabled={!value} aria-label={buttonLabel}>
+      <button
+        type="button"
+        className="btn btn--primary"
+        onClick={() => void copy()}
+        disabled={!value}
+        aria-label={buttonLabel}
+      >
         <CopyIcon /> {t('profile.copy')}
       </button>
     </div>

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -54,12 +55,10 @@ export default function RegisterPage() {
     validate: validateRegisterStep1,
   });
   const [image, setImage] = useState<File | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [popup, setPopup] = useState<string | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [referralCode, setReferralCode] = useState(code ?? '');
   const [codeProblem, setCodeProblem] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
 
   useEffect(() => () => (redirectTimer.current ? clearTimeout(redirectTimer.current) : undefined), []);
 
@@ -80,30 +79,32 @@ export default function RegisterPage() {
     setCodeProblem(null);
   };
 
-  const next = async (event: FormEvent) => {
+  const stepCheck = useMutation({
+    mutationFn: runRegisterCheck,
+    onSuccess: (result) => {
+      if (result.ok) return setStep(2);
+      if (result.field === 'referralCode') return setCodeProblem(result.message);
+      if (result.field) return showError(result.field, result.message);
+      setPopup(result.message ?? t('register.failed'));
+    },
+  });
+  const checking = stepCheck.isPending;
+
+  const next = (event: FormEvent): void => {
     event.preventDefault();
     if (checking || !check()) return;
-    setChecking(true);
-    const result = await runRegisterCheck({ userid: values.email.trim(), password: values.password, referralCode });
-    setChecking(false);
-    if (result.ok) return setStep(2);
-    if (result.field === 'referralCode') return setCodeProblem(result.message);
-    if (result.field) return showError(result.field, result.message);
-    setPopup(result.message ?? t('register.failed'));
+    stepCheck.mutate({ userid: values.email.trim(), password: values.password, referralCode });
   };
 
-  const createAccount = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    if (!isAcceptedImage(image)) return toast(t('kyc.selectImage'), 'error');
-    setSubmitting(true);
-    const verificationImage = await uploadVerificationImage(image);
-    if (!verificationImage) {
+  /** True when the account was created; false when the form is back for another try. */
+  const creation = useMutation({
+    mutationFn: async (file: File): Promise<boolean> => {
+      const verificationImage = await uploadVerificationImage(file);
       // Seeds §8: an upload failure clears the image and re-enables the button, with no message.
-      setImage(null);
-      return setSubmitting(false);
-    }
-    try {
+      if (!verificationImage) {
+        setImage(null);
+        return false;
+      }
       const answer = await register({
         userid: values.email.trim(),
         password: values.password,
@@ -115,16 +116,30 @@ export default function RegisterPage() {
       if (answer.httpStatus !== 200) throw new Error(`HTTP ${answer.httpStatus}`);
       if (!isSuccess(answer)) {
         setPopup(answer.message);
-        return setSubmitting(false);
+        return false;
       }
+      return true;
+    },
+    onSuccess: (created) => {
+      if (!created) return;
       toast(t('register.success'), 'success');
-      // #18: the login screen opens with the new id filled in.
+      // #18: the login screen opens with the new id filled in (BrowserRouter's navigate returns nothing to wait for).
       const userid = values.email.trim();
-      redirectTimer.current = setTimeout(() => navigate('/login', { state: { userid } }), REDIRECT_AFTER_REGISTER_MS);
-    } catch {
-      toast(t('register.failed'), 'error');
-      setSubmitting(false);
-    }
+      redirectTimer.current = setTimeout(
+        () => void navigate('/login', { state: { userid } }),
+        REDIRECT_AFTER_REGISTER_MS,
+      );
+    },
+    onError: () => toast(t('register.failed'), 'error'),
+  });
+  // A created account keeps the form disabled until the redirect.
+  const submitting = creation.isPending || creation.data === true;
+
+  const createAccount = (event: FormEvent): void => {
+    event.preventDefault();
+    if (submitting) return;
+    if (!isAcceptedImage(image)) return toast(t('kyc.selectImage'), 'error');
+    creation.mutate(image);
   };
 
   return (

@@ -1,5 +1,5 @@
 import { ApproveStatus } from '@tickline/protocol';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -44,7 +44,6 @@ export default function VerificationPage() {
   const { accessToken } = useSession();
   const info = useUserInfo();
   const [image, setImage] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
   const backTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => () => (backTimer.current ? clearTimeout(backTimer.current) : undefined), []);
@@ -52,17 +51,14 @@ export default function VerificationPage() {
   const goBack = () => {
     // Opened directly (no page of ours to return to): the profile is where KYC status lives.
     const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (historyIndex > 0) navigate(-1);
-    else navigate('/profile', { replace: true });
+    // BrowserRouter's navigate returns nothing to wait for (the promise in its type is the data routers').
+    if (historyIndex > 0) void navigate(-1);
+    else void navigate('/profile', { replace: true });
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (uploading) return;
-    if (!isAcceptedImage(image)) return toast(t('kyc.selectImage'), 'error');
-    setUploading(true);
-    try {
-      const reference = await uploadVerificationImage(image);
+  const update = useMutation({
+    mutationFn: async (file: File) => {
+      const reference = await uploadVerificationImage(file);
       // Seeds §8: an upload failure clears the selection.
       if (!reference) return setImage(null);
       const answer = await updateKyc(reference);
@@ -71,11 +67,16 @@ export default function VerificationPage() {
       void queryClient.invalidateQueries({ queryKey: accountKeys.info });
       toast(t('kyc.updated'), 'success');
       backTimer.current = setTimeout(goBack, BACK_AFTER_UPDATE_MS);
-    } catch {
-      toast(t('register.failed'), 'error');
-    } finally {
-      setUploading(false);
-    }
+    },
+    onError: () => toast(t('register.failed'), 'error'),
+  });
+  const uploading = update.isPending;
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    if (uploading) return;
+    if (!isAcceptedImage(image)) return toast(t('kyc.selectImage'), 'error');
+    update.mutate(image);
   };
 
   const verified = info.data?.approveStatus === ApproveStatus.Verified;

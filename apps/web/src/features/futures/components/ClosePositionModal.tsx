@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QTY_SCALE, formatDecimal, toDecimalString } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
@@ -21,31 +21,29 @@ export function ClosePositionModal({ position, onClose }: { position: PositionRo
   const feedback = useFeedback();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
   const volume = lotsOf(position.volume);
 
-  const submit = async () => {
+  const closing = useMutation({
+    mutationFn: (lots: number) =>
+      feedback.run(() => closePosition(toDecimalString(lots, QTY_SCALE)), 'futures.positionUpdated'),
+    onSuccess: (closed) => {
+      if (!closed) return;
+      reloadTrading(queryClient, true);
+      onClose();
+    },
+  });
+
+  const submit = (): void => {
     const lots = parseAmountInput(amount, QTY_SCALE);
-    if (lots <= 0) {
-      feedback.popup(t('futures.enterCloseAmount'));
-      return;
-    }
-    setBusy(true);
-    try {
-      if (await feedback.run(() => closePosition(toDecimalString(lots, QTY_SCALE)), 'futures.positionUpdated')) {
-        reloadTrading(queryClient, true);
-        onClose();
-      }
-    } finally {
-      setBusy(false);
-    }
+    if (lots <= 0) return feedback.popup(t('futures.enterCloseAmount'));
+    closing.mutate(lots);
   };
 
   return (
     <Modal
       title={t('futures.closeTitle')}
       onClose={onClose}
-      footer={<ConfirmButton busy={busy} onConfirm={() => void submit()} testId="close-confirm" />}
+      footer={<ConfirmButton busy={closing.isPending} onConfirm={submit} testId="close-confirm" />}
     >
       <label className={styles.field}>
         <span>{t('futures.closeAmount')}</span>

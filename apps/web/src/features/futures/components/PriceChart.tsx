@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   CandlestickSeries,
   ColorType,
@@ -226,8 +226,9 @@ export function PriceChart({ position, orders }: PriceChartProps) {
   );
 
   // Lines for the position (entry, liquidation, TP, SL) and open orders.
-  const lines = chartLines(position, orders);
-  const linesKey = JSON.stringify(lines);
+  // Redrawn when their content changes, not on every new array of the same lines.
+  const linesKey = JSON.stringify(chartLines(position, orders));
+  const lines = useMemo(() => JSON.parse(linesKey) as ChartLine[], [linesKey]);
   useEffect(() => {
     const series = seriesRef.current;
     if (!series) return;
@@ -242,7 +243,7 @@ export function PriceChart({ position, orders }: PriceChartProps) {
       }),
     );
     return () => drawn.forEach((line) => series.candles.removePriceLine(line));
-  }, [linesKey, t]);
+  }, [lines, t]);
 
   return (
     <section className={styles.chartPanel} aria-label={t('futures.chart')}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { wsClient } from '../../../api/ws.ts';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import { fetchFuturesMarket, fetchServerTime } from '../api.ts';
@@ -50,7 +50,8 @@ function useServerOffset(): [number, () => void] {
       () => undefined,
     );
   }, [round]);
-  return [offset, () => setRound((r) => r + 1)];
+  const resync = useCallback(() => setRound((r) => r + 1), []);
+  return [offset, resync];
 }
 
 function FundingCountdown({ fundingTime }: { fundingTime: number }) {
@@ -64,7 +65,7 @@ function FundingCountdown({ fundingTime }: { fundingTime: number }) {
   const atZero = fundingTime > 0 && remaining === 0;
   useEffect(() => {
     if (atZero) resync(); // seed 000 §4: resync at zero (the next ticker brings the next funding time)
-  }, [atZero]);
+  }, [atZero, resync]);
   return <span data-testid="funding-countdown">{fundingTime > 0 ? formatCountdown(remaining) : '--:--:--'}</span>;
 }
 

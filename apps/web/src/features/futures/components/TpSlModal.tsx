@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PRICE_SCALE, formatUsdt, toDecimalString } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
@@ -22,7 +22,6 @@ export function TpSlModal({ position, onClose }: { position: PositionRow; onClos
   const queryClient = useQueryClient();
   const [takeProfit, setTakeProfit] = useState(priceText(position.takeProfit));
   const [stopLoss, setStopLoss] = useState(priceText(position.stopLoss));
-  const [busy, setBusy] = useState(false);
   const entry = ticksOf(position.averagePrice);
   const qty = lotsOf(position.volume);
 
@@ -33,22 +32,23 @@ export function TpSlModal({ position, onClose }: { position: PositionRow; onClos
     return `${pnl < 0 ? '-' : ''}${formatUsdt(Math.abs(pnl))} USDT`;
   };
 
-  const submit = async () => {
+  const updating = useMutation({
+    mutationFn: (body: { takeProfit: string; stopLoss: string }) =>
+      feedback.run(() => updateTpsl(body), 'futures.tpslUpdated'),
+    onSuccess: (updated) => {
+      if (!updated) return;
+      void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });
+      void queryClient.invalidateQueries({ queryKey: futuresKeys.openOrders });
+      onClose();
+    },
+  });
+
+  const submit = (): void => {
     const tp = parseAmountInput(takeProfit, PRICE_SCALE);
     const sl = parseAmountInput(stopLoss, PRICE_SCALE);
     if (tp <= 0) return feedback.popup(t('futures.enterTakeProfit'));
     if (sl <= 0) return feedback.popup(t('futures.enterStopLoss'));
-    setBusy(true);
-    try {
-      const body = { takeProfit: toDecimalString(tp, PRICE_SCALE), stopLoss: toDecimalString(sl, PRICE_SCALE) };
-      if (await feedback.run(() => updateTpsl(body), 'futures.tpslUpdated')) {
-        void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });
-        void queryClient.invalidateQueries({ queryKey: futuresKeys.openOrders });
-        onClose();
-      }
-    } finally {
-      setBusy(false);
-    }
+    updating.mutate({ takeProfit: toDecimalString(tp, PRICE_SCALE), stopLoss: toDecimalString(sl, PRICE_SCALE) });
   };
 
   const field = (label: string, value: string, set: (v: string) => void, testId: string) => (
@@ -73,7 +73,7 @@ export function TpSlModal({ position, onClose }: { position: PositionRow; onClos
     <Modal
       title={t('futures.tpslTitle')}
       onClose={onClose}
-      footer={<ConfirmButton busy={busy} onConfirm={() => void submit()} testId="tpsl-confirm" />}
+      footer={<ConfirmButton busy={updating.isPending} onConfirm={submit} testId="tpsl-confirm" />}
     >
       {field(t('futures.takeProfitPrice'), takeProfit, setTakeProfit, 'tpsl-tp')}
       {field(t('futures.stopLossPrice'), stopLoss, setStopLoss, 'tpsl-sl')}

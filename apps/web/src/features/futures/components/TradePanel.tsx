@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PRICE_SCALE, QTY_SCALE, formatDecimal, formatPrice, formatUsdt, multiply } from '@tickline/money';
 import type { UserBalance } from '@tickline/protocol';
 import { accountKeys } from '../../account/queries.ts';
-import { registerOrder, updateLeverage } from '../api.ts';
+import { registerOrder, updateLeverage, type RegisterOrderRequest } from '../api.ts';
 import { amountInputOrZero, parseAmountInput } from '../../../lib/amountInput.ts';
 import { buildOrderRequest, type OrderTab } from '../calc/orderForm.ts';
 import {
@@ -48,7 +48,6 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
   const [amountText, setAmountText] = useState('');
   const [percent, setPercent] = useState(0);
   const [autoPrice, setAutoPrice] = useState(false);
-  const [inFlight, setInFlight] = useState(false);
   const [leverageOpen, setLeverageOpen] = useState(false);
 
   useEffect(() => {
@@ -82,37 +81,30 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
     setAmountText(formatDecimal(lots, QTY_SCALE));
   };
 
-  const submit = async (side: Side) => {
-    const built = buildOrderRequest({ tab, side, priceText: shownPrice, amountText, leverage });
-    if (!built.ok) {
-      feedback.popup(t(built.error));
-      return;
-    }
-    setInFlight(true);
-    try {
-      const done = await feedback.run(() => registerOrder(built.request), 'futures.orderDone');
-      if (done) {
-        reloadTrading(queryClient);
-        setPriceText('');
-        setAmountText('');
-        setPercent(0);
-      }
-    } finally {
-      setInFlight(false);
-    }
-  };
+  const placing = useMutation({
+    mutationFn: (request: RegisterOrderRequest) => feedback.run(() => registerOrder(request), 'futures.orderDone'),
+    onSuccess: (done) => {
+      if (!done) return;
+      reloadTrading(queryClient);
+      setPriceText('');
+      setAmountText('');
+      setPercent(0);
+    },
+  });
+  const leverageChange = useMutation({
+    mutationFn: async (next: number) => {
+      if (!(await feedback.run(() => updateLeverage(next), null))) return;
+      setLeverageOpen(false);
+      await queryClient.invalidateQueries({ queryKey: accountKeys.info });
+      void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });
+    },
+  });
+  const inFlight = placing.isPending || leverageChange.isPending;
 
-  const confirmLeverage = async (next: number) => {
-    setInFlight(true);
-    try {
-      if (await feedback.run(() => updateLeverage(next), null)) {
-        setLeverageOpen(false);
-        await queryClient.invalidateQueries({ queryKey: accountKeys.info });
-        void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });
-      }
-    } finally {
-      setInFlight(false);
-    }
+  const submit = (side: Side): void => {
+    const built = buildOrderRequest({ tab, side, priceText: shownPrice, amountText, leverage });
+    if (!built.ok) return feedback.popup(t(built.error));
+    placing.mutate(built.request);
   };
 
   const feeRate = rules ? (tab === 'market' ? rules.takerFeePpm : rules.makerFeePpm) : null;
@@ -229,7 +221,7 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
                   type="button"
                   className={side === 1 ? styles.buyButton : styles.sellButton}
                   disabled={inFlight}
-                  onClick={() => void submit(side)}
+                  onClick={() => submit(side)}
                   data-testid={side === 1 ? 'buy-long' : 'sell-short'}
                 >
                   {t(side === 1 ? 'futures.buyLong' : 'futures.sellShort')}
@@ -264,7 +256,7 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
         <LeverageModal
           initial={leverage}
           busy={inFlight}
-          onConfirm={(next) => void confirmLeverage(next)}
+          onConfirm={(next) => leverageChange.mutate(next)}
           onClose={() => setLeverageOpen(false)}
         />
       ) : null}

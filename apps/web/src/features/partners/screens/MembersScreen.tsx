@@ -5,7 +5,7 @@ import { DataTable, type Column } from '../../../ui/DataTable.tsx';
 import { fetchMembers } from '../api.ts';
 import { collectPages, toCsv } from '../calc/csv.ts';
 import { CsvButton } from '../components/CsvButton.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { Pagination } from '../../../ui/Pagination.tsx';
 import { SearchForm } from '../components/SearchForm.tsx';
 import { Panel, ScreenHead, TABLE_SCROLL } from '../components/Panel.tsx';
 import { useMembers } from '../queries.ts';
@@ -89,7 +89,13 @@ export function MembersScreen() {
           skeletonRows={8}
           emptyMessage={t('partners.members.empty')}
         />
-        {members.data ? <Pager pagination={members.data.pagination} onPage={setPage} /> : null}
+        <Pagination
+          info={members.data?.pagination}
+          hideSinglePage
+          onPage={setPage}
+          labels={{ previous: t('partners.previous'), next: t('partners.next') }}
+          testId="members-pages"
+        />
       </Panel>
     </div>
   );
