@@ -176,5 +176,7 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   INVALID_MARGIN_AMOUNT: '올바른 USDT 금액(0보다 큰 값)을 입력해 주세요.',
   MARGIN_REMOVE_EXCEEDS_MAXIMUM: '이만큼 빼면 포지션의 증거금이 개시 증거금보다 낮아집니다.',
   MARGIN_ADD_EXCEEDS_AVAILABLE: '선물 지갑에 추가할 수 있는 USDT가 부족합니다.',
+  WS_UNKNOWN_METHOD: '이 메서드는 웹소켓으로 호출할 수 없습니다.',
+  WS_TOO_MANY_IN_FLIGHT: '이 연결에서 응답을 기다리는 요청이 너무 많습니다. 응답을 받은 뒤 더 보내 주세요.',
   RESERVES_NOT_IN_SNAPSHOT: '최근 준비금 스냅샷에 계정이 없습니다(가입 전에 생성됨). 다음 스냅샷에 포함됩니다.',
 };
