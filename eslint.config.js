@@ -13,6 +13,7 @@ const typedProjects = [
   './packages/engine/tsconfig.json',
   './packages/money/tsconfig.json',
   './packages/protocol/tsconfig.json',
+  './packages/verify/tsconfig.json',
 ];
 
 export default tseslint.config(
