@@ -50,8 +50,13 @@ export async function authenticateProgram(request: FastifyRequest, reply: Fastif
     clientAddress: request.ip,
     permission: route.permission,
   });
+  programLimitsOf(ctx).charge(reply, { keyId: user.apiKey!.id, userId: user.id }, route.weight, ctx.clock.now());
+  return user;
+}
+
+/** The app's per-key and per-user budgets of signed requests, shared by every signed surface (/api/v1, /fapi). */
+export function programLimitsOf(ctx: AppContext): ProgramLimits {
   let limits = limitsOfApp.get(ctx);
   if (!limits) limitsOfApp.set(ctx, (limits = new ProgramLimits(ctx.config.rateLimits)));
-  limits.charge(reply, { keyId: user.apiKey!.id, userId: user.id }, route.weight, ctx.clock.now());
-  return user;
+  return limits;
 }

@@ -1,0 +1,86 @@
+/**
+ * A listening platform for the real Binance clients: the test app on loopback with a market service fed by the
+ * engine's own book and trades (as the engine role wires it), an index from the simulated source, and helpers that
+ * point ccxt's every URL at it and record each request it sends (none may leave loopback).
+ */
+import type { AddressInfo } from 'node:net';
+import ccxt from 'ccxt';
+const USDT = 1_000_000;
+import { EngineMarketBridge } from '../../src/services/market/engine-bridge.ts';
+import { MarketService } from '../../src/services/market/market-service.ts';
+import { SimulatedSource } from '../../src/services/market/simulated-source.ts';
+import { createTestApp, registerAndLogin, type TestApp, type TestClock } from '../helpers/test-app.ts';
+import { testMarketConfig } from '../market/fakes.ts';
+import { createKey, type Credentials } from '../programs/signed-client.ts';
+
+/** ccxt and the SDK sign with the machine's clock: the platform must read the same one. */
+const realClock: TestClock = { now: () => Date.now(), advance: () => undefined, set: () => undefined };
+
+export interface Platform {
+  t: TestApp;
+  market: MarketService;
+  base: string;
+  /** The index (= mark) price the engine was given, in ticks. */
+  price: number;
+  close(): Promise<void>;
+}
+
+export async function startPlatform(): Promise<Platform> {
+  const market = new MarketService({
+    config: testMarketConfig(),
+    sources: [new SimulatedSource({ seed: 31, clock: realClock.now })],
+    clock: realClock.now,
+  });
+  await market.start();
+  const t = await createTestApp({ clock: realClock, services: { market } });
+  const bridge = new EngineMarketBridge({ readDepth: (levels) => t.sequencer.read((state) => state.depth(levels)) });
+  market.attachDepthSource(bridge);
+  market.attachTradeSource(bridge);
+  market.attachLastPriceSource(bridge);
+  const stopBridge = t.sequencer.onCommitted((batch) => bridge.handleEvents(batch.events));
+  market.tick();
+  const price = market.indexPrice()!;
+  const tick = await t.sequencer.submit({ type: 'priceTick', indexPrice: price, markPrice: price });
+  if (!tick.ok) throw new Error('price tick refused');
+  market.tick();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return {
+    t,
+    market,
+    base: `http://127.0.0.1:${port}`,
+    price,
+    async close() {
+      stopBridge();
+      await t.close();
+      await market.stop();
+    },
+  };
+}
+
+export interface Trader {
+  userId: number;
+  accessToken: string;
+  key: Credentials;
+}
+
+export async function fundedTrader(p: Platform, permissions = ['read', 'trade'], usdt = 10_000): Promise<Trader> {
+  const member = await registerAndLogin(p.t.app);
+  await p.t.trading.fundDemoUser(member.userId, usdt * USDT);
+  const key = await createKey(p.t.app, member.accessToken, { permissions });
+  return { userId: member.userId, accessToken: member.accessToken, key };
+}
+
+/** ccxt's binanceusdm with default options, only its URLs pointed at the platform; `sent` records every request. */
+export function ccxtClient(p: Platform, key: { apiKey: string; secret: string }) {
+  const exchange = new ccxt.binanceusdm({ apiKey: key.apiKey, secret: key.secret });
+  const api = exchange.urls.api as Record<string, string>;
+  for (const name of Object.keys(api)) api[name] = api[name]!.replace(/^https?:\/\/[^/]+/, p.base);
+  const sent: string[] = [];
+  const fetch = exchange.fetch.bind(exchange);
+  exchange.fetch = (url: string, method?: string, headers?: unknown, body?: unknown) => {
+    sent.push(url);
+    return fetch(url, method, headers, body);
+  };
+  return { exchange, sent };
+}
