@@ -64,7 +64,8 @@ export const BINANCE_CODES: Partial<Record<ErrorName, BinanceCode>> = {
   MARKET_UNKNOWN_SYMBOL: { code: -1121, msg: 'Invalid symbol.' },
   MARKET_UNSUPPORTED_INTERVAL: { code: -1120, msg: 'Invalid interval.' },
   MARKET_INVALID_LIMIT: { code: -1130 },
-  MARKET_DATA_UNAVAILABLE: { code: -1001, status: 503 },
+  // A business outcome here as on /api/v1 (not a server fault): 400, with Binance's "try again" code.
+  MARKET_DATA_UNAVAILABLE: { code: -1001 },
   SERVICE_BUSY: { code: -1008, status: 503 },
   SERVICE_UNAVAILABLE: { code: -1001, status: 503 },
   ENGINE_OUTCOME_UNKNOWN: {
