@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USDMClient } from 'binance';
 import type { UserBalance } from '@tickline/protocol';
@@ -59,5 +60,21 @@ describe('the binance SDK (USDMClient) against the platform', () => {
     const response = await fetch(`${p.base}/fapi/v1/order?symbol=BTCUSDT&orderId=1`);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ code: -2014, msg: 'API-key format invalid.' });
+    // A signed call by hand: the weight used is reported, and the same key's budget goes down with each call.
+    const signed = async (query: string) => {
+      const signature = createHmac('sha256', trader.key.secret).update(query).digest('hex');
+      return fetch(`${p.base}/fapi/v3/balance?${query}&signature=${signature}`, {
+        headers: { 'X-MBX-APIKEY': trader.key.apiKey },
+      });
+    };
+    const first = await signed(`timestamp=${Date.now()}&recvWindow=5000`);
+    expect(first.status).toBe(200);
+    const used = Number(first.headers.get('x-mbx-used-weight-1m'));
+    expect(used).toBeGreaterThanOrEqual(5);
+    const second = await signed(`timestamp=${Date.now()}`);
+    expect(Number(second.headers.get('x-mbx-used-weight-1m'))).toBe(used + 5);
+    const stale = await signed(`timestamp=${Date.now() - 10_000}&recvWindow=5000`);
+    expect(stale.status).toBe(400);
+    expect(await stale.json()).toMatchObject({ code: -1021 });
   });
 });

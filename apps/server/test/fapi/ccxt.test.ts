@@ -57,8 +57,14 @@ describe('ccxt binanceusdm against the platform (only urls changed)', () => {
   it('reads time, ticker, book, trades, candles and the funding rate', async () => {
     expect(Math.abs((await client.exchange.fetchTime())! - Date.now())).toBeLessThan(5_000);
     const ticker = await client.exchange.fetchTicker(SYMBOL);
-    const native = await get<{ lastPrice: number; markPrice: number }>(p.t.app, '/market/futures');
+    const native = await get<{ lastPrice: number; markPrice: number; priceChangePercent: number }>(
+      p.t.app,
+      '/market/futures',
+    );
     expect(ticker.last).toBe(native.body.data!.lastPrice);
+    expect(ticker.percentage).toBe(native.body.data!.priceChangePercent);
+    const tickers = await client.exchange.fetchTickers();
+    expect(Object.keys(tickers)).toEqual([SYMBOL]);
     const book = await client.exchange.fetchOrderBook(SYMBOL, 5);
     expect(book.bids[0]).toEqual([ticks(p.price - 100), 0.01]);
     expect(book.asks[0]).toEqual([ticks(p.price + 100), 0.01]);
