@@ -11,6 +11,7 @@ import { isKlineInterval } from '../services/market/interval-klines.ts';
 import type { MarketReads } from '../services/market/reads.ts';
 import { BinanceError } from './errors.ts';
 import { latestTrades } from './reads.ts';
+import { depthUpdateIdOf } from './streams.ts';
 import { route, type FapiRoute } from './route.ts';
 import { aggTradeView, decimalOf, price, publicTradeView, qty, SYMBOL } from './views.ts';
 
@@ -116,7 +117,8 @@ async function depth(app: FastifyInstance, levels: number) {
   const book = await marketOf(app).depth(SYMBOL, levels);
   const now = app.context.clock.now();
   return {
-    lastUpdateId: now,
+    // The diff depth stream's last id where it runs (streams.ts), so a client can join snapshot and diffs.
+    lastUpdateId: depthUpdateIdOf(app.context) ?? now,
     E: now,
     T: now,
     bids: book.bids.slice(0, levels).map((level) => [price(level.price), qty(level.qty)]),

@@ -24,6 +24,7 @@ import type { Secrets } from '../services/secrets/secrets.ts';
 import { WsGateway } from '../ws/gateway.ts';
 import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway-limits.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from '../ws/runtime.ts';
+import { attachFstream } from '../fapi/streams.ts';
 import { serveEngineOnBus, startEngineRole } from './engine-role.ts';
 import { BusMarketHub } from './market-relay.ts';
 import { chainMetrics, engineRoleMetrics, gatewayMetrics, processMetrics, sequencerMetrics } from './metrics.ts';
@@ -113,6 +114,7 @@ export async function startPlatform(config: Config, secrets: Secrets, pool: Pool
         host: config.host,
       });
       stops.push(() => ws.close());
+      stops.push(attachFstream(app, ws.hub));
       gatewayMetrics(metrics, ws.gateway);
     } else {
       // A session ended here (logout, revoke, password change) ends its streams on every websocket node.

@@ -6,7 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import ccxt from 'ccxt';
 const USDT = 1_000_000;
-import { EngineMarketBridge } from '../../src/services/market/engine-bridge.ts';
+import { attachFstream } from '../../src/fapi/streams.ts';
+import { sessionTokenVerifier, startWebsocketGateway } from '../../src/ws/runtime.ts';
 import { MarketService } from '../../src/services/market/market-service.ts';
 import { SimulatedSource } from '../../src/services/market/simulated-source.ts';
 import { createTestApp, registerAndLogin, type TestApp, type TestClock } from '../helpers/test-app.ts';
@@ -33,11 +34,14 @@ export async function startPlatform(): Promise<Platform> {
   });
   await market.start();
   const t = await createTestApp({ clock: realClock, services: { market } });
-  const bridge = new EngineMarketBridge({ readDepth: (levels) => t.sequencer.read((state) => state.depth(levels)) });
-  market.attachDepthSource(bridge);
-  market.attachTradeSource(bridge);
-  market.attachLastPriceSource(bridge);
-  const stopBridge = t.sequencer.onCommitted((batch) => bridge.handleEvents(batch.events));
+  // The platform's websocket runtime (pump, engine bridge, user events) and /fstream on it, as roles/platform.ts.
+  const ws = await startWebsocketGateway({
+    server: t.app.server,
+    market,
+    verifyToken: sessionTokenVerifier(t.app.context),
+    sequencer: t.sequencer,
+  });
+  const stopFstream = attachFstream(t.app, ws.hub);
   market.tick();
   const price = market.indexPrice()!;
   const tick = await t.sequencer.submit({ type: 'priceTick', indexPrice: price, markPrice: price });
@@ -51,7 +55,8 @@ export async function startPlatform(): Promise<Platform> {
     base: `http://127.0.0.1:${port}`,
     price,
     async close() {
-      stopBridge();
+      await stopFstream();
+      await ws.close();
       await t.close();
       await market.stop();
     },
@@ -69,6 +74,23 @@ export async function fundedTrader(p: Platform, permissions = ['read', 'trade'],
   await p.t.trading.fundDemoUser(member.userId, usdt * USDT);
   const key = await createKey(p.t.app, member.accessToken, { permissions });
   return { userId: member.userId, accessToken: member.accessToken, key };
+}
+
+/**
+ * ccxt.pro's binanceusdm: REST and websocket URLs pointed at the platform. Over plain ws:// (loopback here) ccxt
+ * asks for its http agent to be loaded first; over wss:// nothing is needed.
+ */
+export async function proClient(p: Platform, key: { apiKey: string; secret: string }) {
+  const exchange = new ccxt.pro.binanceusdm({ apiKey: key.apiKey, secret: key.secret });
+  const api = exchange.urls.api as Record<string, unknown>;
+  for (const [name, value] of Object.entries(api))
+    if (typeof value === 'string') api[name] = value.replace(/^https?:\/\/[^/]+/, p.base);
+  const ws = api.ws as Record<string, unknown>;
+  for (const [name, value] of Object.entries(ws))
+    if (typeof value === 'string')
+      ws[name] = value.replace(/^wss?:\/\/[^/]+/, p.base.replace('http', 'ws') + '/fstream');
+  await exchange.loadHttpProxyAgent();
+  return exchange;
 }
 
 /** ccxt's binanceusdm with default options, only its URLs pointed at the platform; `sent` records every request. */
