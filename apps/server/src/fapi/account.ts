@@ -10,6 +10,7 @@ import { maintenanceRate, pnl, type Side } from '@tickline/engine';
 import { PRICE_SCALE, QTY_SCALE, USDT_SCALE, multiplyDivide } from '@tickline/money';
 import { setCancelAllAfter } from '../app/trading/cancel-all-after.ts';
 import { BinanceError } from './errors.ts';
+import { listenKeysOf } from './user-stream.ts';
 import { route, type FapiRoute } from './route.ts';
 import { price, qty, SYMBOL, usdt } from './views.ts';
 
@@ -239,6 +240,23 @@ export function accountRoutes(): FapiRoute[] {
         throw new BinanceError(-1020, 'This operation is not supported: positions are one-way, never hedged.');
       },
     }),
+    ...(['POST', 'PUT', 'DELETE'] as const).map((method) =>
+      route({
+        security: 'key',
+        permission: 'read',
+        method,
+        path: '/fapi/v1/listenKey',
+        weight: 1,
+        schema: loose({ listenKey: z.string().optional() }),
+        handler: async ({ app, keyUserId, params }) => {
+          const keys = listenKeysOf(app.context);
+          if (method === 'POST') return { listenKey: keys.open(keyUserId!) };
+          if (method === 'PUT') return { listenKey: keys.keepAlive(keyUserId!, params.listenKey) };
+          keys.close(keyUserId!, params.listenKey);
+          return {};
+        },
+      }),
+    ),
     route({
       ...trade,
       path: '/fapi/v1/countdownCancelAll',

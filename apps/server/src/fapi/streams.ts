@@ -16,6 +16,9 @@ import type { AppContext } from '../app/context.ts';
 import type { MarketFlush, MarketHub, MarketLink, MarketSink } from '../ws/pump.ts';
 import * as events from './stream-messages.ts';
 import { SYMBOL } from './views.ts';
+import { accountUpdate, listenKeysOf, userEventsOf, type ListenKeys } from './user-stream.ts';
+import type { Exchange } from '@tickline/engine';
+import type { Sequencer } from '../services/sequencer/sequencer.ts';
 
 const MAX_MESSAGE_BYTES = 16 * 1024;
 const MAX_STREAMS_PER_CONNECTION = 200;
@@ -25,7 +28,12 @@ interface Connection {
   ws: WebSocket;
   combined: boolean;
   streams: Set<string>;
+  /** A user data stream's key (and user). */
+  listenKey?: string;
+  userId?: number;
 }
+
+const EXPIRY_CHECK_MS = 10_000;
 
 /** The pump channel a Binance stream name reads, or null for a name we do not serve. */
 export function channelOf(name: string): MarketStreamType | null {
@@ -58,6 +66,8 @@ export class FstreamHub implements MarketSink {
   private readonly subscribers = new Map<string, Set<Connection>>();
   private readonly watching = new Map<MarketStreamType, number>();
   private book: { bids: events.Level[]; asks: events.Level[] } | null = null;
+  private readonly users = new Map<number, Set<Connection>>();
+  private readonly expiryTimer: NodeJS.Timeout;
   private depthId = 0;
   private readonly listener = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
     this.upgrade(request, socket, head);
@@ -65,9 +75,39 @@ export class FstreamHub implements MarketSink {
   constructor(
     hub: MarketHub,
     private readonly server: Server,
+    private readonly listenKeys: ListenKeys,
   ) {
     this.link = hub.link(this);
     server.on('upgrade', this.listener);
+    this.expiryTimer = setInterval(() => this.expireKeys(), EXPIRY_CHECK_MS);
+    this.expiryTimer.unref();
+  }
+
+  /** Sends a user data event to the user's streams. */
+  publishToUser(userId: number, event: unknown): void {
+    const set = this.users.get(userId);
+    if (!set) return;
+    const raw = JSON.stringify(event);
+    for (const connection of set) {
+      if (connection.ws.readyState !== WebSocket.OPEN) continue;
+      connection.ws.send(connection.combined ? `{"stream":"${connection.listenKey}","data":${raw}}` : raw);
+    }
+  }
+
+  hasUser(userId: number): boolean {
+    return (this.users.get(userId)?.size ?? 0) > 0;
+  }
+
+  private expireKeys(): void {
+    const lapsed = new Set(this.listenKeys.expire());
+    if (lapsed.size === 0) return;
+    for (const set of this.users.values())
+      for (const connection of set)
+        if (connection.listenKey && lapsed.has(connection.listenKey)) {
+          const event = { e: 'listenKeyExpired', E: Date.now(), listenKey: connection.listenKey };
+          this.publishToUser(connection.userId!, event);
+          connection.ws.close();
+        }
   }
 
   get lastUpdateId(): number {
@@ -76,6 +116,7 @@ export class FstreamHub implements MarketSink {
 
   close(): void {
     this.server.off('upgrade', this.listener);
+    clearInterval(this.expiryTimer);
     for (const client of this.wss.clients) client.terminate();
     this.wss.close();
     this.link.close();
@@ -83,8 +124,15 @@ export class FstreamHub implements MarketSink {
 
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(request.url ?? '/', 'http://fstream');
-    const path = url.pathname.replace(/^\/fstream(\/(public|market))?/, '');
+    const path = url.pathname.replace(/^\/fstream(\/(public|market|private))?/, '');
     if (!url.pathname.startsWith('/fstream/')) return;
+    const named = path.startsWith('/ws/') ? path.slice('/ws/'.length) : '';
+    const listenKey = url.searchParams.get('listenKey') ?? (this.listenKeys.userOf(named) === null ? null : named);
+    const userId = listenKey === null ? null : this.listenKeys.userOf(listenKey);
+    if (listenKey !== null && userId === null) {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
     const combined = path === '/stream';
     if (!combined && path !== '/ws' && !path.startsWith('/ws/')) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
@@ -93,14 +141,26 @@ export class FstreamHub implements MarketSink {
     const names = combined ? (url.searchParams.get('streams') ?? '').split('/') : path.slice('/ws/'.length).split('/');
     this.wss.handleUpgrade(request, socket, head, (ws) => {
       const connection: Connection = { ws, combined, streams: new Set() };
+      if (listenKey !== null && userId !== null) this.addUser(connection, listenKey, userId);
       // ccxt appends a connection number (/ws/0): path parts that are no stream name are not streams.
       this.subscribe(
         connection,
         names.filter((name) => channelOf(name) !== null),
       );
       ws.on('message', (data: RawData) => this.handleMessage(connection, data));
-      ws.on('close', () => this.unsubscribe(connection, [...connection.streams]));
+      ws.on('close', () => {
+        this.unsubscribe(connection, [...connection.streams]);
+        if (connection.userId !== undefined) this.users.get(connection.userId)?.delete(connection);
+      });
     });
+  }
+
+  private addUser(connection: Connection, listenKey: string, userId: number): void {
+    connection.listenKey = listenKey;
+    connection.userId = userId;
+    let set = this.users.get(userId);
+    if (!set) this.users.set(userId, (set = new Set()));
+    set.add(connection);
   }
 
   private handleMessage(connection: Connection, data: RawData): void {
@@ -216,11 +276,32 @@ export class FstreamHub implements MarketSink {
   }
 }
 
-/** Serves /fstream on the app's server from the platform's pump; answers how to stop it. */
-export function attachFstream(app: FastifyInstance, hub: MarketHub): () => Promise<void> {
-  const fstream = new FstreamHub(hub, app.server);
+/**
+ * Serves /fstream on the app's server from the platform's pump, and the user data streams from the sequencer's
+ * committed batches (the source of the platform's own user events); answers how to stop it.
+ */
+export function attachFstream(
+  app: FastifyInstance,
+  hub: MarketHub,
+  sequencer?: Pick<Sequencer<Exchange>, 'onCommitted'>,
+): () => Promise<void> {
+  const fstream = new FstreamHub(hub, app.server, listenKeysOf(app.context));
   hubs.set(app.context, fstream);
+  const trading = app.context.services.trading;
+  const stopBatches = sequencer?.onCommitted((batch) => {
+    const time = app.context.clock.now();
+    for (const item of userEventsOf(batch.events, time)) {
+      if (!fstream.hasUser(item.userId)) continue;
+      if ('event' in item) fstream.publishToUser(item.userId, item.event);
+      else
+        void trading
+          .balanceOf(item.userId)
+          .then((balance) => fstream.publishToUser(item.userId, accountUpdate(item.position, balance, time)))
+          .catch(() => undefined);
+    }
+  });
   return async () => {
+    stopBatches?.();
     hubs.delete(app.context);
     fstream.close();
   };

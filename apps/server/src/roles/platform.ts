@@ -114,7 +114,7 @@ export async function startPlatform(config: Config, secrets: Secrets, pool: Pool
         host: config.host,
       });
       stops.push(() => ws.close());
-      stops.push(attachFstream(app, ws.hub));
+      stops.push(attachFstream(app, ws.hub, here.engine.sequencer));
       gatewayMetrics(metrics, ws.gateway);
     } else {
       // A session ended here (logout, revoke, password change) ends its streams on every websocket node.

@@ -83,9 +83,56 @@ describe('/fstream', () => {
       expect((await trades).map((trade) => [trade.side, trade.amount])).toEqual([['sell', 0.003]]);
       const after = await changed;
       expect(after.bids[0]).toEqual([(p.price - 100) / 100, 0.007]);
-      for (const url of Object.keys(exchange.clients)) expect(url.startsWith(p.base.replace('http', 'ws'))).toBe(true);
+      const urls = Object.keys(exchange.clients).filter((key) => key.includes('://'));
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(url.startsWith(p.base.replace('http', 'ws'))).toBe(true);
     } finally {
       await exchange.close();
     }
+  });
+
+  it('serves ccxt.pro watchOrders on a listen key: ORDER_TRADE_UPDATE as the orders change', async () => {
+    const exchange = await proClient(p, taker.key);
+    try {
+      await exchange.loadMarkets();
+      const first = exchange.watchOrders(SYMBOL);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const placed = await exchange.createOrder(SYMBOL, 'limit', 'buy', 0.002, (p.price - 3_000) / 100);
+      const [update] = await first;
+      expect(update).toMatchObject({
+        id: placed.id,
+        status: 'open',
+        amount: 0.002,
+        clientOrderId: placed.clientOrderId,
+      });
+      const next = exchange.watchOrders(SYMBOL);
+      await exchange.cancelOrder(placed.id!, SYMBOL);
+      expect((await next).at(-1)).toMatchObject({ id: placed.id, status: 'canceled' });
+      const urls = Object.keys(exchange.clients).filter((key) => key.includes('://'));
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(url.startsWith(p.base.replace('http', 'ws'))).toBe(true);
+    } finally {
+      await exchange.close();
+    }
+  });
+
+  it('keeps listen keys as Binance: one per user, renewed, closed, refused when unknown', async () => {
+    const call = (method: string, query = '') =>
+      fetch(`${p.base}/fapi/v1/listenKey${query}`, { method, headers: { 'X-MBX-APIKEY': maker.key.apiKey } });
+    const { listenKey } = (await (await call('POST')).json()) as { listenKey: string };
+    expect(listenKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(await (await call('POST')).json()).toEqual({ listenKey });
+    expect(await (await call('PUT')).json()).toEqual({ listenKey });
+    const stream = await connect(`/fstream/ws/${listenKey}`);
+    await limitOrder(maker, 2, p.price + 5_000, '0.001');
+    await until(() => stream.received.some((m) => m.e === 'ORDER_TRADE_UPDATE'), 'the order update');
+    expect(stream.received.find((m) => m.e === 'ORDER_TRADE_UPDATE')).toMatchObject({
+      o: { s: 'BTCUSDT', S: 'SELL', o: 'LIMIT', q: '0.001', x: 'NEW', X: 'NEW' },
+    });
+    stream.ws.close();
+    expect(await (await call('DELETE')).json()).toEqual({});
+    const gone = await call('PUT');
+    expect(gone.status).toBe(400);
+    expect(await gone.json()).toEqual({ code: -1125, msg: 'This listenKey does not exist.' });
   });
 });

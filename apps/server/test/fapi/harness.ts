@@ -41,7 +41,7 @@ export async function startPlatform(): Promise<Platform> {
     verifyToken: sessionTokenVerifier(t.app.context),
     sequencer: t.sequencer,
   });
-  const stopFstream = attachFstream(t.app, ws.hub);
+  const stopFstream = attachFstream(t.app, ws.hub, t.sequencer);
   market.tick();
   const price = market.indexPrice()!;
   const tick = await t.sequencer.submit({ type: 'priceTick', indexPrice: price, markPrice: price });
