@@ -128,6 +128,22 @@ async function depth(app: FastifyInstance, levels: number) {
 
 const DEPTH_LIMITS = new Set([5, 10, 20, 50, 100, 500, 1000]);
 
+/** A public route answering one object for the symbol, or a list of every symbol's without `symbol` (Binance's way). */
+function perSymbol(path: string, weight: number, build: (app: FastifyInstance) => Promise<object>): FapiRoute {
+  return route({
+    security: 'none',
+    permission: 'read',
+    method: 'GET',
+    path,
+    weight,
+    schema: loose({ symbol: symbolParam }),
+    handler: async ({ app, params }) => {
+      checkSymbol(params.symbol);
+      return oneOrAll(params.symbol, await build(app));
+    },
+  });
+}
+
 export function marketRoutes(): FapiRoute[] {
   const publicRoute = { security: 'none', permission: 'read', method: 'GET' } as const;
   return [
@@ -213,81 +229,49 @@ export function marketRoutes(): FapiRoute[] {
         ]);
       },
     }),
-    route({
-      ...publicRoute,
-      path: '/fapi/v1/ticker/24hr',
-      weight: 1,
-      schema: loose({ symbol: symbolParam }),
-      handler: async ({ app, params }) => {
-        checkSymbol(params.symbol);
-        const summary = await summaryOf(app);
-        return oneOrAll(params.symbol, {
-          symbol: SYMBOL,
-          priceChangePercent: decimalOf(summary.priceChangePercent, 2),
-          lastPrice: decimalOf(summary.lastPrice, PRICE_SCALE),
-          highPrice: decimalOf(summary.highPrice, PRICE_SCALE),
-          lowPrice: decimalOf(summary.lowPrice, PRICE_SCALE),
-          volume: decimalOf(summary.volume, QTY_SCALE),
-          openTime: summary.time - DAY_MS,
-          closeTime: summary.time,
-        });
-      },
+    perSymbol('/fapi/v1/ticker/24hr', 1, async (app) => {
+      const summary = await summaryOf(app);
+      return {
+        symbol: SYMBOL,
+        priceChangePercent: decimalOf(summary.priceChangePercent, 2),
+        lastPrice: decimalOf(summary.lastPrice, PRICE_SCALE),
+        highPrice: decimalOf(summary.highPrice, PRICE_SCALE),
+        lowPrice: decimalOf(summary.lowPrice, PRICE_SCALE),
+        volume: decimalOf(summary.volume, QTY_SCALE),
+        openTime: summary.time - DAY_MS,
+        closeTime: summary.time,
+      };
     }),
     ...['/fapi/v1/ticker/price', '/fapi/v2/ticker/price'].map((path) =>
-      route({
-        ...publicRoute,
-        path,
-        weight: 1,
-        schema: loose({ symbol: symbolParam }),
-        handler: async ({ app, params }) => {
-          checkSymbol(params.symbol);
-          const summary = await summaryOf(app);
-          return oneOrAll(params.symbol, {
-            symbol: SYMBOL,
-            price: decimalOf(summary.lastPrice, PRICE_SCALE),
-            time: summary.time,
-          });
-        },
+      perSymbol(path, 1, async (app) => {
+        const summary = await summaryOf(app);
+        return { symbol: SYMBOL, price: decimalOf(summary.lastPrice, PRICE_SCALE), time: summary.time };
       }),
     ),
-    route({
-      ...publicRoute,
-      path: '/fapi/v1/ticker/bookTicker',
-      weight: 2,
-      schema: loose({ symbol: symbolParam }),
-      handler: async ({ app, params }) => {
-        checkSymbol(params.symbol);
-        const book = await depth(app, 1);
-        return oneOrAll(params.symbol, {
-          symbol: SYMBOL,
-          bidPrice: book.bids[0]?.[0] ?? '0',
-          bidQty: book.bids[0]?.[1] ?? '0',
-          askPrice: book.asks[0]?.[0] ?? '0',
-          askQty: book.asks[0]?.[1] ?? '0',
-          time: book.T,
-          lastUpdateId: book.lastUpdateId,
-        });
-      },
+    perSymbol('/fapi/v1/ticker/bookTicker', 2, async (app) => {
+      const book = await depth(app, 1);
+      return {
+        symbol: SYMBOL,
+        bidPrice: book.bids[0]?.[0] ?? '0',
+        bidQty: book.bids[0]?.[1] ?? '0',
+        askPrice: book.asks[0]?.[0] ?? '0',
+        askQty: book.asks[0]?.[1] ?? '0',
+        time: book.T,
+        lastUpdateId: book.lastUpdateId,
+      };
     }),
-    route({
-      ...publicRoute,
-      path: '/fapi/v1/premiumIndex',
-      weight: 1,
-      schema: loose({ symbol: symbolParam }),
-      handler: async ({ app, params }) => {
-        checkSymbol(params.symbol);
-        const summary = await summaryOf(app);
-        return oneOrAll(params.symbol, {
-          symbol: SYMBOL,
-          markPrice: decimalOf(summary.markPrice, PRICE_SCALE),
-          indexPrice: decimalOf(summary.indexPrice, PRICE_SCALE),
-          estimatedSettlePrice: decimalOf(summary.indexPrice, PRICE_SCALE),
-          lastFundingRate: decimalOf(summary.fundingRate, FUNDING_RATE_DECIMALS),
-          interestRate: '0',
-          nextFundingTime: summary.fundingTime,
-          time: summary.time,
-        });
-      },
+    perSymbol('/fapi/v1/premiumIndex', 1, async (app) => {
+      const summary = await summaryOf(app);
+      return {
+        symbol: SYMBOL,
+        markPrice: decimalOf(summary.markPrice, PRICE_SCALE),
+        indexPrice: decimalOf(summary.indexPrice, PRICE_SCALE),
+        estimatedSettlePrice: decimalOf(summary.indexPrice, PRICE_SCALE),
+        lastFundingRate: decimalOf(summary.fundingRate, FUNDING_RATE_DECIMALS),
+        interestRate: '0',
+        nextFundingTime: summary.fundingTime,
+        time: summary.time,
+      };
     }),
     route({
       ...publicRoute,
