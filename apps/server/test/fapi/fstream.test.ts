@@ -70,11 +70,12 @@ describe('/fstream', () => {
     await limitOrder(taker, 1, p.price + 100, '0.004');
     await until(() => raw.received.length > 0, 'the trade');
     expect(raw.received[0]).toMatchObject({ e: 'aggTrade', s: 'BTCUSDT', q: '0.004', m: false });
-    // The ask the taker bought from, as a diff of the book: 0.01 − 0.004 left.
-    const ask = [((p.price + 100) / 100).toFixed(2), '0.006'];
+    // The ask the taker bought from, as a diff of the book: 0.01 − 0.004 left (compared as numbers: "67100.5").
     const isDiff = (m: Record<string, unknown>) =>
       m.stream === 'btcusdt@depth@100ms' &&
-      JSON.stringify((m.data as { a: unknown[] }).a).includes(JSON.stringify(ask));
+      (m.data as { a: Array<[string, string]> }).a.some(
+        ([price, qty]) => Number(price) === (p.price + 100) / 100 && qty === '0.006',
+      );
     await until(() => combined.received.some(isDiff), `the depth in ${JSON.stringify(combined.received)}`);
     const diff = combined.received.find(isDiff)!.data as Record<string, unknown>;
     expect(diff).toMatchObject({ e: 'depthUpdate', s: 'BTCUSDT' });
