@@ -18,6 +18,7 @@ import { apiDocsRoutes } from './api-docs.ts';
 import { PartnerService } from '../app/partners/service.ts';
 import { registerWebClient } from './web.ts';
 import { coinIconRoutes } from './coin-icons.ts';
+import { fapiRoutes } from '../fapi/plugin.ts';
 import { DepositAddressDeriver } from '../services/chain/deposit-addresses.ts';
 import { ImageStore } from '../services/uploads/images.ts';
 import type { Secrets } from '../services/secrets/secrets.ts';
@@ -160,6 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiRoutes, { prefix: '/api/v1' });
   // Its readable reference at /api/docs, served from this server's own files.
   await app.register(apiDocsRoutes);
+
+  // The Binance USDⓈ-M–compatible API at /fapi and /sapi (#31): an adapter over the same use cases.
+  for (const prefix of ['/fapi', '/sapi']) await app.register(fapiRoutes, { prefix });
 
   // Coin logos at /coin-icons (not under /api: images, not envelopes).
   await app.register(coinIconRoutes);

@@ -25,6 +25,7 @@ import { WsGateway } from '../ws/gateway.ts';
 import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway-limits.ts';
 import { routeRequests } from '../ws/route-requests.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from '../ws/runtime.ts';
+import { attachFstream } from '../fapi/streams.ts';
 import { serveEngineOnBus, startEngineRole } from './engine-role.ts';
 import { BusMarketHub } from './market-relay.ts';
 import { chainMetrics, engineRoleMetrics, gatewayMetrics, processMetrics, sequencerMetrics } from './metrics.ts';
@@ -115,6 +116,7 @@ export async function startPlatform(config: Config, secrets: Secrets, pool: Pool
         host: config.host,
       });
       stops.push(() => ws.close());
+      stops.push(attachFstream(app, ws.hub, here.engine.sequencer));
       gatewayMetrics(metrics, ws.gateway);
     } else {
       // A session ended here (logout, revoke, password change) ends its streams on every websocket node.

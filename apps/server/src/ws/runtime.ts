@@ -19,13 +19,15 @@ import type { MarketService } from '../services/market/market-service.ts';
 import { WsCluster } from './cluster.ts';
 import { WsGateway } from './gateway.ts';
 import { DEFAULT_GATEWAY_LIMITS, type VerifyToken, type WsRequests } from './gateway-limits.ts';
-import { MarketPump } from './pump.ts';
+import { MarketPump, type MarketHub } from './pump.ts';
 import { publishCommittedBatch } from './user-events.ts';
 
 export interface RunningGateway {
   gateway: WsGateway;
   /** The worker processes serving the websocket port, when there are several. */
   cluster: WsCluster | null;
+  /** The market pump, for other protocols' sinks (the Binance-compatible /fstream, #31). */
+  hub: MarketHub;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function startWebsocketGateway(options: {
   return {
     gateway,
     cluster,
+    hub: pump,
     async close() {
       stopEndingSessions?.();
       stopUserEvents?.();

@@ -20,6 +20,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { ROUTE_LIST, type RouteDefinition } from '@tickline/protocol/routes';
+import { fapiRouteList } from '../../src/fapi/plugin.ts';
 import { fieldSweep, hostileBody, hostileQuery, hostileSegment } from '../helpers/hostile-input.ts';
 import { createTestApp, loginAs, registerAndLogin } from '../helpers/test-app.ts';
 import { TestLedger } from '../wallet/helpers/test-ledger.ts';
@@ -37,7 +38,9 @@ const OUTSIDE_THE_TABLE = [
   'GET /api/docs/swagger-ui.css',
   'GET /api/v1/openapi.json',
   'GET /coin-icons/:file',
-];
+  // The Binance-compatible adapter (#31): its own routes and schemas (src/fapi/).
+  ...fapiRouteList().map((route) => `${route.method} ${route.path}`),
+].sort();
 
 interface Route {
   method: string;

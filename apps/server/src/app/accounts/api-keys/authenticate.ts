@@ -40,16 +40,28 @@ function plainAddress(address: string): string {
  * (compared in constant time), an allowed address, and a route the key's permissions cover. Each failure has its own
  * code; the signature is checked before anything about the key is told apart from "unknown".
  */
-export async function authenticateSignedRequest(ctx: AppContext, request: SignedRequest): Promise<AuthenticatedUser> {
+export function authenticateSignedRequest(ctx: AppContext, request: SignedRequest): Promise<AuthenticatedUser> {
+  return authenticateKeyedRequest(ctx, request, (secret) => signRequest(secret, request));
+}
+
+/**
+ * The same checks with the expected signature made by `expectedSignature` from the key's secret (the Binance-style
+ * API signs its query string instead: fapi/signing.ts) and, optionally, the caller's own receive window.
+ */
+export async function authenticateKeyedRequest(
+  ctx: AppContext,
+  request: Omit<SignedRequest, 'method' | 'path' | 'body'> & { receiveWindowMs?: number },
+  expectedSignature: (secret: string) => string,
+): Promise<AuthenticatedUser> {
   const now = ctx.clock.now();
   if (!/^\d{1,16}$/.test(request.timestamp)) throw new AppError(Errors.API_TIMESTAMP_OUTSIDE_WINDOW);
-  if (Math.abs(now - Number(request.timestamp)) > ctx.config.apiKeyReceiveWindowMs)
+  if (Math.abs(now - Number(request.timestamp)) > (request.receiveWindowMs ?? ctx.config.apiKeyReceiveWindowMs))
     throw new AppError(Errors.API_TIMESTAMP_OUTSIDE_WINDOW);
   // The key and its user in one round trip (#30); a key whose user is gone is unknown.
   const found = request.apiKey.length <= 64 ? await apiKeys.findLiveApiKeyWithUser(ctx.pool, request.apiKey) : null;
   if (!found) throw new AppError(Errors.API_KEY_UNKNOWN);
   const { key, user } = found;
-  const expected = signRequest(secretBox(ctx).open(key.sealedSecret), request);
+  const expected = expectedSignature(secretBox(ctx).open(key.sealedSecret));
   if (!signatureMatches(expected, request.signature)) throw new AppError(Errors.API_SIGNATURE_INVALID);
   if (
     key.ipAddresses.length > 0 &&

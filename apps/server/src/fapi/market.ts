@@ -1,0 +1,288 @@
+/**
+ * Public market data in Binance's USDⓈ-M shapes, read from the same market service the native /market routes read
+ * (book, candles, prices, funding) and the committed trades table; the symbol's filters are our engine's rules.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Errors } from '@tickline/protocol';
+import { PRICE_SCALE, QTY_SCALE } from '@tickline/money';
+import { AppError } from '../domain/errors.ts';
+import { isKlineInterval } from '../services/market/interval-klines.ts';
+import type { MarketReads } from '../services/market/reads.ts';
+import { BinanceError } from './errors.ts';
+import { latestTrades } from './reads.ts';
+import { depthUpdateIdOf } from './streams.ts';
+import { route, type FapiRoute } from './route.ts';
+import { aggTradeView, decimalOf, price, publicTradeView, qty, SYMBOL } from './views.ts';
+
+const DAY_MS = 86_400_000;
+const FUNDING_RATE_DECIMALS = 8;
+
+const symbolParam = z.string().optional();
+const limitParam = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= max)
+    .optional();
+const timeParam = z
+  .string()
+  .regex(/^\d{1,16}$/)
+  .transform(Number)
+  .optional();
+const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
+
+function marketOf(app: FastifyInstance): MarketReads {
+  const market = app.context.services.market;
+  if (!market) throw new AppError(Errors.MARKET_DATA_UNAVAILABLE);
+  return market;
+}
+
+function checkSymbol(symbol: string | undefined): void {
+  if (symbol !== undefined && symbol.toUpperCase() !== SYMBOL) throw new AppError(Errors.MARKET_UNKNOWN_SYMBOL);
+}
+
+async function summaryOf(app: FastifyInstance) {
+  const futures = await marketOf(app).futures();
+  if (!futures) throw new AppError(Errors.MARKET_DATA_UNAVAILABLE);
+  return futures;
+}
+
+/** One symbol's answer, or the list of every symbol's when none was named (Binance's convention). */
+const oneOrAll = <T>(symbol: string | undefined, answer: T) => (symbol === undefined ? [answer] : answer);
+
+function exchangeInfo(app: FastifyInstance) {
+  const { exchange, rateLimits } = app.context.config;
+  return {
+    timezone: 'UTC',
+    serverTime: app.context.clock.now(),
+    futuresType: 'U_MARGINED',
+    rateLimits: [
+      { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: rateLimits.apiKey.max },
+      { rateLimitType: 'ORDERS', interval: 'MINUTE', intervalNum: 1, limit: rateLimits.apiKey.max },
+    ],
+    exchangeFilters: [],
+    assets: [{ asset: 'USDT', marginAvailable: true, autoAssetExchange: '0' }],
+    symbols: [
+      {
+        symbol: SYMBOL,
+        pair: SYMBOL,
+        contractType: 'PERPETUAL',
+        deliveryDate: 4133404800000,
+        onboardDate: 1569398400000,
+        status: 'TRADING',
+        baseAsset: 'BTC',
+        quoteAsset: 'USDT',
+        marginAsset: 'USDT',
+        pricePrecision: PRICE_SCALE,
+        quantityPrecision: QTY_SCALE,
+        baseAssetPrecision: 8,
+        quotePrecision: 8,
+        underlyingType: 'COIN',
+        underlyingSubType: [],
+        settlePlan: 0,
+        triggerProtect: '0',
+        filters: [
+          {
+            filterType: 'PRICE_FILTER',
+            minPrice: price(exchange.tickSizeTicks),
+            maxPrice: price(exchange.maxPriceTicks),
+            tickSize: price(exchange.tickSizeTicks),
+          },
+          {
+            filterType: 'LOT_SIZE',
+            minQty: qty(exchange.minOrderQty),
+            maxQty: qty(exchange.maxOrderQty),
+            stepSize: qty(exchange.lotSizeLots),
+          },
+          {
+            filterType: 'MARKET_LOT_SIZE',
+            minQty: qty(exchange.minOrderQty),
+            maxQty: qty(exchange.maxOrderQty),
+            stepSize: qty(exchange.lotSizeLots),
+          },
+          { filterType: 'MAX_NUM_ORDERS', limit: exchange.maxOpenOrdersPerUser },
+          // We have no minimum notional: the minimum quantity is the only floor.
+          { filterType: 'MIN_NOTIONAL', notional: '0' },
+        ],
+        orderTypes: ['LIMIT', 'MARKET'],
+        timeInForce: ['GTC'],
+      },
+    ],
+  };
+}
+
+async function depth(app: FastifyInstance, levels: number) {
+  const book = await marketOf(app).depth(SYMBOL, levels);
+  const now = app.context.clock.now();
+  return {
+    // The diff depth stream's last id where it runs (streams.ts), so a client can join snapshot and diffs.
+    lastUpdateId: depthUpdateIdOf(app.context) ?? now,
+    E: now,
+    T: now,
+    bids: book.bids.slice(0, levels).map((level) => [price(level.price), qty(level.qty)]),
+    asks: book.asks.slice(0, levels).map((level) => [price(level.price), qty(level.qty)]),
+  };
+}
+
+const DEPTH_LIMITS = new Set([5, 10, 20, 50, 100, 500, 1000]);
+
+/** A public route answering one object for the symbol, or a list of every symbol's without `symbol` (Binance's way). */
+function perSymbol(path: string, weight: number, build: (app: FastifyInstance) => Promise<object>): FapiRoute {
+  return route({
+    security: 'none',
+    permission: 'read',
+    method: 'GET',
+    path,
+    weight,
+    schema: loose({ symbol: symbolParam }),
+    handler: async ({ app, params }) => {
+      checkSymbol(params.symbol);
+      return oneOrAll(params.symbol, await build(app));
+    },
+  });
+}
+
+export function marketRoutes(): FapiRoute[] {
+  const publicRoute = { security: 'none', permission: 'read', method: 'GET' } as const;
+  return [
+    route({ ...publicRoute, path: '/fapi/v1/ping', weight: 1, schema: loose({}), handler: async () => ({}) }),
+    route({
+      ...publicRoute,
+      path: '/fapi/v1/time',
+      weight: 1,
+      schema: loose({}),
+      handler: async ({ app }) => ({ serverTime: app.context.clock.now() }),
+    }),
+    route({
+      ...publicRoute,
+      path: '/fapi/v1/exchangeInfo',
+      weight: 1,
+      schema: loose({}),
+      handler: async ({ app }) => exchangeInfo(app),
+    }),
+    route({
+      ...publicRoute,
+      path: '/fapi/v1/depth',
+      weight: 5,
+      schema: loose({ symbol: z.string(), limit: limitParam(1000) }),
+      handler: async ({ app, params }) => {
+        checkSymbol(params.symbol);
+        const limit = params.limit ?? 500;
+        if (!DEPTH_LIMITS.has(limit)) throw new BinanceError(-4021, 'Invalid depth limit.');
+        return depth(app, limit);
+      },
+    }),
+    route({
+      ...publicRoute,
+      path: '/fapi/v1/trades',
+      weight: 5,
+      schema: loose({ symbol: z.string(), limit: limitParam(1000) }),
+      handler: async ({ app, params }) => {
+        checkSymbol(params.symbol);
+        return (await latestTrades(app.context.pool, params.limit ?? 500)).map(publicTradeView);
+      },
+    }),
+    route({
+      ...publicRoute,
+      path: '/fapi/v1/aggTrades',
+      weight: 20,
+      schema: loose({ symbol: z.string(), limit: limitParam(1000), fromId: timeParam }),
+      handler: async ({ app, params }) => {
+        checkSymbol(params.symbol);
+        return (await latestTrades(app.context.pool, params.limit ?? 500, params.fromId)).map(aggTradeView);
+      },
+    }),
+    route({
+      ...publicRoute,
+      path: '/fapi/v1/klines',
+      weight: 5,
+      schema: loose({
+        symbol: z.string(),
+        interval: z.string(),
+        limit: limitParam(1500),
+        startTime: timeParam,
+        endTime: timeParam,
+      }),
+      handler: async ({ app, params }) => {
+        checkSymbol(params.symbol);
+        if (!isKlineInterval(params.interval)) throw new AppError(Errors.MARKET_UNSUPPORTED_INTERVAL);
+        const market = marketOf(app);
+        const limit = params.limit ?? 500;
+        const candles =
+          params.interval === '1m'
+            ? await market.klines(SYMBOL, 1500)
+            : await market.intervalKlines(SYMBOL, params.interval, 1500);
+        const start = params.startTime ?? 0;
+        const end = params.endTime ?? Number.MAX_SAFE_INTEGER;
+        const inRange = candles.filter((candle) => candle.openTime >= start && candle.openTime <= end);
+        const chosen = params.startTime !== undefined ? inRange.slice(0, limit) : inRange.slice(-limit);
+        return chosen.map((candle) => [
+          candle.openTime,
+          decimalOf(candle.open, PRICE_SCALE),
+          decimalOf(candle.high, PRICE_SCALE),
+          decimalOf(candle.low, PRICE_SCALE),
+          decimalOf(candle.close, PRICE_SCALE),
+          decimalOf(candle.volume, QTY_SCALE),
+          candle.closeTime,
+        ]);
+      },
+    }),
+    perSymbol('/fapi/v1/ticker/24hr', 1, async (app) => {
+      const summary = await summaryOf(app);
+      return {
+        symbol: SYMBOL,
+        priceChangePercent: decimalOf(summary.priceChangePercent, 2),
+        lastPrice: decimalOf(summary.lastPrice, PRICE_SCALE),
+        highPrice: decimalOf(summary.highPrice, PRICE_SCALE),
+        lowPrice: decimalOf(summary.lowPrice, PRICE_SCALE),
+        volume: decimalOf(summary.volume, QTY_SCALE),
+        openTime: summary.time - DAY_MS,
+        closeTime: summary.time,
+      };
+    }),
+    ...['/fapi/v1/ticker/price', '/fapi/v2/ticker/price'].map((path) =>
+      perSymbol(path, 1, async (app) => {
+        const summary = await summaryOf(app);
+        return { symbol: SYMBOL, price: decimalOf(summary.lastPrice, PRICE_SCALE), time: summary.time };
+      }),
+    ),
+    perSymbol('/fapi/v1/ticker/bookTicker', 2, async (app) => {
+      const book = await depth(app, 1);
+      return {
+        symbol: SYMBOL,
+        bidPrice: book.bids[0]?.[0] ?? '0',
+        bidQty: book.bids[0]?.[1] ?? '0',
+        askPrice: book.asks[0]?.[0] ?? '0',
+        askQty: book.asks[0]?.[1] ?? '0',
+        time: book.T,
+        lastUpdateId: book.lastUpdateId,
+      };
+    }),
+    perSymbol('/fapi/v1/premiumIndex', 1, async (app) => {
+      const summary = await summaryOf(app);
+      return {
+        symbol: SYMBOL,
+        markPrice: decimalOf(summary.markPrice, PRICE_SCALE),
+        indexPrice: decimalOf(summary.indexPrice, PRICE_SCALE),
+        estimatedSettlePrice: decimalOf(summary.indexPrice, PRICE_SCALE),
+        lastFundingRate: decimalOf(summary.fundingRate, FUNDING_RATE_DECIMALS),
+        interestRate: '0',
+        nextFundingTime: summary.fundingTime,
+        time: summary.time,
+      };
+    }),
+    route({
+      ...publicRoute,
+      path: '/fapi/v1/fundingRate',
+      weight: 1,
+      schema: loose({ symbol: symbolParam, limit: limitParam(1000), startTime: timeParam, endTime: timeParam }),
+      handler: async ({ params }) => {
+        checkSymbol(params.symbol);
+        // Settled rates are not kept as a history yet (see docs/binance-compatibility.md).
+        return [];
+      },
+    }),
+  ];
+}

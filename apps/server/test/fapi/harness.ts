@@ -1,0 +1,108 @@
+/**
+ * A listening platform for the real Binance clients: the test app on loopback with a market service fed by the
+ * engine's own book and trades (as the engine role wires it), an index from the simulated source, and helpers that
+ * point ccxt's every URL at it and record each request it sends (none may leave loopback).
+ */
+import type { AddressInfo } from 'node:net';
+import ccxt from 'ccxt';
+const USDT = 1_000_000;
+import { attachFstream } from '../../src/fapi/streams.ts';
+import { sessionTokenVerifier, startWebsocketGateway } from '../../src/ws/runtime.ts';
+import { MarketService } from '../../src/services/market/market-service.ts';
+import { SimulatedSource } from '../../src/services/market/simulated-source.ts';
+import { createTestApp, registerAndLogin, type TestApp, type TestClock } from '../helpers/test-app.ts';
+import { testMarketConfig } from '../market/fakes.ts';
+import { createKey, type Credentials } from '../programs/signed-client.ts';
+
+/** ccxt and the SDK sign with the machine's clock: the platform must read the same one. */
+const realClock: TestClock = { now: () => Date.now(), advance: () => undefined, set: () => undefined };
+
+export interface Platform {
+  t: TestApp;
+  market: MarketService;
+  base: string;
+  /** The index (= mark) price the engine was given, in ticks. */
+  price: number;
+  close(): Promise<void>;
+}
+
+export async function startPlatform(): Promise<Platform> {
+  const market = new MarketService({
+    config: testMarketConfig(),
+    sources: [new SimulatedSource({ seed: 31, clock: realClock.now })],
+    clock: realClock.now,
+  });
+  await market.start();
+  const t = await createTestApp({ clock: realClock, services: { market } });
+  // The platform's websocket runtime (pump, engine bridge, user events) and /fstream on it, as roles/platform.ts.
+  const ws = await startWebsocketGateway({
+    server: t.app.server,
+    market,
+    verifyToken: sessionTokenVerifier(t.app.context),
+    sequencer: t.sequencer,
+  });
+  const stopFstream = attachFstream(t.app, ws.hub, t.sequencer);
+  market.tick();
+  const price = market.indexPrice()!;
+  const tick = await t.sequencer.submit({ type: 'priceTick', indexPrice: price, markPrice: price });
+  if (!tick.ok) throw new Error('price tick refused');
+  market.tick();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return {
+    t,
+    market,
+    base: `http://127.0.0.1:${port}`,
+    price,
+    async close() {
+      await stopFstream();
+      await ws.close();
+      await t.close();
+      await market.stop();
+    },
+  };
+}
+
+export interface Trader {
+  userId: number;
+  accessToken: string;
+  key: Credentials;
+}
+
+export async function fundedTrader(p: Platform, permissions = ['read', 'trade'], usdt = 10_000): Promise<Trader> {
+  const member = await registerAndLogin(p.t.app);
+  await p.t.trading.fundDemoUser(member.userId, usdt * USDT);
+  const key = await createKey(p.t.app, member.accessToken, { permissions });
+  return { userId: member.userId, accessToken: member.accessToken, key };
+}
+
+/**
+ * ccxt.pro's binanceusdm: REST and websocket URLs pointed at the platform. Over plain ws:// (loopback here) ccxt
+ * asks for its http agent to be loaded first; over wss:// nothing is needed.
+ */
+export async function proClient(p: Platform, key: { apiKey: string; secret: string }) {
+  const exchange = new ccxt.pro.binanceusdm({ apiKey: key.apiKey, secret: key.secret });
+  const api = exchange.urls.api as Record<string, unknown>;
+  for (const [name, value] of Object.entries(api))
+    if (typeof value === 'string') api[name] = value.replace(/^https?:\/\/[^/]+/, p.base);
+  const ws = api.ws as Record<string, unknown>;
+  for (const [name, value] of Object.entries(ws))
+    if (typeof value === 'string')
+      ws[name] = value.replace(/^wss?:\/\/[^/]+/, p.base.replace('http', 'ws') + '/fstream');
+  await exchange.loadHttpProxyAgent();
+  return exchange;
+}
+
+/** ccxt's binanceusdm with default options, only its URLs pointed at the platform; `sent` records every request. */
+export function ccxtClient(p: Platform, key: { apiKey: string; secret: string }) {
+  const exchange = new ccxt.binanceusdm({ apiKey: key.apiKey, secret: key.secret });
+  const api = exchange.urls.api as Record<string, string>;
+  for (const name of Object.keys(api)) api[name] = api[name]!.replace(/^https?:\/\/[^/]+/, p.base);
+  const sent: string[] = [];
+  const fetch = exchange.fetch.bind(exchange);
+  exchange.fetch = (url: string, method?: string, headers?: unknown, body?: unknown) => {
+    sent.push(url);
+    return fetch(url, method, headers, body);
+  };
+  return { exchange, sent };
+}
