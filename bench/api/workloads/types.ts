@@ -42,6 +42,7 @@ export const WORKLOAD_FILES = [
   'user-info',
   'order-session',
   'order-signed',
+  'order-ws',
   'history-page',
   'ws-subscribe-storm',
 ] as const;

@@ -30,3 +30,6 @@ export async function fapiRoutes(app: FastifyInstance, options: { prefix: string
     throw new BinanceError(-5000, `${request.method} ${request.url.split('?')[0]} is not offered.`, 404);
   });
 }
+
+/** The surface the composition root hands to buildApp: this API's REST routes under both of its prefixes. */
+export const binanceSurface = { routes: fapiRoutes, prefixes: ['/fapi', '/sapi'] } as const;

@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -18,7 +23,6 @@ import { apiDocsRoutes } from './api-docs.ts';
 import { PartnerService } from '../app/partners/service.ts';
 import { registerWebClient } from './web.ts';
 import { coinIconRoutes } from './coin-icons.ts';
-import { fapiRoutes } from '../fapi/plugin.ts';
 import { DepositAddressDeriver } from '../services/chain/deposit-addresses.ts';
 import { ImageStore } from '../services/uploads/images.ts';
 import type { Secrets } from '../services/secrets/secrets.ts';
@@ -39,6 +43,11 @@ export interface AppDeps {
   webDistDir?: string | null;
   /** Told of every route as it is registered (the route fuzz suite enumerates them so). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Other HTTP surfaces on the same port, each registered under its prefixes (the Binance-compatible API, #31): the
+   * composition root hands them in, so this layer never imports the adapters built on top of it.
+   */
+  surfaces?: ReadonlyArray<{ routes: FastifyPluginAsync<{ prefix: string }>; prefixes: readonly string[] }>;
 }
 
 /** Paths never written to logs: tokens and passwords. */
@@ -162,8 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Its readable reference at /api/docs, served from this server's own files.
   await app.register(apiDocsRoutes);
 
-  // The Binance USDⓈ-M–compatible API at /fapi and /sapi (#31): an adapter over the same use cases.
-  for (const prefix of ['/fapi', '/sapi']) await app.register(fapiRoutes, { prefix });
+  // Surfaces built on this one (the Binance USDⓈ-M–compatible API at /fapi and /sapi, #31).
+  for (const surface of deps.surfaces ?? [])
+    for (const prefix of surface.prefixes) await app.register(surface.routes, { prefix });
 
   // Coin logos at /coin-icons (not under /api: images, not envelopes).
   await app.register(coinIconRoutes);

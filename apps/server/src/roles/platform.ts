@@ -25,6 +25,7 @@ import { WsGateway } from '../ws/gateway.ts';
 import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway-limits.ts';
 import { routeRequests } from '../ws/route-requests.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from '../ws/runtime.ts';
+import { binanceSurface } from '../fapi/plugin.ts';
 import { attachFstream } from '../fapi/streams.ts';
 import { serveEngineOnBus, startEngineRole } from './engine-role.ts';
 import { BusMarketHub } from './market-relay.ts';
@@ -94,6 +95,7 @@ export async function startPlatform(config: Config, secrets: Secrets, pool: Pool
       secrets,
       webDistDir: takes('api') ? life.webDistDir : null,
       services: { trading, market, wallet },
+      surfaces: [binanceSurface],
     });
     const httpApp = app;
     stops.push(() => closeHttp(httpApp));

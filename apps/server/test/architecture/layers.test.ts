@@ -15,10 +15,13 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   app: ['domain', 'shared', 'services'],
   jobs: ['domain', 'shared', 'services', 'app'],
   http: ['domain', 'shared', 'services', 'app'],
-  ws: ['domain', 'shared', 'services', 'app'],
+  // The websocket serves the route table's calls through http's one invocation (#30): ws → http, never back.
+  ws: ['domain', 'shared', 'services', 'app', 'http'],
+  // The Binance-compatible surface (#31), REST and streams, built on both servers; handed in by the roles.
+  fapi: ['domain', 'shared', 'services', 'app', 'http', 'ws'],
   // The process roles of a cluster (#19): wiring like main.ts, one role per file.
-  roles: ['domain', 'shared', 'services', 'app', 'jobs', 'http', 'ws'],
-  main: ['domain', 'shared', 'services', 'app', 'jobs', 'http', 'ws', 'roles'],
+  roles: ['domain', 'shared', 'services', 'app', 'jobs', 'http', 'ws', 'fapi'],
+  main: ['domain', 'shared', 'services', 'app', 'jobs', 'http', 'ws', 'fapi', 'roles'],
   // Command-line tools (operator:create): entry points like main.ts, run by hand, imported by nobody.
   cli: ['domain', 'shared', 'services', 'app'],
 };

@@ -17,6 +17,7 @@ import { accountXpubFromMnemonic } from '../../src/services/chain/deposit-addres
 import type { Secrets } from '../../src/services/secrets/secrets.ts';
 import type { Sequencer } from '../../src/services/sequencer/sequencer.ts';
 import { startSequencer } from '../trading/helpers/sequencer.ts';
+import { binanceSurface } from '../../src/fapi/plugin.ts';
 
 /** A clock tests move by hand. */
 export interface TestClock extends Clock {
@@ -102,6 +103,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     services: { trading, ...overrides.services },
     webDistDir: overrides.webDistDir ?? null,
     onRoute: overrides.onRoute,
+    surfaces: [binanceSurface],
   });
   return {
     app,
