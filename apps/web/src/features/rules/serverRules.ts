@@ -10,10 +10,17 @@ export interface MaintenanceTier {
   ratePpm: number;
 }
 
+/** A leverage bracket: positions up to `notionalCap` (inclusive; null = no cap) may use up to `maxLeverage`. */
+export interface LeverageBracket {
+  maxLeverage: number;
+  notionalCap: MicroUsdt | null;
+}
+
 export interface TradingRules {
   makerFeePpm: number;
   takerFeePpm: number;
   maintenanceTiers: MaintenanceTier[];
+  leverageBrackets: LeverageBracket[];
   leverage: { min: number; max: number; default: number };
   lotSize: QtyLots;
   minOrderQty: QtyLots;
@@ -48,6 +55,10 @@ export function serverRulesOf(answer: ServerConfigAnswer): ServerRules {
         maxNotional: tier.maxNotional === null ? null : microsOf(tier.maxNotional),
         ratePpm: tier.ratePpm,
       })),
+      leverageBrackets: futures.leverageBrackets.map((row) => ({
+        maxLeverage: row.initialLeverage,
+        notionalCap: row.notionalCap === null ? null : microsOf(row.notionalCap),
+      })),
       leverage: futures.leverage,
       lotSize: Math.max(1, lotsOf(futures.lotSize)),
       minOrderQty: lotsOf(futures.minOrderQty),
@@ -67,4 +78,14 @@ export function serverRulesOf(answer: ServerConfigAnswer): ServerRules {
 export function maintenanceRatePpm(tiers: readonly MaintenanceTier[], notional: MicroUsdt): number {
   for (const tier of tiers) if (tier.maxNotional === null || notional <= tier.maxNotional) return tier.ratePpm;
   return tiers.at(-1)?.ratePpm ?? 0;
+}
+
+/**
+ * The largest position notional `leverage` is allowed at (the cap of the last bracket whose leverage reaches it), or
+ * null when no bracket limits it: the engine refuses an order past it (LEVERAGE_EXCEEDS_BRACKET, #32).
+ */
+export function notionalCapAt(brackets: readonly LeverageBracket[], leverage: number): MicroUsdt | null {
+  let cap: MicroUsdt | null = 0;
+  for (const bracket of brackets) if (bracket.maxLeverage >= leverage) cap = bracket.notionalCap;
+  return brackets.length === 0 ? null : cap;
 }

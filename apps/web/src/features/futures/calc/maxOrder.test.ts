@@ -3,15 +3,28 @@
 // which must not fit (so the maximum is not needlessly small).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultExchangeConfig, Exchange, OrderPath } from '@tickline/engine';
+import { multiply } from '@tickline/money';
+import { bracketRows, defaultExchangeConfig, Exchange, OrderPath } from '@tickline/engine';
+import { notionalCapAt } from '../../rules/serverRules.ts';
 import { affordableAgainstBook, affordableQty, percentBudget, serverOrderCost, type SizingRules } from './maxOrder.ts';
 
 const USER = 1;
 const MAKER = 2;
-const rules: SizingRules = {
+// The engine's brackets as the server publishes them (micro-USDT here, as serverRulesOf converts them).
+const brackets = bracketRows(defaultExchangeConfig.maintenanceTiers).map((row) => ({
+  maxLeverage: row.initialLeverage,
+  notionalCap: row.notionalCap,
+}));
+const rulesAt = (leverage: number): SizingRules => ({
   takerFeePpm: defaultExchangeConfig.takerFeeRatePpm,
   lotSize: defaultExchangeConfig.lotSizeLots,
   maxOrderQty: defaultExchangeConfig.maxOrderQty,
+  notionalCap: notionalCapAt(brackets, leverage),
+});
+const rules = rulesAt(1);
+const overBracket = (price: number, qty: number, leverage: number) => {
+  const cap = rulesAt(leverage).notionalCap;
+  return cap !== null && cap !== undefined && multiply(price, qty) > cap;
 };
 const now = 1_700_000_000_000;
 
@@ -37,13 +50,14 @@ describe('the slider maximum (client) against the engine (server)', () => {
   it('a limit order of the maximum at any percent is accepted; at 100 % one step more is refused', () => {
     fc.assert(
       fc.property(available, price, leverage, fc.integer({ min: 1, max: 100 }), (free, p, lev, percent) => {
-        const qty = affordableQty(percentBudget(free, percent), p, lev, rules);
+        const qty = affordableQty(percentBudget(free, percent), p, lev, rulesAt(lev));
         fc.pre(qty >= defaultExchangeConfig.minOrderQty && qty < rules.maxOrderQty);
         expect(limitBuy(funded(free, lev), p, qty, lev)).toMatchObject({ ok: true });
         if (percent === 100)
           expect(limitBuy(funded(free, lev), p, qty + rules.lotSize, lev)).toMatchObject({
             ok: false,
-            reason: 'INSUFFICIENT_MARGIN',
+            // The bracket is checked first: one step past its cap is refused for the leverage, else for the margin.
+            reason: overBracket(p, qty + rules.lotSize, lev) ? 'LEVERAGE_EXCEEDS_BRACKET' : 'INSUFFICIENT_MARGIN',
           });
       }),
       { numRuns: 300 },
@@ -53,7 +67,7 @@ describe('the slider maximum (client) against the engine (server)', () => {
   it('the cost it assumes is exactly what the engine holds for a resting order', () => {
     fc.assert(
       fc.property(available, price, leverage, (free, p, lev) => {
-        const qty = affordableQty(free, p, lev, rules);
+        const qty = affordableQty(free, p, lev, rulesAt(lev));
         fc.pre(qty > 0);
         const exchange = funded(free, lev);
         expect(limitBuy(exchange, p, qty, lev)).toMatchObject({ ok: true });
@@ -90,7 +104,7 @@ describe('the slider maximum (client) against the engine (server)', () => {
             p += makersByLevel.length > 0 ? (makers[0]?.step ?? 1) : 1;
           }
           exchange.apply({ type: 'priceTick', indexPrice: best, markPrice: best }, now);
-          const qty = affordableAgainstBook(free, levels, best, lev, rules);
+          const qty = affordableAgainstBook(free, levels, best, lev, rulesAt(lev));
           fc.pre(qty >= defaultExchangeConfig.minOrderQty);
           const result = exchange.apply(
             { type: 'placeOrder', userId: USER, side: 1, orderPath: OrderPath.Market, price: null, qty, leverage: lev },

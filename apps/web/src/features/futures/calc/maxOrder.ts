@@ -12,6 +12,14 @@ export interface SizingRules {
   takerFeePpm: number;
   lotSize: QtyLots;
   maxOrderQty: QtyLots;
+  /** The leverage bracket's notional cap at the order's leverage (serverRules notionalCapAt); absent or null: none. */
+  notionalCap?: MicroUsdt | null;
+}
+
+/** The most the bracket's cap allows at `price` (the engine values a new order at its price), or no limit. */
+function bracketQty(price: PriceTicks, rules: SizingRules): QtyLots {
+  const cap = rules.notionalCap;
+  return cap === undefined || cap === null ? Number.MAX_SAFE_INTEGER : multiplyDivide(cap, 1, price, 'floor');
 }
 
 const PPM = 1_000_000;
@@ -27,7 +35,7 @@ export function affordableQty(budget: MicroUsdt, price: PriceTicks, leverage: nu
   // cost ≈ notional × (1/leverage + fee): the exact quotient, then stepped down while the rounded-up cost is over.
   const exact = multiplyDivide(budget, leverage * PPM, multiply(price, PPM + leverage * rules.takerFeePpm), 'floor');
   const step = Math.max(1, rules.lotSize);
-  let qty = Math.min(exact, rules.maxOrderQty);
+  let qty = Math.min(exact, rules.maxOrderQty, bracketQty(price, rules));
   qty -= qty % step;
   while (qty > 0 && serverOrderCost(price, qty, leverage, rules.takerFeePpm) > budget) qty -= step;
   return Math.max(0, qty);
@@ -54,8 +62,10 @@ export function affordableAgainstBook(
   if (levels.length === 0) return affordableQty(budget, fallbackPrice, leverage, rules);
   let left = budget;
   let total = 0;
+  // The engine values a market order at the best opposite price before the first mark, at the mark after (brackets).
+  const limit = Math.min(rules.maxOrderQty, bracketQty(levels[0]!.price, rules));
   for (const level of levels) {
-    const room = rules.maxOrderQty - total;
+    const room = limit - total;
     const fits = affordableQty(left - ROUNDING_ALLOWANCE, level.price, leverage, { ...rules, maxOrderQty: room });
     const take = Math.min(fits, level.qty - (level.qty % Math.max(1, rules.lotSize)));
     total += take;

@@ -4,7 +4,7 @@
 import type { DepthData } from '@tickline/protocol';
 import type { PriceTicks, QtyLots } from '@tickline/money';
 import { lotsOf, ticksOf } from '../../../lib/units.ts';
-import type { TradingRules } from '../../rules/serverRules.ts';
+import { notionalCapAt, type TradingRules } from '../../rules/serverRules.ts';
 import { affordableAgainstBook, affordableQty, percentBudget, type BookLevel } from './maxOrder.ts';
 import { availableFor, type FuturesBalance } from './orderMaths.ts';
 
@@ -23,7 +23,12 @@ const levelsOf = (side: DepthData['a']): BookLevel[] =>
   side.map(([price, qty]) => ({ price: ticksOf(Number(price)), qty: lotsOf(Number(qty)) }));
 
 export function sliderAmount({ funds, percent, price, depth, leverage, rules }: SliderInput): QtyLots {
-  const sizing = { takerFeePpm: rules.takerFeePpm, lotSize: rules.lotSize, maxOrderQty: rules.maxOrderQty };
+  const sizing = {
+    takerFeePpm: rules.takerFeePpm,
+    lotSize: rules.lotSize,
+    maxOrderQty: rules.maxOrderQty,
+    notionalCap: notionalCapAt(rules.leverageBrackets, leverage),
+  };
   const budget = (side: 1 | 2) => percentBudget(availableFor(funds, side), percent);
   if (!depth)
     return Math.min(
