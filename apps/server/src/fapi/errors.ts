@@ -58,6 +58,23 @@ export const BINANCE_CODES: Partial<Record<ErrorName, BinanceCode>> = {
   NO_POSITION: { code: -2022, msg: 'ReduceOnly Order is rejected.' },
   CLOSE_EXCEEDS_POSITION: { code: -2022, msg: 'ReduceOnly Order is rejected.' },
   INVALID_ORDER_TYPE: { code: -1116, msg: 'Invalid orderType.' },
+  // Order controls and trigger orders (#32), with Binance's texts.
+  INVALID_TIME_IN_FORCE: { code: -1115, msg: 'Invalid timeInForce.' },
+  POST_ONLY_WOULD_TAKE: {
+    code: -5022,
+    msg: 'Due to the order could not be executed as maker, the Post Only order will be rejected. The order will not be recorded in the order history',
+  },
+  FOK_NOT_FILLED: {
+    code: -5021,
+    msg: 'Due to the order could not be filled immediately, the FOK order has been rejected. The order will not be recorded in the order history',
+  },
+  REDUCE_ONLY_NO_POSITION: { code: -2022, msg: 'ReduceOnly Order is rejected.' },
+  REDUCE_ONLY_WRONG_SIDE: { code: -2022, msg: 'ReduceOnly Order is rejected.' },
+  TRIGGER_WOULD_FIRE_NOW: { code: -2021, msg: 'Order would immediately trigger.' },
+  INVALID_TRIGGER: { code: -1102 },
+  INVALID_CALLBACK_RATE: { code: -1102 },
+  NO_LAST_PRICE: { code: -2010 },
+  LEVERAGE_EXCEEDS_BRACKET: { code: -2027, msg: 'Exceeded the maximum allowable position at current leverage.' },
   TRADING_FROZEN: { code: -4088, msg: 'This account may not place or cancel orders.' },
   CLIENT_ORDER_ID_INVALID: { code: -1100 },
   CANCEL_ALL_AFTER_INVALID: { code: -1130 },

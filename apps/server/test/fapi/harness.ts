@@ -106,3 +106,20 @@ export function ccxtClient(p: Platform, key: { apiKey: string; secret: string })
   };
   return { exchange, sent };
 }
+
+/** A book from the maker through the native API: 0.01 BTC bids and asks 1, 2 and 3 USDT around the index. */
+export async function seedBook(p: Platform, maker: Trader): Promise<void> {
+  const leverage = await p.t.trading.leverageOf(maker.userId);
+  for (let level = 1; level <= 3; level++) {
+    for (const side of [1, 2]) {
+      const price = side === 1 ? p.price - level * 100 : p.price + level * 100;
+      await p.t.trading.placeOrder(maker.userId, {
+        leverage,
+        volume: '0.01',
+        position: side,
+        orderPath: 1,
+        price: (price / 100).toFixed(2),
+      });
+    }
+  }
+}
