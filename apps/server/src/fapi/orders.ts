@@ -125,7 +125,7 @@ function clientOrderIdFrom(value: string | undefined): string | undefined {
   }
 }
 
-async function viewsOf(app: FastifyInstance, orders: OrderState[]) {
+export async function viewsOf(app: FastifyInstance, orders: OrderState[]) {
   const trades = await tradesOfOrders(
     app.context.pool,
     orders.filter((order) => order.filledQty > 0).map((order) => order.id),
@@ -133,7 +133,7 @@ async function viewsOf(app: FastifyInstance, orders: OrderState[]) {
   return orders.map((order) => orderView(order, trades));
 }
 
-async function findOrder(
+export async function findOrder(
   app: FastifyInstance,
   userId: number,
   params: { orderId?: number; origClientOrderId?: string },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get } from '../helpers/test-app.ts';
 import { ccxtClient, fundedTrader, seedBook, startPlatform, type Platform, type Trader } from './harness.ts';
 
 /** The #32 order controls and trigger orders through ccxt binanceusdm, over the same use case as /api/v1. */
@@ -104,5 +105,31 @@ describe('ccxt binanceusdm: time in force, reduce-only and trigger orders', () =
     expect(byId.get(String(trailing.orderId))!.info).toMatchObject({ type: 'TRAILING_STOP_MARKET', priceRate: '1.5' });
     for (const order of open) expect((await client.exchange.cancelOrder(order.id!, SYMBOL)).status).toBe('canceled');
     expect(await client.exchange.fetchOpenOrders(SYMBOL)).toEqual([]);
+  });
+
+  it('edits a resting order (editOrder) and moves isolated margin (addMargin, reduceMargin)', async () => {
+    const order = await client.exchange.createOrder(SYMBOL, 'limit', 'buy', 0.001, usdt(p.price - 600));
+    const edited = await client.exchange.editOrder(order.id!, SYMBOL, 'limit', 'buy', 0.002, usdt(p.price - 700));
+    expect([edited.id, edited.status, edited.amount, edited.price]).toEqual([
+      order.id,
+      'open',
+      0.002,
+      usdt(p.price - 700),
+    ]);
+    await expect(
+      client.exchange.editOrder(order.id!, SYMBOL, 'limit', 'buy', 0.002, usdt(p.price - 700)),
+    ).rejects.toThrow(/"code":-5027/);
+    await client.exchange.cancelOrder(order.id!, SYMBOL);
+
+    const margin = async () =>
+      (await get<Array<{ margin: number }>>(p.t.app, '/postion/lookup', alice.accessToken)).body.data![0]!.margin;
+    const before = await margin();
+    const added = await client.exchange.addMargin(SYMBOL, 5);
+    expect([added.type, added.amount, added.status]).toEqual(['add', 5, 'ok']);
+    expect(await margin()).toBeCloseTo(before + 5, 6);
+    const reduced = await client.exchange.reduceMargin(SYMBOL, 2);
+    expect([reduced.type, reduced.amount]).toEqual(['reduce', 2]);
+    expect(await margin()).toBeCloseTo(before + 3, 6);
+    await expect(client.exchange.reduceMargin(SYMBOL, 1_000_000)).rejects.toThrow(/"code":-4051/);
   });
 });
