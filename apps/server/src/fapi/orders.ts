@@ -27,7 +27,7 @@ const limit = z
   .optional();
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
 
-const orderSchema = loose({
+export const orderSchema = loose({
   symbol: z.string(),
   side: z.enum(['BUY', 'SELL']),
   type: z.string(),
@@ -44,7 +44,7 @@ const orderSchema = loose({
   positionSide: z.string().optional(),
   newClientOrderId: z.string().optional(),
 });
-type OrderParams = z.infer<typeof orderSchema>;
+export type OrderParams = z.infer<typeof orderSchema>;
 
 const orderRef = loose({ symbol: z.string(), orderId: id.optional(), origClientOrderId: z.string().optional() });
 
@@ -149,7 +149,7 @@ export async function findOrder(
   return order;
 }
 
-async function placeOrder(app: FastifyInstance, userId: number, params: OrderParams) {
+export async function placeOrder(app: FastifyInstance, userId: number, params: OrderParams) {
   const native = orderPathOf(params);
   const orderPath = native.orderPath;
   if (params.quantity === undefined) throw new BinanceError(-1102, "Mandatory parameter 'quantity' was not sent.");
@@ -174,7 +174,7 @@ async function placeOrder(app: FastifyInstance, userId: number, params: OrderPar
   if (native.timeInForce === undefined) return view;
   // An IOC's unfilled rest dropped at once is Binance's EXPIRED, as a market order's.
   const expired = native.timeInForce === 'IOC' && view!.status === 'CANCELED';
-  return { ...view!, timeInForce: native.timeInForce, ...(expired ? { status: 'EXPIRED' } : {}) };
+  return { ...view!, timeInForce: String(native.timeInForce), ...(expired ? { status: 'EXPIRED' } : {}) };
 }
 
 export function orderRoutes(): FapiRoute[] {
