@@ -8,14 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { OrderState } from '@tickline/engine';
 import { BinanceError } from './errors.ts';
-import { findOrder, orderSchema, placeOrder, viewsOf } from './orders.ts';
-import { orderOfUser, ordersOfUser } from './reads.ts';
-import { route, type FapiRoute } from './route.ts';
+import { cancelOpenOrder, findOrder, id, orderSchema, placeOrder, viewsOf } from './orders.ts';
+import { ordersOfUser } from './reads.ts';
+import { route, SIGNED_READ, SIGNED_TRADE, type FapiRoute } from './route.ts';
 
-const id = z
-  .string()
-  .regex(/^\d{1,16}$/)
-  .transform(Number);
 const algoRef = z.looseObject({
   symbol: z.string().optional(),
   algoId: id.optional(),
@@ -60,11 +56,9 @@ async function algoOrderOf(app: FastifyInstance, userId: number, params: z.infer
 }
 
 export function algoOrderRoutes(): FapiRoute[] {
-  const read = { security: 'signed', permission: 'read', method: 'GET' } as const;
-  const trade = { security: 'signed', permission: 'trade' } as const;
   return [
     route({
-      ...trade,
+      ...SIGNED_TRADE,
       method: 'POST',
       path: '/fapi/v1/algoOrder',
       weight: 1,
@@ -85,7 +79,7 @@ export function algoOrderRoutes(): FapiRoute[] {
       },
     }),
     route({
-      ...read,
+      ...SIGNED_READ,
       path: '/fapi/v1/algoOrder',
       weight: 1,
       schema: algoRef,
@@ -93,7 +87,7 @@ export function algoOrderRoutes(): FapiRoute[] {
         algoView((await viewsOf(app, [await algoOrderOf(app, user!.id, params)]))[0]!),
     }),
     route({
-      ...read,
+      ...SIGNED_READ,
       path: '/fapi/v1/openAlgoOrders',
       weight: 1,
       schema: z.looseObject({ symbol: z.string().optional() }),
@@ -104,19 +98,16 @@ export function algoOrderRoutes(): FapiRoute[] {
       },
     }),
     route({
-      ...trade,
+      ...SIGNED_TRADE,
       method: 'DELETE',
       path: '/fapi/v1/algoOrder',
       weight: 1,
       schema: algoRef,
       handler: async ({ app, user, params }) => {
-        const order = await algoOrderOf(app, user!.id, params);
-        if (order.status !== 'open') throw new BinanceError(-2011, 'Unknown order sent.');
-        await app.context.services.trading.cancelOrder(user!.id, order.id);
-        const after = await orderOfUser(app.context.pool, user!.id, { orderId: order.id });
+        const after = await cancelOpenOrder(app, user!.id, await algoOrderOf(app, user!.id, params));
         return {
-          algoId: after!.id,
-          clientAlgoId: after!.clientOrderId ?? `tl-${after!.id}`,
+          algoId: after.id,
+          clientAlgoId: after.clientOrderId ?? `tl-${after.id}`,
           code: '200',
           msg: 'success',
         };

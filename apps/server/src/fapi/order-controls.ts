@@ -5,22 +5,17 @@
  */
 import { z } from 'zod';
 import { BinanceError } from './errors.ts';
-import { findOrder, viewsOf } from './orders.ts';
+import { findOrder, id, viewsOf } from './orders.ts';
 import { orderOfUser } from './reads.ts';
-import { route, type FapiRoute } from './route.ts';
+import { route, SIGNED_TRADE, type FapiRoute } from './route.ts';
 import { sideName } from './views.ts';
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
-const id = z
-  .string()
-  .regex(/^\d{1,16}$/)
-  .transform(Number);
 
 export function orderControlRoutes(): FapiRoute[] {
-  const trade = { security: 'signed', permission: 'trade' } as const;
   return [
     route({
-      ...trade,
+      ...SIGNED_TRADE,
       method: 'PUT',
       path: '/fapi/v1/order',
       weight: 1,
@@ -46,7 +41,7 @@ export function orderControlRoutes(): FapiRoute[] {
       },
     }),
     route({
-      ...trade,
+      ...SIGNED_TRADE,
       method: 'POST',
       path: '/fapi/v1/positionMargin',
       weight: 1,

@@ -11,11 +11,11 @@ import type { PlaceOrderInput } from '../app/trading/place-order.ts';
 import { AppError } from '../domain/errors.ts';
 import { BinanceError } from './errors.ts';
 import { orderOfUser, ordersOfUser, tradesOfOrders, tradesOfUser } from './reads.ts';
-import { route, type FapiRoute } from './route.ts';
+import { route, SIGNED_READ, SIGNED_TRADE, type FapiRoute } from './route.ts';
 import { orderView, userTradeView } from './views.ts';
 
 const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
-const id = z
+export const id = z
   .string()
   .regex(/^\d{1,16}$/)
   .transform(Number);
@@ -149,6 +149,13 @@ export async function findOrder(
   return order;
 }
 
+/** Cancels one of the user's orders through the native use case; -2011 when it is no longer open. */
+export async function cancelOpenOrder(app: FastifyInstance, userId: number, order: OrderState): Promise<OrderState> {
+  if (order.status !== 'open') throw new BinanceError(-2011, 'Unknown order sent.');
+  await app.context.services.trading.cancelOrder(userId, order.id);
+  return (await orderOfUser(app.context.pool, userId, { orderId: order.id }))!;
+}
+
 export async function placeOrder(app: FastifyInstance, userId: number, params: OrderParams) {
   const native = orderPathOf(params);
   const orderPath = native.orderPath;
@@ -178,11 +185,9 @@ export async function placeOrder(app: FastifyInstance, userId: number, params: O
 }
 
 export function orderRoutes(): FapiRoute[] {
-  const read = { security: 'signed', permission: 'read', method: 'GET' } as const;
-  const trade = { security: 'signed', permission: 'trade' } as const;
   return [
     route({
-      ...trade,
+      ...SIGNED_TRADE,
       method: 'POST',
       path: '/fapi/v1/order',
       weight: 1,
@@ -190,14 +195,14 @@ export function orderRoutes(): FapiRoute[] {
       handler: async ({ app, user, params }) => placeOrder(app, user!.id, params),
     }),
     route({
-      ...read,
+      ...SIGNED_READ,
       path: '/fapi/v1/order',
       weight: 1,
       schema: orderRef,
       handler: async ({ app, user, params }) => (await viewsOf(app, [await findOrder(app, user!.id, params)]))[0],
     }),
     route({
-      ...read,
+      ...SIGNED_READ,
       path: '/fapi/v1/openOrder',
       weight: 1,
       schema: orderRef,
@@ -208,21 +213,18 @@ export function orderRoutes(): FapiRoute[] {
       },
     }),
     route({
-      ...trade,
+      ...SIGNED_TRADE,
       method: 'DELETE',
       path: '/fapi/v1/order',
       weight: 1,
       schema: orderRef,
       handler: async ({ app, user, params }) => {
-        const order = await findOrder(app, user!.id, params);
-        if (order.status !== 'open') throw new BinanceError(-2011, 'Unknown order sent.');
-        await app.context.services.trading.cancelOrder(user!.id, order.id);
-        const after = await orderOfUser(app.context.pool, user!.id, { orderId: order.id });
-        return (await viewsOf(app, [after!]))[0];
+        const after = await cancelOpenOrder(app, user!.id, await findOrder(app, user!.id, params));
+        return (await viewsOf(app, [after]))[0];
       },
     }),
     route({
-      ...trade,
+      ...SIGNED_TRADE,
       method: 'DELETE',
       path: '/fapi/v1/allOpenOrders',
       weight: 1,
@@ -233,7 +235,7 @@ export function orderRoutes(): FapiRoute[] {
       },
     }),
     route({
-      ...read,
+      ...SIGNED_READ,
       path: '/fapi/v1/openOrders',
       weight: 1,
       schema: loose({ symbol: z.string().optional() }),
@@ -241,7 +243,7 @@ export function orderRoutes(): FapiRoute[] {
         viewsOf(app, await ordersOfUser(app.context.pool, user!.id, { limit: 1000, openOnly: true })),
     }),
     route({
-      ...read,
+      ...SIGNED_READ,
       path: '/fapi/v1/allOrders',
       weight: 5,
       schema: loose({
@@ -263,7 +265,7 @@ export function orderRoutes(): FapiRoute[] {
         ),
     }),
     route({
-      ...read,
+      ...SIGNED_READ,
       path: '/fapi/v1/userTrades',
       weight: 5,
       schema: loose({ symbol: z.string(), orderId: id.optional(), fromId: id.optional(), limit }),

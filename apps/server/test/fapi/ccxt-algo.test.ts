@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ccxtClient, fundedTrader, seedBook, startPlatform, type Platform, type Trader } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { platformWithBook } from './harness.ts';
 
 /** ccxt's unified trigger orders, which it sends to Binance's algo service (/fapi/v1/algoOrder, openAlgoOrders). */
-let p: Platform;
-let alice: Trader;
-let client: ReturnType<typeof ccxtClient>;
+const context = platformWithBook();
 const SYMBOL = 'BTC/USDT:USDT';
 const usdt = (ticks: number) => ticks / 100;
 
-beforeAll(async () => {
-  p = await startPlatform();
-  await seedBook(p, await fundedTrader(p));
-  alice = await fundedTrader(p);
-  client = ccxtClient(p, alice.key);
-  await client.exchange.loadMarkets();
-}, 60_000);
-
-afterAll(async () => {
-  for (const url of client.sent) expect(url.startsWith(p.base)).toBe(true);
-  await p?.close();
-});
-
 describe('ccxt binanceusdm unified trigger orders (algo service)', () => {
   it('places a stop-loss, a take-profit and a trailing stop, lists, fetches and cancels them', async () => {
+    const { p, client } = context;
     const trigger = { trigger: true };
     const stop = await client.exchange.createOrder(SYMBOL, 'market', 'sell', 0.001, undefined, {
       triggerPrice: usdt(p.price - 1_500),

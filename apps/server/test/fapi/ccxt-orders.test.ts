@@ -1,32 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { get } from '../helpers/test-app.ts';
-import { ccxtClient, fundedTrader, seedBook, startPlatform, type Platform, type Trader } from './harness.ts';
+import { platformWithBook } from './harness.ts';
 
 /** The #32 order controls and trigger orders through ccxt binanceusdm, over the same use case as /api/v1. */
-let p: Platform;
-let alice: Trader;
-let client: ReturnType<typeof ccxtClient>;
+const context = platformWithBook();
 const SYMBOL = 'BTC/USDT:USDT';
 const usdt = (ticks: number) => ticks / 100;
 const text = (ticks: number) => (ticks / 100).toFixed(2);
 /** Our decimal strings carry no trailing zeros. */
 const shown = (ticks: number) => String(ticks / 100);
 
-beforeAll(async () => {
-  p = await startPlatform();
-  await seedBook(p, await fundedTrader(p));
-  alice = await fundedTrader(p);
-  client = ccxtClient(p, alice.key);
-  await client.exchange.loadMarkets();
-}, 60_000);
-
-afterAll(async () => {
-  for (const url of client.sent) expect(url.startsWith(p.base)).toBe(true);
-  await p?.close();
-});
-
 describe('ccxt binanceusdm: time in force, reduce-only and trigger orders', () => {
   it('IOC fills what it can and expires the rest; FOK and post-only are refused with their codes', async () => {
+    const { p, client } = context;
     const ioc = await client.exchange.createOrder(SYMBOL, 'limit', 'buy', 0.02, usdt(p.price + 100), {
       timeInForce: 'IOC',
     });
@@ -51,6 +37,7 @@ describe('ccxt binanceusdm: time in force, reduce-only and trigger orders', () =
   });
 
   it('reduce-only: refused on the side that would grow the position, resting on the side that reduces it', async () => {
+    const { p, client } = context;
     // Alice is long 0.015 BTC from the fills above.
     await expect(
       client.exchange.createOrder(SYMBOL, 'limit', 'buy', 0.001, usdt(p.price - 500), { reduceOnly: true }),
@@ -64,6 +51,7 @@ describe('ccxt binanceusdm: time in force, reduce-only and trigger orders', () =
   });
 
   it('places STOP_MARKET, TAKE_PROFIT and TRAILING_STOP_MARKET, lists them with their trigger and cancels them', async () => {
+    const { p, client } = context;
     // ccxt sends its unified trigger orders to Binance's algo service; the classic order route takes them as well.
     const place = (params: Record<string, string>) =>
       client.exchange.fapiPrivatePostOrder({ symbol: 'BTCUSDT', side: 'SELL', quantity: '0.001', ...params });
@@ -108,6 +96,7 @@ describe('ccxt binanceusdm: time in force, reduce-only and trigger orders', () =
   });
 
   it('edits a resting order (editOrder) and moves isolated margin (addMargin, reduceMargin)', async () => {
+    const { p, alice, client } = context;
     const order = await client.exchange.createOrder(SYMBOL, 'limit', 'buy', 0.001, usdt(p.price - 600));
     const edited = await client.exchange.editOrder(order.id!, SYMBOL, 'limit', 'buy', 0.002, usdt(p.price - 700));
     expect([edited.id, edited.status, edited.amount, edited.price]).toEqual([

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import ccxt from 'ccxt';
+import { afterAll, beforeAll, expect } from 'vitest';
 const USDT = 1_000_000;
 import { attachFstream } from '../../src/fapi/streams.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from '../../src/ws/runtime.ts';
@@ -122,4 +123,24 @@ export async function seedBook(p: Platform, maker: Trader): Promise<void> {
       });
     }
   }
+}
+
+/**
+ * A platform with the maker's book and one funded trader (alice) on ccxt, markets loaded, for the file's tests
+ * (started before them; closed after them, asserting that every URL ccxt called was the platform's).
+ */
+export function platformWithBook() {
+  const context = {} as { p: Platform; alice: Trader; client: ReturnType<typeof ccxtClient> };
+  beforeAll(async () => {
+    context.p = await startPlatform();
+    await seedBook(context.p, await fundedTrader(context.p));
+    context.alice = await fundedTrader(context.p);
+    context.client = ccxtClient(context.p, context.alice.key);
+    await context.client.exchange.loadMarkets();
+  }, 60_000);
+  afterAll(async () => {
+    for (const url of context.client?.sent ?? []) expect(url.startsWith(context.p.base)).toBe(true);
+    await context.p?.close();
+  });
+  return context;
 }
