@@ -1,7 +1,8 @@
 /**
  * Order entry and order/trade reads in Binance's shapes, over the native use cases (placeOrder, cancelOrder,
- * cancelAllOrders): the engine sees exactly the commands the native routes send. What Binance has and our engine
- * does not yet is refused in ONE place, orderPathOf.
+ * cancelAllOrders): the engine sees exactly the commands the native routes send. Binance's order types, time in force
+ * and flags become the native fields in ONE place, orderPathOf (what we do not have, e.g. closePosition, is refused
+ * there too).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
