@@ -190,7 +190,7 @@ export function accountRoutes(): FapiRoute[] {
           const rate = maintenanceRate(tier.maxNotional, exchange.maintenanceTiers);
           const bracket = {
             bracket: index + 1,
-            initialLeverage: exchange.maxLeverage,
+            initialLeverage: tier.maxLeverage,
             notionalCap: Number(usdt(cap)),
             notionalFloor: Number(usdt(floor)),
             maintMarginRatio: tier.ratePpm / PPM,

@@ -106,8 +106,16 @@ function exchangeInfo(app: FastifyInstance) {
           // We have no minimum notional: the minimum quantity is the only floor.
           { filterType: 'MIN_NOTIONAL', notional: '0' },
         ],
-        orderTypes: ['LIMIT', 'MARKET'],
-        timeInForce: ['GTC'],
+        orderTypes: [
+          'LIMIT',
+          'MARKET',
+          'STOP',
+          'STOP_MARKET',
+          'TAKE_PROFIT',
+          'TAKE_PROFIT_MARKET',
+          'TRAILING_STOP_MARKET',
+        ],
+        timeInForce: ['GTC', 'IOC', 'FOK', 'GTX'],
       },
     ],
   };

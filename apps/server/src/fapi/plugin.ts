@@ -5,14 +5,23 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.ts';
+import { algoOrderRoutes } from './algo-orders.ts';
 import { BinanceError, installBinanceErrors } from './errors.ts';
 import { marketRoutes } from './market.ts';
+import { orderControlRoutes } from './order-controls.ts';
 import { orderRoutes } from './orders.ts';
 import { registerFapiRoute, type FapiRoute } from './route.ts';
 import { sapiRoutes } from './sapi.ts';
 
 export function fapiRouteList(): FapiRoute[] {
-  return [...marketRoutes(), ...accountRoutes(), ...orderRoutes(), ...sapiRoutes()];
+  return [
+    ...marketRoutes(),
+    ...accountRoutes(),
+    ...orderRoutes(),
+    ...orderControlRoutes(),
+    ...algoOrderRoutes(),
+    ...sapiRoutes(),
+  ];
 }
 
 /** Registered once per area: `{prefix: '/fapi'}` and `{prefix: '/sapi'}` (each with Binance's 404). */

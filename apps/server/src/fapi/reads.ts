@@ -8,13 +8,17 @@ import type { Queryable } from '@tickline/db';
 
 const ORDER_COLUMNS = `id, user_id AS "userId", side, order_path AS "orderPath", price, qty, filled_qty AS "filledQty",
   leverage, held_margin AS "heldMargin", status, reduce_only AS "reduceOnly", client_order_id AS "clientOrderId",
-  created_at_ms AS "createdAtMs", updated_at_ms AS "updatedAtMs"`;
+  created_at_ms AS "createdAtMs", updated_at_ms AS "updatedAtMs", trigger`;
 
 const TRADE_COLUMNS = `id, price, qty, taker_side AS "takerSide", maker_order_id AS "makerOrderId",
   taker_order_id AS "takerOrderId", maker_user_id AS "makerUserId", taker_user_id AS "takerUserId", time_ms AS "timeMs"`;
 
 // bigint columns come back as numbers (the pool's INT8 parser): rows are the engine's shapes as they are.
-const orderRow = (row: unknown) => row as OrderState;
+// `trigger` (jsonb) only on trigger orders, as the engine's rows.
+const orderRow = (row: unknown) => {
+  const { trigger, ...order } = row as OrderState & { trigger: OrderState['trigger'] | null };
+  return (trigger ? { ...order, trigger } : order) as OrderState;
+};
 const tradeRow = (row: unknown) => row as TradeRecord;
 
 export async function orderOfUser(

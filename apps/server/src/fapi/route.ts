@@ -69,3 +69,7 @@ export function registerFapiRoute(app: FastifyInstance, definition: FapiRoute): 
     },
   });
 }
+
+/** The two kinds of SIGNED route: reads (GET, a `read` key) and trades (a `trade` key). */
+export const SIGNED_READ = { security: 'signed', permission: 'read', method: 'GET' } as const;
+export const SIGNED_TRADE = { security: 'signed', permission: 'trade' } as const;

@@ -25,19 +25,61 @@ export const decimalOf = (value: number, scale: number) => toDecimalString(Math.
 
 export const sideName = (side: number) => (side === 1 ? 'BUY' : 'SELL');
 
-/** Binance's order type of our order paths (stop paths exist only as the engine's TP/SL and liquidation closes). */
-function typeName(path: number): string {
-  if (path === OrderPath.Limit) return 'LIMIT';
-  if (path === OrderPath.StopLimit) return 'STOP';
-  if (path === OrderPath.StopMarket) return 'STOP_MARKET';
-  return 'MARKET';
+const TRIGGER_TYPE_NAMES = {
+  stop: ['STOP', 'STOP_MARKET'],
+  takeProfit: ['TAKE_PROFIT', 'TAKE_PROFIT_MARKET'],
+  trailingStop: ['TRAILING_STOP_MARKET', 'TRAILING_STOP_MARKET'],
+} as const;
+
+/**
+ * Binance's type and origType of a stored order. A trigger order (path 3 fires a limit, 4 a market) is its trigger
+ * type while it waits and, as on Binance, LIMIT or MARKET once fired (origType keeps the trigger type). Paths 3/4
+ * without a trigger are the engine's own TP/SL and liquidation closes.
+ */
+function typeNames(order: OrderState): { type: string; origType: string } {
+  const firesLimit = order.orderPath === OrderPath.StopLimit;
+  if (order.trigger) {
+    const origType = TRIGGER_TYPE_NAMES[order.trigger.type][firesLimit ? 0 : 1];
+    const fired = order.trigger.firedAtMs !== null;
+    return { type: fired ? (firesLimit ? 'LIMIT' : 'MARKET') : origType, origType };
+  }
+  const type =
+    order.orderPath === OrderPath.Limit
+      ? 'LIMIT'
+      : firesLimit
+        ? 'STOP'
+        : order.orderPath === OrderPath.StopMarket
+          ? 'STOP_MARKET'
+          : 'MARKET';
+  return { type, origType: type };
 }
 
-/** NEW, PARTIALLY_FILLED, FILLED, CANCELED; a market order's unfilled rest that was dropped is EXPIRED, as Binance. */
+/**
+ * NEW, PARTIALLY_FILLED, FILLED, CANCELED; a market order's unfilled rest that was dropped is EXPIRED, as Binance, and
+ * so is a trigger order cancelled when it fired (its order refused then).
+ */
 function statusName(order: OrderState): string {
   if (order.status === 'filled') return 'FILLED';
   if (order.status === 'open') return order.filledQty > 0 ? 'PARTIALLY_FILLED' : 'NEW';
+  if (order.trigger) return order.trigger.firedAtMs === null ? 'CANCELED' : 'EXPIRED';
   return order.orderPath === OrderPath.Limit ? 'CANCELED' : 'EXPIRED';
+}
+
+/** A trigger order's Binance fields: stopPrice (a trailing stop's current firing price, 0 before activation), etc. */
+function triggerFields(order: OrderState) {
+  const trigger = order.trigger;
+  if (!trigger) return { stopPrice: '0', workingType: 'CONTRACT_PRICE' };
+  return {
+    stopPrice: trigger.price === null ? '0' : price(trigger.price),
+    workingType: trigger.by === 'mark' ? 'MARK_PRICE' : 'CONTRACT_PRICE',
+    ...(trigger.type === 'trailingStop'
+      ? {
+          activatePrice: trigger.activationPrice === null ? '0' : price(trigger.activationPrice),
+          // basis points → Binance's percent, exactly (two decimals of the integer).
+          priceRate: toDecimalString(trigger.callbackRateBps ?? 0, 2),
+        }
+      : {}),
+  };
 }
 
 /** Quote filled (micro-USDT) and average fill price (ticks, half-even) of an order's trades. */
@@ -55,7 +97,7 @@ function fillFigures(orderId: number, trades: readonly TradeRecord[]) {
 /** GET/POST/DELETE /fapi/v1/order, openOrders, allOrders row. */
 export function orderView(order: OrderState, trades: readonly TradeRecord[]) {
   const fills = fillFigures(order.id, trades);
-  const type = typeName(order.orderPath);
+  const { type, origType } = typeNames(order);
   return {
     orderId: order.id,
     symbol: SYMBOL,
@@ -67,16 +109,16 @@ export function orderView(order: OrderState, trades: readonly TradeRecord[]) {
     executedQty: qty(order.filledQty),
     cumQty: qty(order.filledQty),
     cumQuote: usdt(fills.quote),
-    timeInForce: 'GTC',
+    // Not stored on the order (only GTC and GTX rest, a resting GTX as a GTC): a market order is IOC by nature.
+    timeInForce: order.orderPath === OrderPath.Market ? 'IOC' : 'GTC',
     type,
     reduceOnly: order.reduceOnly,
     closePosition: false,
     side: sideName(order.side),
     positionSide: 'BOTH',
-    stopPrice: '0',
-    workingType: 'CONTRACT_PRICE',
+    ...triggerFields(order),
     priceProtect: false,
-    origType: type,
+    origType,
     priceMatch: 'NONE',
     selfTradePreventionMode: 'NONE',
     goodTillDate: 0,

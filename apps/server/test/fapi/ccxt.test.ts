@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ccxt from 'ccxt';
 import type { UserBalance } from '@tickline/protocol';
 import { get } from '../helpers/test-app.ts';
-import { ccxtClient, fundedTrader, startPlatform, type Platform, type Trader } from './harness.ts';
+import { ccxtClient, fundedTrader, seedBook, startPlatform, type Platform, type Trader } from './harness.ts';
 
 let p: Platform;
 let maker: Trader;
@@ -16,20 +16,7 @@ beforeAll(async () => {
   p = await startPlatform();
   maker = await fundedTrader(p);
   alice = await fundedTrader(p);
-  // A book from the maker through the native API: asks and bids around the index.
-  const leverage = await p.t.trading.leverageOf(maker.userId);
-  for (let level = 1; level <= 3; level++) {
-    for (const side of [1, 2]) {
-      const price = side === 1 ? p.price - level * 100 : p.price + level * 100;
-      await p.t.trading.placeOrder(maker.userId, {
-        leverage,
-        volume: '0.01',
-        position: side,
-        orderPath: 1,
-        price: (price / 100).toFixed(2),
-      });
-    }
-  }
+  await seedBook(p, maker);
   client = ccxtClient(p, alice.key);
 }, 60_000);
 
@@ -131,7 +118,7 @@ describe('ccxt binanceusdm against the platform (only urls changed)', () => {
     expect(countdown).toEqual({ symbol: 'BTCUSDT', countdownTime: '0' });
   });
 
-  it('refuses a bad signature, a read-only key, a reused client id and what we do not have yet', async () => {
+  it('refuses a bad signature, a read-only key, a reused client id and what we do not have', async () => {
     const wrong = ccxtClient(p, { apiKey: alice.key.apiKey, secret: 'f'.repeat(64) });
     await expect(wrong.exchange.fetchBalance()).rejects.toBeInstanceOf(ccxt.AuthenticationError);
     const reader = await fundedTrader(p, ['read']);
@@ -150,7 +137,7 @@ describe('ccxt binanceusdm against the platform (only urls changed)', () => {
       client.exchange.createOrder(SYMBOL, 'limit', 'buy', 0.001, ticks(p.price - 2_000), { clientOrderId: 'a.b' }),
     ).rejects.toBeInstanceOf(ccxt.BadRequest);
     await expect(
-      client.exchange.createOrder(SYMBOL, 'limit', 'buy', 0.001, ticks(p.price - 2_000), { timeInForce: 'IOC' }),
+      client.exchange.createOrder(SYMBOL, 'limit', 'buy', 0.001, ticks(p.price - 2_000), { timeInForce: 'GTD' }),
     ).rejects.toBeInstanceOf(ccxt.BadRequest);
   });
 });

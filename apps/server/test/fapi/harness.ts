@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import ccxt from 'ccxt';
+import { afterAll, beforeAll, expect } from 'vitest';
 const USDT = 1_000_000;
 import { attachFstream } from '../../src/fapi/streams.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from '../../src/ws/runtime.ts';
@@ -105,4 +106,41 @@ export function ccxtClient(p: Platform, key: { apiKey: string; secret: string })
     return fetch(url, method, headers, body);
   };
   return { exchange, sent };
+}
+
+/** A book from the maker through the native API: 0.01 BTC bids and asks 1, 2 and 3 USDT around the index. */
+export async function seedBook(p: Platform, maker: Trader): Promise<void> {
+  const leverage = await p.t.trading.leverageOf(maker.userId);
+  for (let level = 1; level <= 3; level++) {
+    for (const side of [1, 2]) {
+      const price = side === 1 ? p.price - level * 100 : p.price + level * 100;
+      await p.t.trading.placeOrder(maker.userId, {
+        leverage,
+        volume: '0.01',
+        position: side,
+        orderPath: 1,
+        price: (price / 100).toFixed(2),
+      });
+    }
+  }
+}
+
+/**
+ * A platform with the maker's book and one funded trader (alice) on ccxt, markets loaded, for the file's tests
+ * (started before them; closed after them, asserting that every URL ccxt called was the platform's).
+ */
+export function platformWithBook() {
+  const context = {} as { p: Platform; alice: Trader; client: ReturnType<typeof ccxtClient> };
+  beforeAll(async () => {
+    context.p = await startPlatform();
+    await seedBook(context.p, await fundedTrader(context.p));
+    context.alice = await fundedTrader(context.p);
+    context.client = ccxtClient(context.p, context.alice.key);
+    await context.client.exchange.loadMarkets();
+  }, 60_000);
+  afterAll(async () => {
+    for (const url of context.client?.sent ?? []) expect(url.startsWith(context.p.base)).toBe(true);
+    await context.p?.close();
+  });
+  return context;
 }
