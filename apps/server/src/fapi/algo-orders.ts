@@ -9,8 +9,8 @@ import { z } from 'zod';
 import type { OrderState } from '@tickline/engine';
 import { BinanceError } from './errors.ts';
 import { cancelOpenOrder, findOrder, id, orderSchema, placeOrder, viewsOf } from './orders.ts';
-import { ordersOfUser } from './reads.ts';
 import { route, SIGNED_READ, SIGNED_TRADE, type FapiRoute } from './route.ts';
+import { ordersOfUser } from '@tickline/db';
 
 const algoRef = z.looseObject({
   symbol: z.string().optional(),

@@ -10,10 +10,10 @@ import { AppError } from '../domain/errors.ts';
 import { isKlineInterval } from '../services/market/interval-klines.ts';
 import type { MarketReads } from '../services/market/reads.ts';
 import { BinanceError } from './errors.ts';
-import { latestTrades } from './reads.ts';
 import { depthUpdateIdOf } from './streams.ts';
 import { route, type FapiRoute } from './route.ts';
 import { aggTradeView, decimalOf, price, publicTradeView, qty, SYMBOL } from './views.ts';
+import { tradesPage } from '@tickline/db';
 
 const DAY_MS = 86_400_000;
 const FUNDING_RATE_DECIMALS = 8;
@@ -189,7 +189,7 @@ export function marketRoutes(): FapiRoute[] {
       schema: loose({ symbol: z.string(), limit: limitParam(1000) }),
       handler: async ({ app, params }) => {
         checkSymbol(params.symbol);
-        return (await latestTrades(app.context.pool, params.limit ?? 500)).map(publicTradeView);
+        return (await tradesPage(app.context.pool, params.limit ?? 500)).map(publicTradeView);
       },
     }),
     route({
@@ -199,7 +199,7 @@ export function marketRoutes(): FapiRoute[] {
       schema: loose({ symbol: z.string(), limit: limitParam(1000), fromId: timeParam }),
       handler: async ({ app, params }) => {
         checkSymbol(params.symbol);
-        return (await latestTrades(app.context.pool, params.limit ?? 500, params.fromId)).map(aggTradeView);
+        return (await tradesPage(app.context.pool, params.limit ?? 500, params.fromId)).map(aggTradeView);
       },
     }),
     route({

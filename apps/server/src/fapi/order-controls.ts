@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { BinanceError } from './errors.ts';
 import { findOrder, id, viewsOf } from './orders.ts';
-import { orderOfUser } from './reads.ts';
 import { route, SIGNED_TRADE, type FapiRoute } from './route.ts';
 import { sideName } from './views.ts';
+import { findOrderOfUser } from '@tickline/db';
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
 
@@ -36,7 +36,7 @@ export function orderControlRoutes(): FapiRoute[] {
           price: params.price,
           volume: params.quantity,
         });
-        const after = await orderOfUser(app.context.pool, user!.id, { orderId: order.id });
+        const after = await findOrderOfUser(app.context.pool, user!.id, order.id);
         return (await viewsOf(app, [after!]))[0];
       },
     }),

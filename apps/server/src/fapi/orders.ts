@@ -11,9 +11,9 @@ import { clientOrderIdOf } from '../app/trading/client-order-ids.ts';
 import type { PlaceOrderInput } from '../app/trading/place-order.ts';
 import { AppError } from '../domain/errors.ts';
 import { BinanceError } from './errors.ts';
-import { orderOfUser, ordersOfUser, tradesOfOrders, tradesOfUser } from './reads.ts';
 import { route, SIGNED_READ, SIGNED_TRADE, type FapiRoute } from './route.ts';
 import { orderView, userTradeView } from './views.ts';
+import { findOrderOfUser, findOrderOfUserByClientId, ordersOfUser, tradesOfOrders, tradesOfUser } from '@tickline/db';
 
 const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
 export const id = z
@@ -141,11 +141,10 @@ export async function findOrder(
 ): Promise<OrderState> {
   if (params.orderId === undefined && params.origClientOrderId === undefined)
     throw new BinanceError(-1102, "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!");
-  const order = await orderOfUser(
-    app.context.pool,
-    userId,
-    params.orderId !== undefined ? { orderId: params.orderId } : { clientOrderId: params.origClientOrderId! },
-  );
+  const order =
+    params.orderId !== undefined
+      ? await findOrderOfUser(app.context.pool, userId, params.orderId)
+      : await findOrderOfUserByClientId(app.context.pool, userId, params.origClientOrderId!);
   if (!order) throw new BinanceError(-2013, 'Order does not exist.');
   return order;
 }
@@ -154,7 +153,7 @@ export async function findOrder(
 export async function cancelOpenOrder(app: FastifyInstance, userId: number, order: OrderState): Promise<OrderState> {
   if (order.status !== 'open') throw new BinanceError(-2011, 'Unknown order sent.');
   await app.context.services.trading.cancelOrder(userId, order.id);
-  return (await orderOfUser(app.context.pool, userId, { orderId: order.id }))!;
+  return (await findOrderOfUser(app.context.pool, userId, order.id))!;
 }
 
 export async function placeOrder(app: FastifyInstance, userId: number, params: OrderParams) {
@@ -166,7 +165,7 @@ export async function placeOrder(app: FastifyInstance, userId: number, params: O
   const clientOrderId = clientOrderIdFrom(params.newClientOrderId);
   const pool = app.context.pool;
   // Binance refuses a client order id used before; ours answers its first order again (a safe retry) on /api/v1.
-  if (clientOrderId !== undefined && (await orderOfUser(pool, userId, { clientOrderId })))
+  if (clientOrderId !== undefined && (await findOrderOfUserByClientId(pool, userId, clientOrderId)))
     throw new BinanceError(-4116, 'ClientOrderId is duplicated.');
   const trading = app.context.services.trading;
   const placed = await trading.placeOrder(userId, {
@@ -177,7 +176,7 @@ export async function placeOrder(app: FastifyInstance, userId: number, params: O
     price: params.price,
     clientOrderId,
   });
-  const [view] = await viewsOf(app, [(await orderOfUser(pool, userId, { orderId: placed.no }))!]);
+  const [view] = await viewsOf(app, [(await findOrderOfUser(pool, userId, placed.no))!]);
   // The time in force is not stored (only GTC and GTX rest): the placement answer names the one sent.
   if (native.timeInForce === undefined) return view;
   // An IOC's unfilled rest dropped at once is Binance's EXPIRED, as a market order's.

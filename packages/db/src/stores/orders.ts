@@ -141,3 +141,42 @@ export async function recentCancelledOrders(db: Queryable, userId: number, limit
   );
   return rows.map(orderOf);
 }
+
+/** One of a user's orders by its client order id (the Binance-compatible API's `origClientOrderId`), or null. */
+export async function findOrderOfUserByClientId(
+  db: Queryable,
+  userId: number,
+  clientOrderId: string,
+): Promise<OrderState | null> {
+  const { rows } = await db.query<OrderState>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE user_id = $1 AND client_order_id = $2`,
+    [userId, clientOrderId],
+  );
+  return rows[0] ? orderOf(rows[0]) : null;
+}
+
+/** A user's orders, oldest first: from `fromId` on, or the latest `limit`; `openOnly` for the resting ones. */
+export async function ordersOfUser(
+  db: Queryable,
+  userId: number,
+  options: { limit: number; fromId?: number; openOnly?: boolean; startTime?: number; endTime?: number },
+): Promise<OrderState[]> {
+  const where = ['user_id = $1'];
+  const values: unknown[] = [userId];
+  const add = (clause: string, value: unknown) => {
+    values.push(value);
+    where.push(clause.replace('?', `$${values.length}`));
+  };
+  if (options.openOnly) where.push(`status = 'open'`);
+  if (options.fromId !== undefined) add('id >= ?', options.fromId);
+  if (options.startTime !== undefined) add('created_at_ms >= ?', options.startTime);
+  if (options.endTime !== undefined) add('created_at_ms <= ?', options.endTime);
+  values.push(options.limit);
+  const direction = options.fromId !== undefined ? 'ASC' : 'DESC';
+  const { rows } = await db.query<OrderState>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where.join(' AND ')} ORDER BY id ${direction} LIMIT $${values.length}`,
+    values,
+  );
+  const orders = rows.map(orderOf);
+  return direction === 'DESC' ? orders.reverse() : orders;
+}

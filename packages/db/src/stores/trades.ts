@@ -2,6 +2,9 @@ import type { TradeRecord } from '@tickline/engine';
 import type { PoolClient, Queryable } from '../pool.ts';
 import { copyRows } from './copy.ts';
 
+const TRADE_COLUMNS = `id, price, qty, taker_side AS "takerSide", maker_order_id AS "makerOrderId",
+  taker_order_id AS "takerOrderId", maker_user_id AS "makerUserId", taker_user_id AS "takerUserId", time_ms AS "timeMs"`;
+
 const TRADE_COPY_COLUMNS = [
   'id',
   'price',
@@ -42,12 +45,54 @@ export async function lastTradePrice(db: Queryable): Promise<number | null> {
 
 /** Most recent trades, newest first (market data backfill). */
 export async function recentTrades(db: Queryable, limit: number): Promise<TradeRecord[]> {
+  const { rows } = await db.query<TradeRecord>(`SELECT ${TRADE_COLUMNS} FROM trades ORDER BY id DESC LIMIT $1`, [
+    limit,
+  ]);
+  return rows;
+}
+
+/** The venue's trades from `fromId` on, oldest first (or the latest `limit` without it). */
+export async function tradesPage(db: Queryable, limit: number, fromId?: number): Promise<TradeRecord[]> {
+  if (fromId === undefined) return (await recentTrades(db, limit)).reverse();
   const { rows } = await db.query<TradeRecord>(
-    `SELECT id, price, qty, taker_side AS "takerSide", maker_order_id AS "makerOrderId",
-       taker_order_id AS "takerOrderId", maker_user_id AS "makerUserId", taker_user_id AS "takerUserId",
-       time_ms AS "timeMs"
-     FROM trades ORDER BY id DESC LIMIT $1`,
-    [limit],
+    `SELECT ${TRADE_COLUMNS} FROM trades WHERE id >= $1 ORDER BY id LIMIT $2`,
+    [fromId, limit],
   );
   return rows;
+}
+
+/** Every trade of these orders (either side), oldest first. */
+export async function tradesOfOrders(db: Queryable, orderIds: readonly number[]): Promise<TradeRecord[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await db.query<TradeRecord>(
+    `SELECT ${TRADE_COLUMNS} FROM trades WHERE maker_order_id = ANY($1::bigint[]) OR taker_order_id = ANY($1::bigint[])
+     ORDER BY id`,
+    [orderIds],
+  );
+  return rows;
+}
+
+/** A user's trades (either side), oldest first: from `fromId` on, or the latest `limit`; one order's with `orderId`. */
+export async function tradesOfUser(
+  db: Queryable,
+  userId: number,
+  options: { limit: number; fromId?: number; orderId?: number },
+): Promise<TradeRecord[]> {
+  const values: unknown[] = [userId];
+  let where = '(maker_user_id = $1 OR taker_user_id = $1)';
+  if (options.orderId !== undefined) {
+    values.push(options.orderId);
+    where += ` AND (maker_order_id = $2 OR taker_order_id = $2)`;
+  }
+  if (options.fromId !== undefined) {
+    values.push(options.fromId);
+    where += ` AND id >= $${values.length}`;
+  }
+  values.push(options.limit);
+  const direction = options.fromId !== undefined ? 'ASC' : 'DESC';
+  const { rows } = await db.query<TradeRecord>(
+    `SELECT ${TRADE_COLUMNS} FROM trades WHERE ${where} ORDER BY id ${direction} LIMIT $${values.length}`,
+    values,
+  );
+  return direction === 'DESC' ? rows.reverse() : rows;
 }
