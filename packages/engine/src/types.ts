@@ -250,9 +250,17 @@ export interface FundingPayment {
   amount: MicroUsdt;
 }
 
+/** A funding settlement of the market (whoever held positions): the market's funding-rate history. */
+export interface FundingRateSettlement {
+  timeMs: number;
+  ratePpm: number;
+  markPrice: PriceTicks;
+}
+
 export type EngineEvent =
   | { type: 'order'; order: OrderState }
   | { type: 'funding'; payment: FundingPayment }
+  | { type: 'fundingRate'; settlement: FundingRateSettlement }
   | { type: 'position'; userId: UserId; position: PositionState | null }
   | { type: 'trade'; trade: TradeRecord }
   | { type: 'futuresHistory'; entry: FuturesHistoryEntry }

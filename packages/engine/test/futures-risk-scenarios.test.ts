@@ -205,6 +205,16 @@ describe('funding', () => {
     h.refused({ type: 'settleFunding', fundingRatePpm: 1.5 }, 'INVALID_FUNDING_RATE');
   });
 
+  it('records_the_market_rate_once_per_settlement_even_with_no_positions', () => {
+    const h = new Harness();
+    h.tick(usd(50_000));
+    const output = h.ok({ type: 'settleFunding', fundingRatePpm: -40 });
+    const rates = output.events.filter((event) => event.type === 'fundingRate');
+    expect(rates).toEqual([
+      { type: 'fundingRate', settlement: { timeMs: h.nowMs, ratePpm: -40, markPrice: usd(50_000) } },
+    ]);
+  });
+
   it('refuses_funding_before_the_first_mark_price', () => {
     new Harness().refused({ type: 'settleFunding', fundingRatePpm: 100 }, 'NO_MARK_PRICE');
   });

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Errors } from '@tickline/protocol';
-import { PRICE_SCALE, QTY_SCALE } from '@tickline/money';
+import { PRICE_SCALE, QTY_SCALE, toDecimalString } from '@tickline/money';
 import { AppError } from '../domain/errors.ts';
 import { isKlineInterval } from '../services/market/interval-klines.ts';
 import type { MarketReads } from '../services/market/reads.ts';
@@ -14,6 +14,7 @@ import { depthUpdateIdOf } from './streams.ts';
 import { route, type FapiRoute } from './route.ts';
 import { aggTradeView, decimalOf, price, publicTradeView, qty, SYMBOL } from './views.ts';
 import { tradesPage } from '@tickline/db';
+import { DEFAULT_FUNDING_RATES, fundingRateHistory } from '../app/trading/funding-rates.ts';
 
 const DAY_MS = 86_400_000;
 const FUNDING_RATE_DECIMALS = 8;
@@ -286,10 +287,21 @@ export function marketRoutes(): FapiRoute[] {
       path: '/fapi/v1/fundingRate',
       weight: 1,
       schema: loose({ symbol: symbolParam, limit: limitParam(1000), startTime: timeParam, endTime: timeParam }),
-      handler: async ({ params }) => {
+      handler: async ({ app, params }) => {
         checkSymbol(params.symbol);
-        // Settled rates are not kept as a history yet (see docs/binance-compatibility.md).
-        return [];
+        const rows = await fundingRateHistory(app.context.pool, {
+          symbol: SYMBOL,
+          startMs: params.startTime ?? null,
+          endMs: params.endTime ?? null,
+          limit: params.limit ?? DEFAULT_FUNDING_RATES,
+        });
+        return rows.map((row) => ({
+          symbol: row.symbol,
+          fundingTime: row.timeMs,
+          // Parts per million are 1e-6: × 100 is the same value at Binance's eight decimals, exactly.
+          fundingRate: toDecimalString(row.ratePpm * 100, FUNDING_RATE_DECIMALS),
+          markPrice: price(row.markPrice),
+        }));
       },
     }),
   ];

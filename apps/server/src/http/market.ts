@@ -7,6 +7,8 @@
  *   GET /market/depth     ?symbol=BTCUSDT&limit=N (1–100, default 20): {symbol, ts, a, b} as the websocket sends
  *   GET /market/klines    ?symbol=BTCUSDT&interval=1m|5m|15m|1h|4h&limit=N (1–1500, default 500): candles, oldest
  *                         first, the current one last (longer intervals made of the stored minutes, #28 item 7)
+ *   GET /market/fundingRate ?symbol&startTime&endTime&limit (1–1000, default 100): settled funding rates, oldest
+ *                         first (the committed settlements, not the market service)
  *   GET /market/leverageBrackets  BTCUSDT's leverage brackets, from the engine's configuration (not the market
  *                         service: answered with or without it)
  */
@@ -16,9 +18,16 @@ import type { marketRoutes } from '@tickline/protocol/routes';
 import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
 import { isKlineInterval } from '../services/market/interval-klines.ts';
 import type { MarketReads } from '../services/market/reads.ts';
-import { lotsToNumber, ticksToNumber } from '../domain/market/units.ts';
+import { lotsToNumber, scaledToNumber, ticksToNumber } from '../domain/market/units.ts';
 import { AppError } from '../domain/errors.ts';
 import { leverageBracketRules } from '../app/rules/client-rules.ts';
+import {
+  DEFAULT_FUNDING_RATES,
+  epochMsOf,
+  fundingRateHistory,
+  MAX_FUNDING_RATES,
+} from '../app/trading/funding-rates.ts';
+import { FUNDING_RATE_PPM_SCALE } from '../domain/market/units.ts';
 import type { RouteHandlers } from './routes/register.ts';
 
 const MAX_DEPTH_LEVELS = 100;
@@ -59,6 +68,21 @@ export function marketHandlers(app: FastifyInstance): RouteHandlers<typeof marke
       if (!isKlineInterval(interval)) throw new AppError(Errors.MARKET_UNSUPPORTED_INTERVAL);
       const limit = limitOf(query.limit, DEFAULT_KLINES, MAX_KLINES);
       return interval === '1m' ? service.klines(symbol, limit) : service.intervalKlines(symbol, interval, limit);
+    },
+    fundingRates: async ({ query }) => {
+      const symbol = symbolOf(query, market());
+      const rows = await fundingRateHistory(app.context.pool, {
+        symbol,
+        startMs: epochMsOf(query.startTime),
+        endMs: epochMsOf(query.endTime),
+        limit: limitOf(query.limit, DEFAULT_FUNDING_RATES, MAX_FUNDING_RATES),
+      });
+      return rows.map((row) => ({
+        symbol: row.symbol,
+        fundingTime: row.timeMs,
+        fundingRate: scaledToNumber(row.ratePpm, FUNDING_RATE_PPM_SCALE),
+        markPrice: ticksToNumber(row.markPrice),
+      }));
     },
     leverageBrackets: async () => ({
       symbol: FUTURES_SYMBOL,

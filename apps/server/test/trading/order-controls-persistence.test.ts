@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundingRatesOf } from '@tickline/db';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import type { Command, Exchange } from '@tickline/engine';
 import type { Sequencer } from '../../src/services/sequencer/sequencer.ts';
@@ -135,5 +136,23 @@ describe('order controls in the sequencer (#32)', () => {
       })),
     );
     expect(rows.some((r) => r.amount > 0)).toBe(true);
+    // The market's own history: one row for the settlement, oldest first, bounded by the window asked for.
+    await ok({ type: 'settleFunding', fundingRatePpm: -30 });
+    const both = await fundingRatesOf(database.pool, { symbol: 'BTCUSDT', startMs: null, endMs: null, limit: 10 });
+    expect(both).toEqual([
+      { symbol: 'BTCUSDT', timeMs: settledAt, ratePpm: 100, markPrice: 5_000_000 },
+      { symbol: 'BTCUSDT', timeMs: clock.nowMs, ratePpm: -30, markPrice: 5_000_000 },
+    ]);
+    const newest = await fundingRatesOf(database.pool, { symbol: 'BTCUSDT', startMs: null, endMs: null, limit: 1 });
+    expect(newest.map((row) => row.ratePpm)).toEqual([-30]);
+    const oldest = await fundingRatesOf(database.pool, { symbol: 'BTCUSDT', startMs: 0, endMs: null, limit: 1 });
+    expect(oldest.map((row) => row.ratePpm)).toEqual([100]);
+    const before = await fundingRatesOf(database.pool, {
+      symbol: 'BTCUSDT',
+      startMs: null,
+      endMs: settledAt,
+      limit: 10,
+    });
+    expect(before.map((row) => row.ratePpm)).toEqual([100]);
   });
 });

@@ -11,3 +11,4 @@ export * from './trading_state.ts';
 export * from './paging.ts';
 export * from './copy.ts';
 export * from './funding_payments.ts';
+export * from './funding_rates.ts';

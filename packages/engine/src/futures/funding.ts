@@ -28,6 +28,7 @@ export function settleFunding(
   const mark = s.lastMarkPrice;
   if (mark === null) return reject('NO_MARK_PRICE');
   const ref = `funding:${effects.nowMs}`;
+  effects.events.push({ type: 'fundingRate', settlement: { timeMs: effects.nowMs, ratePpm: rate, markPrice: mark } });
   const payingSide: Side = rate > 0 ? BUY : SELL;
   const positions = [...s.positionsByUser.values()].sort((a, b) => a.userId - b.userId);
   const absoluteRate = ratePpm(Math.abs(rate));

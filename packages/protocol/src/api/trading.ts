@@ -122,6 +122,17 @@ export const futuresMarketAnswerSchema = z.object({
   time: z.number(),
 });
 
+/** GET /market/fundingRate: one settled funding of the market. */
+export const fundingRateRowSchema = z.object({
+  symbol: z.string(),
+  /** The settlement, epoch ms. */
+  fundingTime: z.number(),
+  /** Fraction: 0.0001 = 0.01 %; positive when longs paid shorts. */
+  fundingRate: z.number(),
+  /** The mark price the settlement was paid at. */
+  markPrice: z.number(),
+});
+
 /** GET /market/depth */
 export const depthAnswerSchema = z.object({
   symbol: z.string(),
@@ -245,6 +256,7 @@ export type FuturesHistoryAnswer = z.infer<typeof futuresHistoryAnswerSchema>;
 export type UserOrderEvent = z.infer<typeof userOrderEventSchema>;
 export type FuturesMarketAnswer = z.infer<typeof futuresMarketAnswerSchema>;
 export type DepthAnswer = z.infer<typeof depthAnswerSchema>;
+export type FundingRateRow = z.infer<typeof fundingRateRowSchema>;
 export type PageInfo = z.infer<typeof pageInfoSchema>;
 export type FuturesHistoryPage = z.infer<typeof futuresHistoryPageSchema>;
 export type OptionBetType = z.infer<typeof optionBetTypeSchema>;

@@ -63,6 +63,7 @@ export const ENDPOINTS = {
   futuresMarket: ['GET', '/market/futures'],
   depth: ['GET', '/market/depth'],
   klines: ['GET', '/market/klines'],
+  fundingRates: ['GET', '/market/fundingRate'],
   leverageBrackets: ['GET', '/market/leverageBrackets'],
   partner: ['GET', '/manager/partner'],
   distributePercent: ['POST', '/manager/distributePercent'],

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { coinMarketSchema, homeTickerSchema } from '../api/market.ts';
 import { leverageBracketsAnswerSchema } from '../api/rules.ts';
-import { depthAnswerSchema, futuresMarketAnswerSchema, klineRowSchema } from '../api/trading.ts';
+import { depthAnswerSchema, fundingRateRowSchema, futuresMarketAnswerSchema, klineRowSchema } from '../api/trading.ts';
 import { defineRoutes } from './define.ts';
 import { checkedLater } from './fields.ts';
 
@@ -61,6 +61,22 @@ export const marketRoutes = defineRoutes({
     }),
     data: z.array(klineRowSchema),
     errors: ['MARKET_DATA_UNAVAILABLE', 'MARKET_UNKNOWN_SYMBOL', 'MARKET_UNSUPPORTED_INTERVAL', 'MARKET_INVALID_LIMIT'],
+  },
+  fundingRates: {
+    method: 'GET',
+    path: '/market/fundingRate',
+    auth: 'none',
+    permission: 'read',
+    summary:
+      "The market's settled funding rates, oldest first: from startTime when given, otherwise the newest up to endTime.",
+    query: z.object({
+      symbol,
+      startTime: checkedLater('Epoch ms, inclusive.'),
+      endTime: checkedLater('Epoch ms, inclusive; not before startTime.'),
+      limit: checkedLater('Settlements, 1–1000 (default 100).'),
+    }),
+    data: z.array(fundingRateRowSchema),
+    errors: ['MARKET_UNKNOWN_SYMBOL', 'MARKET_INVALID_LIMIT', 'MARKET_INVALID_TIME_RANGE'],
   },
   leverageBrackets: {
     method: 'GET',

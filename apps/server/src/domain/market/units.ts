@@ -7,6 +7,8 @@
 import { divide, multiplyDivide, PRICE_SCALE, QTY_SCALE, type PriceTicks } from '@tickline/money';
 
 export type Price8 = number;
+/** Funding rates are integers in parts per million: 100 = 0.0001 = 0.01 %. */
+export const FUNDING_RATE_PPM_SCALE = 6;
 export const PRICE8_SCALE = 8;
 const PRICE8_PER_TICK = 10 ** (PRICE8_SCALE - PRICE_SCALE);
 

@@ -2,6 +2,7 @@ import type {
   Command,
   EngineEvent,
   EngineSnapshot,
+  FundingRateSettlement,
   OptionOrderState,
   OrderState,
   Posting,
@@ -16,6 +17,7 @@ import {
   insertCommandKeys,
   insertFuturesHistory,
   insertFundingPayments,
+  insertFundingRates,
   insertOptionRounds,
   insertPostings,
   insertTrades,
@@ -45,6 +47,7 @@ import {
   type SequencerState,
   type WalletTransferRecord,
 } from '@tickline/db';
+import { FUTURES_SYMBOL } from '../market/catalogue.ts';
 import type { FundingPayment, FuturesHistoryEntry, TradeRecord } from '@tickline/engine';
 import { describeAutoDeleverage, describeNotice, type NoticeAlarm } from '../../domain/notices.ts';
 
@@ -65,6 +68,8 @@ export class BatchChanges {
   readonly history: FuturesHistoryEntry[] = [];
   /** Each user's funding settlements (#32), for their funding history. */
   readonly fundingPayments: FundingPayment[] = [];
+  /** The market's funding settlements, for its funding-rate history. */
+  readonly fundingRates: FundingRateSettlement[] = [];
   readonly transfers: WalletTransferRecord[] = [];
   readonly rounds: OptionRoundSettlement[] = [];
   readonly keys: CommandKeyRecord[] = [];
@@ -111,6 +116,9 @@ export class BatchChanges {
           break;
         case 'funding':
           this.fundingPayments.push(event.payment);
+          break;
+        case 'fundingRate':
+          this.fundingRates.push(event.settlement);
           break;
         case 'notice':
           this.alarms.push({
@@ -212,6 +220,7 @@ export async function writeBatch(
     await insertTrades(client, changes.trades);
     await insertFuturesHistory(client, changes.history);
     await insertFundingPayments(client, changes.fundingPayments);
+    await insertFundingRates(client, FUTURES_SYMBOL, changes.fundingRates);
     await insertWalletTransfers(client, changes.transfers);
     await insertCommandKeys(client, batchId, changes.keys);
     await alarmStore.insertAlarms(
