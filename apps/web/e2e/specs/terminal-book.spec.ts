@@ -114,11 +114,20 @@ for (const { width, height } of WIDTHS) {
         await expect.poll(async () => Object.values(await paintedColours(page)).every((n) => n > 200)).toBe(true);
         const box = (await chart.boundingBox())!;
         await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6);
-        await expect(page.getByTestId('depth-readout')).toHaveText(/^Bid [\d,]+\.\d{2} · Sum \d+\.\d{4} BTC · /);
+        await expect(page.getByTestId('depth-readout')).toHaveText(
+          /^Bid [\d,]+\.\d{2} \(-\d+\.\d{2}%\) · Sum \d+\.\d{4} BTC · [\d,]+\.\d{2} USDT$/,
+        );
         await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.6);
-        await expect(page.getByTestId('depth-readout')).toHaveText(/^Ask [\d,]+\.\d{2} · Sum \d+\.\d{4} BTC · /);
+        await expect(page.getByTestId('depth-readout')).toHaveText(
+          /^Ask [\d,]+\.\d{2} \(\+\d+\.\d{2}%\) · Sum \d+\.\d{4} BTC · [\d,]+\.\d{2} USDT$/,
+        );
         await saveScreenshot(`${width}-33-book-depth-chart`, { fullPage: false });
+        // The choices are remembered: the depth view and the 100 grouping after a reload.
+        await page.reload();
+        await show(page, 'book');
+        await expect(page.getByTestId('depth-chart')).toBeVisible();
         await page.getByTestId('book-view-ladder').click();
+        await expect(page.getByTestId('book-precision')).toHaveValue('100');
         await expect(page.getByTestId('bid-row').first()).toBeVisible();
 
         // Recent trades: the taker's side in the market colours (buyer green, seller red).

@@ -16,6 +16,15 @@ import { useFrameValue } from '../../../lib/frameStore.ts';
 import { depthOf, type MarketStore } from '../stream/marketFeed.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
+import {
+  BOOK_VIEWS,
+  parsePrecision,
+  rememberPrecision,
+  rememberView,
+  storedPrecision,
+  storedView,
+  type BookView,
+} from './book/bookChoices.ts';
 import { DepthChart } from './book/DepthChart.tsx';
 
 interface OrderBookProps {
@@ -23,9 +32,6 @@ interface OrderBookProps {
   openOrders: readonly OpenOrderRow[];
   onPickPrice(price: string): void;
 }
-
-type BookView = 'ladder' | 'depth';
-const VIEWS: readonly BookView[] = ['ladder', 'depth'];
 
 /** Shows grouped ticks with the precision's decimals (2, or 3 for 0.001). */
 function priceText(ticks: number, decimals: number): string {
@@ -149,8 +155,8 @@ function Ladder({ store, openOrders, precision, onPickPrice }: OrderBookProps & 
  */
 export function OrderBook(props: OrderBookProps) {
   const t = useT();
-  const [precision, setPrecision] = useState<BookPrecision>('0.1');
-  const [view, setView] = useState<BookView>('ladder');
+  const [precision, setPrecision] = useState<BookPrecision>(storedPrecision);
+  const [view, setView] = useState<BookView>(storedView);
   const viewLabel: Record<BookView, string> = { ladder: t('futures.book.ladder'), depth: t('futures.book.depth') };
 
   return (
@@ -159,13 +165,16 @@ export function OrderBook(props: OrderBookProps) {
         <h2>{t('futures.orderBook')}</h2>
         <div className={styles.bookTools}>
           <div className={styles.segmented} role="group" aria-label={t('futures.book.views')}>
-            {VIEWS.map((choice) => (
+            {BOOK_VIEWS.map((choice) => (
               <button
                 key={choice}
                 type="button"
                 aria-pressed={view === choice}
                 className={view === choice ? styles.segmentActive : styles.segment}
-                onClick={() => setView(choice)}
+                onClick={() => {
+                  setView(choice);
+                  rememberView(choice);
+                }}
                 data-testid={`book-view-${choice}`}
               >
                 {viewLabel[choice]}
@@ -177,7 +186,11 @@ export function OrderBook(props: OrderBookProps) {
               <span className={styles.srOnly}>{t('futures.precision')}</span>
               <select
                 value={precision}
-                onChange={(event) => setPrecision(event.target.value as BookPrecision)}
+                onChange={(event) => {
+                  const choice = parsePrecision(event.target.value);
+                  setPrecision(choice);
+                  rememberPrecision(choice);
+                }}
                 data-testid="book-precision"
               >
                 {BOOK_PRECISIONS.map((choice) => (

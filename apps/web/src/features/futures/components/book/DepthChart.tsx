@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { formatPrice, formatQty, formatUsdt } from '@tickline/money';
+import { formatDecimal, formatPrice, formatQty, formatUsdt } from '@tickline/money';
 import { useT } from '../../../../i18n/I18nProvider.tsx';
+import { subscribeUpDownColours } from '../../../preferences/upDownColours.ts';
 import { depthOf, type MarketStore } from '../../stream/marketFeed.ts';
 import styles from '../../futures.module.css';
-import { depthAt, depthCurve, type DepthCurve, type DepthReading } from './depthCurve.ts';
+import { depthAt, depthCurve, impactBps, type DepthCurve, type DepthReading } from './depthCurve.ts';
 import { paintDepth, type DepthColours, type DepthGeometry } from './paintDepth.ts';
 
 interface Labels {
@@ -28,10 +29,11 @@ function coloursOf(element: HTMLElement): DepthColours {
   };
 }
 
-function readoutText(reading: DepthReading | null, labels: Labels): string {
-  if (!reading) return labels.hint;
+function readoutText(curve: DepthCurve, reading: DepthReading | null, labels: Labels): string {
+  if (!reading || curve.mid === null) return labels.hint;
   const side = reading.side === 'bid' ? labels.bid : labels.ask;
-  return `${side} ${formatPrice(reading.price)} · ${labels.sum} ${formatQty(reading.cumulative)} BTC · ${formatUsdt(reading.notional)} USDT`;
+  const impact = formatDecimal(impactBps(curve.mid, reading.price), 2);
+  return `${side} ${formatPrice(reading.price)} (${reading.side === 'bid' ? '-' : '+'}${impact}%) · ${labels.sum} ${formatQty(reading.cumulative)} BTC · ${formatUsdt(reading.notional)} USDT`;
 }
 
 /**
@@ -71,7 +73,7 @@ export function DepthChart({ store }: { store: MarketStore }) {
       const hover = pointerX === null ? null : { x: pointerX, reading };
       geometry = paintDepth(ctx, { curve, ...size, colours, hover, midLabel: labels.current.mid });
       canvas.dataset.levels = `${curve.bids.length}:${curve.asks.length}`;
-      readout.textContent = readoutText(reading, labels.current);
+      readout.textContent = readoutText(curve, reading, labels.current);
     };
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(paint);
@@ -99,11 +101,16 @@ export function DepthChart({ store }: { store: MarketStore }) {
       pointerX = null;
       schedule();
     };
+    const stopColours = subscribeUpDownColours(() => {
+      colours = coloursOf(canvas);
+      schedule();
+    });
     canvas.addEventListener('pointermove', onMove);
     canvas.addEventListener('pointerdown', onMove);
     canvas.addEventListener('pointerleave', onLeave);
     return () => {
       stop();
+      stopColours();
       observer.disconnect();
       if (frame !== 0) cancelAnimationFrame(frame);
       canvas.removeEventListener('pointermove', onMove);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { depthAt, depthCurve, depthMax, depthSpan } from './depthCurve.ts';
+import { depthAt, depthCurve, depthMax, depthSpan, impactBps } from './depthCurve.ts';
 
 const depth = {
   b: [
@@ -79,6 +79,20 @@ describe('depthCurve', () => {
           expect(qty).toBeLessThanOrEqual(depthMax(curve));
           if (reading) previous = qty;
         }
+      }),
+    );
+  });
+
+  it('impact is the distance from the mid in basis points, rounded up', () => {
+    expect(impactBps(100_00, 99_00)).toBe(100); // 1.00 %
+    expect(impactBps(67_000_00, 67_003_35)).toBe(1); // 0.0005 % shows as 0.01 %, never as none
+    expect(impactBps(67_000_00, 67_000_00)).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 }), (mid, price) => {
+        const bps = impactBps(mid, price);
+        // ceil: bps/10000 ≥ |price − mid| / mid > (bps − 1)/10000
+        expect(bps * mid).toBeGreaterThanOrEqual(Math.abs(price - mid) * 10_000);
+        expect((bps - 1) * mid).toBeLessThan(Math.abs(price - mid) * 10_000);
       }),
     );
   });

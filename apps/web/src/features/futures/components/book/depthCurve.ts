@@ -9,6 +9,7 @@ import {
   add,
   divide,
   multiply,
+  multiplyDivide,
   parseDecimal,
   type PriceTicks,
   type QtyLots,
@@ -97,4 +98,12 @@ export function depthMax(curve: DepthCurve): QtyLots {
     curve.bids[curve.bids.length - 1]?.cumulative ?? 0,
     curve.asks[curve.asks.length - 1]?.cumulative ?? 0,
   );
+}
+
+/**
+ * How far `price` lies from the mid, in hundredths of a percent (basis points), rounded up: the move a market order
+ * that takes the book to that level would make (never understated).
+ */
+export function impactBps(mid: PriceTicks, price: PriceTicks): number {
+  return multiplyDivide(Math.abs(price - mid), 10_000, mid, 'ceil');
 }
