@@ -5,7 +5,7 @@ import { subscribeUpDownColours } from '../../../preferences/upDownColours.ts';
 import { depthOf, type MarketStore } from '../../stream/marketFeed.ts';
 import styles from '../../futures.module.css';
 import { depthAt, depthCurve, impactBps, type DepthCurve, type DepthReading } from './depthCurve.ts';
-import { paintDepth, type DepthColours, type DepthGeometry } from './paintDepth.ts';
+import { depthGeometry, paintDepth, type DepthColours } from './paintDepth.ts';
 
 interface Labels {
   bid: string;
@@ -62,18 +62,20 @@ export function DepthChart({ store }: { store: MarketStore }) {
     let colours = coloursOf(canvas);
     let size = { width: 0, height: 0 };
     let pointerX: number | null = null;
-    let geometry: DepthGeometry | null = null;
     let frame = 0;
 
     const paint = () => {
       frame = 0;
       const ratio = window.devicePixelRatio || 1;
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      // Read the pointer against this frame's curve and scale, not the last frame's.
+      const geometry = depthGeometry(curve, size.width, size.height);
       const reading = pointerX !== null && geometry ? depthAt(curve, Math.round(geometry.priceAt(pointerX))) : null;
       const hover = pointerX === null ? null : { x: pointerX, reading };
-      geometry = paintDepth(ctx, { curve, ...size, colours, hover, midLabel: labels.current.mid });
+      paintDepth(ctx, { curve, ...size, colours, hover, midLabel: labels.current.mid });
       canvas.dataset.levels = `${curve.bids.length}:${curve.asks.length}`;
-      readout.textContent = readoutText(curve, reading, labels.current);
+      const text = readoutText(curve, reading, labels.current);
+      if (readout.textContent !== text) readout.textContent = text;
     };
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(paint);
