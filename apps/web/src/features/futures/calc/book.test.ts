@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BOOK_LEVELS, groupLevels, groupTicks, ownOrderPrices, spreadTicks } from './book.ts';
+import {
+  BOOK_LEVELS,
+  BOOK_PRECISIONS,
+  groupLevels,
+  groupTicks,
+  ownOrderPrices,
+  priceDecimals,
+  spreadTicks,
+  type BookPrecision,
+} from './book.ts';
 
 describe('groupLevels', () => {
   const asks: [number, number][] = [
@@ -30,26 +39,125 @@ describe('groupLevels', () => {
     expect(groupTicks('0.001')).toBe(1);
   });
 
-  it('total is price × quantity and cumulative runs from the best price', () => {
+  it('groups to the coarse steps 1, 10, 50 and 100 at their multiples', () => {
+    const book: [number, number][] = [
+      [67_003.4, 0.2],
+      [67_006.8, 0.3],
+      [67_049.99, 0.1],
+      [67_050.01, 1],
+      [67_120, 2],
+    ];
+    const at = (precision: BookPrecision) => groupLevels(book, 'ask', precision).map((row) => [row.price, row.qty]);
+    expect(at('1')).toEqual([
+      [67_004_00, 2000],
+      [67_007_00, 3000],
+      [67_050_00, 1000],
+      [67_051_00, 1_0000],
+      [67_120_00, 2_0000],
+    ]);
+    expect(at('10')).toEqual([
+      [67_010_00, 5000],
+      [67_050_00, 1000],
+      [67_060_00, 1_0000],
+      [67_120_00, 2_0000],
+    ]);
+    expect(at('50')).toEqual([
+      [67_050_00, 6000],
+      [67_100_00, 1_0000],
+      [67_150_00, 2_0000],
+    ]);
+    expect(at('100')).toEqual([
+      [67_100_00, 1_6000],
+      [67_200_00, 2_0000],
+    ]);
+    const down = groupLevels(
+      [
+        [67_099.99, 1],
+        [67_000, 1],
+        [66_999.99, 1],
+      ],
+      'bid',
+      '100',
+    );
+    expect(down.map((row) => [row.price, row.qty])).toEqual([
+      [67_000_00, 2_0000],
+      [66_900_00, 1_0000],
+    ]);
+  });
+
+  it('offers the seeds precisions first, then the coarse steps, shown with 2 decimals (3 for 0.001)', () => {
+    expect(BOOK_PRECISIONS).toEqual(['0.1', '0.01', '0.001', '1', '10', '50', '100']);
+    expect(BOOK_PRECISIONS.map(priceDecimals)).toEqual([2, 2, 3, 2, 2, 2, 2]);
+  });
+
+  it('total is the real notional of the grouped levels and cumulative runs from the best price', () => {
     const [first, second] = groupLevels(asks, 'ask', '0.01');
     expect(first!.total).toBe(100_01 * 1_0000);
     expect(second!.cumulative).toBe(3_0000);
+    const [grouped] = groupLevels(asks, 'ask', '0.1');
+    expect(grouped!.total).toBe(100_01 * 1_0000 + 100_05 * 2_0000 + 100_10 * 5000);
+    expect(grouped!.cumulative).toBe(3_5000);
   });
+});
 
-  it('never returns more than 10 rows, preserves quantity of kept rows and is sorted best first', () => {
-    const level = fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 1_000_000 }));
+/** A side as the stream sends it: distinct prices (ticks) and quantities (lots), best first. */
+const sideOf = (side: 'ask' | 'bid') =>
+  fc
+    .uniqueArray(fc.tuple(fc.integer({ min: 1, max: 20_000_000 }), fc.integer({ min: 1, max: 1_000_000 })), {
+      maxLength: 60,
+      selector: ([price]) => price,
+    })
+    .map((levels) => levels.sort((x, y) => (side === 'ask' ? x[0] - y[0] : y[0] - x[0])));
+const asFloats = (levels: [number, number][]) => levels.map(([p, q]) => [p / 100, q / 10_000] as [number, number]);
+const precision = fc.constantFrom(...BOOK_PRECISIONS);
+
+describe('grouping properties', () => {
+  it('no level is lost: every raw level lands in exactly one row, so quantities and notionals add up', () => {
     fc.assert(
-      fc.property(fc.array(level, { maxLength: 60 }), fc.constantFrom('0.1', '0.01', '0.001'), (raw, precision) => {
-        const unique = [...new Map(raw.map(([p, q]) => [p, q])).entries()].sort((x, y) => x[0] - y[0]);
-        const levels = unique.map(([p, q]) => [p / 100, q / 10_000] as [number, number]);
-        const rows = groupLevels(levels, 'ask', precision as '0.1');
-        expect(rows.length).toBeLessThanOrEqual(BOOK_LEVELS);
-        for (let i = 1; i < rows.length; i++) expect(rows[i]!.price).toBeGreaterThan(rows[i - 1]!.price);
-        const step = groupTicks(precision as '0.1');
+      fc.property(fc.constantFrom('ask' as const, 'bid' as const), sideOf('ask'), precision, (side, raw, choice) => {
+        const levels = side === 'ask' ? raw : [...raw].reverse();
+        const rows = groupLevels(asFloats(levels), side, choice, Infinity);
+        const step = groupTicks(choice);
+        const round = side === 'ask' ? Math.ceil : Math.floor;
         for (const row of rows) {
           expect(row.price % step).toBe(0);
-          const members = unique.filter(([p]) => Math.ceil(p / step) * step === row.price);
+          const members = levels.filter(([p]) => round(p / step) * step === row.price);
+          expect(members.length).toBeGreaterThan(0);
           expect(row.qty).toBe(members.reduce((sum, [, q]) => sum + q, 0));
+          expect(row.total).toBe(members.reduce((sum, [p, q]) => sum + p * q, 0));
+        }
+        expect(rows.reduce((sum, row) => sum + row.qty, 0)).toBe(levels.reduce((sum, [, q]) => sum + q, 0));
+        expect(rows.reduce((sum, row) => sum + row.total, 0)).toBe(levels.reduce((sum, [p, q]) => sum + p * q, 0));
+        expect(rows[rows.length - 1]?.cumulative ?? 0).toBe(levels.reduce((sum, [, q]) => sum + q, 0));
+        // Best first, one row per grouped price.
+        for (let i = 1; i < rows.length; i++)
+          expect(side === 'ask' ? rows[i]!.price > rows[i - 1]!.price : rows[i]!.price < rows[i - 1]!.price).toBe(true);
+      }),
+    );
+  });
+
+  it('the displayed 10 rows are the best 10 groups, with the same quantities', () => {
+    fc.assert(
+      fc.property(sideOf('ask'), precision, (levels, choice) => {
+        const all = groupLevels(asFloats(levels), 'ask', choice, Infinity);
+        const shown = groupLevels(asFloats(levels), 'ask', choice);
+        expect(shown).toEqual(all.slice(0, BOOK_LEVELS));
+      }),
+    );
+  });
+
+  it('bids stay at or below asks: a book that does not cross never crosses once grouped', () => {
+    fc.assert(
+      fc.property(sideOf('ask'), sideOf('bid'), precision, (asks, bids, choice) => {
+        const bestAsk = asks[0]?.[0];
+        const crossing = bestAsk === undefined ? bids : bids.filter(([p]) => p < bestAsk);
+        const a = groupLevels(asFloats(asks), 'ask', choice);
+        const b = groupLevels(asFloats(crossing), 'bid', choice);
+        const spread = spreadTicks(a, b);
+        if (spread !== null) expect(spread).toBeGreaterThanOrEqual(0);
+        if (a[0] && b[0]) {
+          expect(a[0].price).toBeGreaterThanOrEqual(asks[0]![0]); // never a better ask than exists
+          expect(b[0].price).toBeLessThanOrEqual(crossing[0]![0]); // never a better bid than exists
         }
       }),
     );
@@ -64,14 +172,26 @@ describe('spread and own orders', () => {
     expect(spreadTicks([], bids)).toBeNull();
   });
   it('marks own orders at the grouped price of their side', () => {
-    const marks = ownOrderPrices(
-      [
-        { position: 1, price: 99.97 },
-        { position: 2, price: 100.01 },
-      ],
-      '0.1',
-    );
+    const orders = [
+      { position: 1 as const, price: 99.97 },
+      { position: 2 as const, price: 100.01 },
+    ];
+    const marks = ownOrderPrices(orders, '0.1');
     expect([...marks.bids]).toEqual([99_90]);
     expect([...marks.asks]).toEqual([100_10]);
+    const coarse = ownOrderPrices([...orders, { position: 1, price: 67_049.5 }], '100');
+    expect([...coarse.bids]).toEqual([0, 67_000_00]);
+    expect([...coarse.asks]).toEqual([200_00]);
+  });
+  it('an own order lands on the very row its price is grouped into', () => {
+    fc.assert(
+      fc.property(sideOf('bid'), precision, fc.nat(), (levels, choice, pick) => {
+        fc.pre(levels.length > 0);
+        const [price] = levels[pick % levels.length]!;
+        const rows = groupLevels(asFloats(levels), 'bid', choice, Infinity);
+        const own = ownOrderPrices([{ position: 1, price: price / 100 }], choice);
+        expect(rows.filter((row) => own.bids.has(row.price))).toHaveLength(1);
+      }),
+    );
   });
 });

@@ -1,34 +1,53 @@
 /**
- * Order book rows for display (seed 000 §2/§9): 10 levels a side, grouped by the chosen precision (asks rounded up,
- * bids down, so a grouped level never shows a better price than exists), each with quantity, total = price ×
- * quantity and the running sum that sizes the depth bar. Rows are padded to a fixed count so the book never jumps.
+ * Order book rows for display (seed 000 §2/§9): 10 levels a side, grouped by the chosen step (asks rounded up with
+ * 'ceil', bids down with 'floor', so a grouped level never shows a better price than exists), each with quantity,
+ * total and the running sum that sizes the depth bar. Rows are padded to a fixed count so the book never jumps.
  */
 import { PRICE_SCALE, QTY_SCALE, divide, multiply, parseDecimal, type PriceTicks, type QtyLots } from '@tickline/money';
 
 export const BOOK_LEVELS = 10;
-/** Precision choices (seed 000 §2), default 0.1. */
-export const BOOK_PRECISIONS = ['0.1', '0.01', '0.001'] as const;
-export type BookPrecision = (typeof BOOK_PRECISIONS)[number];
+/**
+ * Grouping choices: the seeds' precisions first (0.1, 0.01, 0.001, default 0.1), then the coarser steps of #33.
+ * Each maps to its step in price ticks (0.01 USDT); 0.001 is finer than the tick, so it groups nothing.
+ */
+const STEP_TICKS = {
+  '0.1': 10,
+  '0.01': 1,
+  '0.001': 1,
+  '1': 100,
+  '10': 1_000,
+  '50': 5_000,
+  '100': 10_000,
+} as const;
+export type BookPrecision = keyof typeof STEP_TICKS;
+export const BOOK_PRECISIONS: readonly BookPrecision[] = ['0.1', '0.01', '0.001', '1', '10', '50', '100'];
 
 export interface BookRow {
   price: PriceTicks;
   qty: QtyLots;
-  /** price × quantity in micro-USDT. */
+  /**
+   * Sum of price × quantity of the raw levels in the row, in micro-USDT: the notional that really rests there (the
+   * grouped price times the summed quantity would overstate asks and understate bids).
+   */
   total: number;
   /** Quantity from the best price to this row, for the depth bar. */
   cumulative: QtyLots;
 }
 
-/** Group size in price ticks; a precision finer than the tick (0.001) groups nothing. */
+/** Group size in price ticks. */
 export function groupTicks(precision: BookPrecision): number {
-  const decimals = precision.length - 2;
-  return decimals >= PRICE_SCALE ? 1 : 10 ** (PRICE_SCALE - decimals);
+  return STEP_TICKS[precision];
+}
+
+/** The grouped price of a level: asks up, bids down, to a multiple of the step. */
+export function groupPrice(ticks: PriceTicks, side: 'ask' | 'bid', step: number): PriceTicks {
+  return multiply(divide(ticks, step, side === 'ask' ? 'ceil' : 'floor'), step);
 }
 
 const toTicks = (price: number) => parseDecimal(price, PRICE_SCALE);
 const toLots = (qty: number) => parseDecimal(qty, QTY_SCALE);
 
-/** Levels as the stream sends them ([price, qty], best first) grouped and cut to `levels` rows (best first). */
+/** Levels as the stream sends them ([price, qty], best first) grouped and cut to `rowCount` rows (best first). */
 export function groupLevels(
   levels: readonly (readonly [number, number])[],
   side: 'ask' | 'bid',
@@ -40,18 +59,21 @@ export function groupLevels(
   let cumulative = 0;
   for (const [rawPrice, rawQty] of levels) {
     const ticks = toTicks(rawPrice);
-    const grouped = multiply(divide(ticks, step, side === 'ask' ? 'ceil' : 'floor'), step);
+    const grouped = groupPrice(ticks, side, step);
     const qty = toLots(rawQty);
+    const notional = multiply(ticks, qty);
     const last = rows[rows.length - 1];
-    cumulative += qty;
+    // Best-first input and a monotone rounding keep a group's levels next to each other.
     if (last && last.price === grouped) {
+      cumulative += qty;
       last.qty += qty;
-      last.total = multiply(last.price, last.qty);
+      last.total += notional;
       last.cumulative = cumulative;
       continue;
     }
     if (rows.length === rowCount) break;
-    rows.push({ price: grouped, qty, total: multiply(grouped, qty), cumulative });
+    cumulative += qty;
+    rows.push({ price: grouped, qty, total: notional, cumulative });
   }
   return rows;
 }
@@ -73,13 +95,13 @@ export function ownOrderPrices(
   const bids = new Set<PriceTicks>();
   for (const order of orders) {
     const ticks = toTicks(order.price);
-    if (order.position === 2) asks.add(multiply(divide(ticks, step, 'ceil'), step));
-    else bids.add(multiply(divide(ticks, step, 'floor'), step));
+    if (order.position === 2) asks.add(groupPrice(ticks, 'ask', step));
+    else bids.add(groupPrice(ticks, 'bid', step));
   }
   return { asks, bids };
 }
 
 /** Decimals to show a grouped price with: the money rule's 2, or 3 for the 0.001 choice. */
 export function priceDecimals(precision: BookPrecision): number {
-  return Math.max(PRICE_SCALE, precision.length - 2);
+  return precision === '0.001' ? 3 : PRICE_SCALE;
 }

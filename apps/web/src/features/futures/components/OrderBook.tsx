@@ -16,6 +16,16 @@ import { useFrameValue } from '../../../lib/frameStore.ts';
 import { depthOf, type MarketStore } from '../stream/marketFeed.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
+import {
+  BOOK_VIEWS,
+  parsePrecision,
+  rememberPrecision,
+  rememberView,
+  storedPrecision,
+  storedView,
+  type BookView,
+} from './book/bookChoices.ts';
+import { DepthChart } from './book/DepthChart.tsx';
 
 interface OrderBookProps {
   store: MarketStore;
@@ -34,6 +44,7 @@ const Row = memo(function Row({
   max,
   decimals,
   own,
+  ownLabel,
   onPick,
 }: {
   row: BookRow | undefined;
@@ -41,6 +52,7 @@ const Row = memo(function Row({
   max: number;
   decimals: number;
   own: boolean;
+  ownLabel: string;
   onPick(price: string): void;
 }) {
   if (!row)
@@ -56,6 +68,7 @@ const Row = memo(function Row({
       className={`${styles.bookRow} ${side === 'ask' ? styles.askRow : styles.bidRow}`}
       onClick={() => onPick(price)}
       data-testid={`${side}-row`}
+      data-own={own || undefined}
     >
       <span
         className={styles.depthBar}
@@ -63,7 +76,7 @@ const Row = memo(function Row({
         aria-hidden="true"
       />
       <span className={side === 'ask' ? styles.down : styles.up}>
-        {own ? <i className={styles.ownMark} title="own order" data-testid="own-mark" /> : null}
+        {own ? <i className={styles.ownMark} title={ownLabel} aria-label={ownLabel} data-testid="own-mark" /> : null}
         {price}
       </span>
       <span>{formatQty(row.qty)}</span>
@@ -72,13 +85,12 @@ const Row = memo(function Row({
   );
 });
 
-/** Seed 000 §2 order book: 10 levels a side, precision 0.1/0.01/0.001, arrow, spread, click to fill the price. */
-export function OrderBook({ store, openOrders, onPickPrice }: OrderBookProps) {
+/** The ladder: re-renders once per frame at most, and only while it is the view shown. */
+function Ladder({ store, openOrders, precision, onPickPrice }: OrderBookProps & { precision: BookPrecision }) {
   const t = useT();
   const depthText = useFrameValue(store, 'depthText');
   const depth = useMemo(() => depthOf(depthText), [depthText]);
   const last = useFrameValue(store, 'last');
-  const [precision, setPrecision] = useState<BookPrecision>('0.1');
   const decimals = priceDecimals(precision);
 
   const { asks, bids, max } = useMemo(() => {
@@ -90,8 +102,9 @@ export function OrderBook({ store, openOrders, onPickPrice }: OrderBookProps) {
   const own = useMemo(() => ownOrderPrices(openOrders, precision), [openOrders, precision]);
   const spread = spreadTicks(asks, bids);
   const rows = Array.from({ length: BOOK_LEVELS }, (_, i) => i);
+  const ownLabel = t('futures.book.ownOrder');
 
-  const sideRow = (side: 'ask' | 'bid', row: (typeof asks)[number] | undefined, slot: number) => (
+  const sideRow = (side: 'ask' | 'bid', row: BookRow | undefined, slot: number) => (
     <Row
       key={slot}
       row={row}
@@ -99,61 +112,108 @@ export function OrderBook({ store, openOrders, onPickPrice }: OrderBookProps) {
       max={max}
       decimals={decimals}
       own={row ? (side === 'ask' ? own.asks : own.bids).has(row.price) : false}
+      ownLabel={ownLabel}
       onPick={onPickPrice}
     />
   );
+
+  if (depth === null)
+    return (
+      <p className={styles.bookLoading} data-testid="book-loading">
+        {t('futures.loading')}
+      </p>
+    );
+  return (
+    <>
+      <div className={styles.asks} data-testid="book-asks">
+        {/* worst ask on top, best next to the spread */}
+        {rows.map((i) => sideRow('ask', asks[BOOK_LEVELS - 1 - i], i))}
+      </div>
+      <div className={styles.spreadRow} data-testid="book-last">
+        <span className={`${styles.bookLast} ${last?.direction === 'down' ? styles.down : styles.up}`}>
+          {last ? formatNumber(last.price, 2) : '-'}
+          {last && last.direction !== 'flat' ? (
+            <span aria-label={last.direction} data-testid="price-arrow">
+              {last.direction === 'up' ? ' ↑' : ' ↓'}
+            </span>
+          ) : null}
+        </span>
+        <span className={styles.muted}>
+          {t('futures.spread')} {spread === null ? '-' : formatDecimal(spread, PRICE_SCALE)}
+        </span>
+      </div>
+      <div className={styles.bids} data-testid="book-bids">
+        {rows.map((i) => sideRow('bid', bids[i], i))}
+      </div>
+    </>
+  );
+}
+
+/**
+ * Seed 000 §2 order book (10 levels a side, precision 0.1/0.01/0.001, arrow, spread, click to fill the price) with
+ * #33's coarser groupings (1, 10, 50, 100), own-order marks and a depth chart view.
+ */
+export function OrderBook(props: OrderBookProps) {
+  const t = useT();
+  const [precision, setPrecision] = useState<BookPrecision>(storedPrecision);
+  const [view, setView] = useState<BookView>(storedView);
+  const viewLabel: Record<BookView, string> = { ladder: t('futures.book.ladder'), depth: t('futures.book.depth') };
 
   return (
     <section className={styles.book} aria-label={t('futures.orderBook')}>
       <header className={styles.panelHead}>
         <h2>{t('futures.orderBook')}</h2>
-        <label className={styles.precision}>
-          <span className={styles.srOnly}>{t('futures.precision')}</span>
-          <select
-            value={precision}
-            onChange={(event) => setPrecision(event.target.value as BookPrecision)}
-            data-testid="book-precision"
-          >
-            {BOOK_PRECISIONS.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
+        <div className={styles.bookTools}>
+          <div className={styles.segmented} role="group" aria-label={t('futures.book.views')}>
+            {BOOK_VIEWS.map((choice) => (
+              <button
+                key={choice}
+                type="button"
+                aria-pressed={view === choice}
+                className={view === choice ? styles.segmentActive : styles.segment}
+                onClick={() => {
+                  setView(choice);
+                  rememberView(choice);
+                }}
+                data-testid={`book-view-${choice}`}
+              >
+                {viewLabel[choice]}
+              </button>
             ))}
-          </select>
-        </label>
+          </div>
+          {view === 'ladder' ? (
+            <label className={styles.precision}>
+              <span className={styles.srOnly}>{t('futures.precision')}</span>
+              <select
+                value={precision}
+                onChange={(event) => {
+                  const choice = parsePrecision(event.target.value);
+                  setPrecision(choice);
+                  rememberPrecision(choice);
+                }}
+                data-testid="book-precision"
+              >
+                {BOOK_PRECISIONS.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {choice}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </div>
       </header>
-      <div className={styles.bookHead}>
-        <span>{t('futures.price')}</span>
-        <span>{t('futures.quantity')}</span>
-        <span>{t('futures.total')}</span>
-      </div>
-      {depth === null ? (
-        <p className={styles.bookLoading} data-testid="book-loading">
-          {t('futures.loading')}
-        </p>
-      ) : (
+      {view === 'ladder' ? (
         <>
-          <div className={styles.asks} data-testid="book-asks">
-            {/* worst ask on top, best next to the spread */}
-            {rows.map((i) => sideRow('ask', asks[BOOK_LEVELS - 1 - i], i))}
+          <div className={styles.bookHead}>
+            <span>{t('futures.price')}</span>
+            <span>{t('futures.quantity')}</span>
+            <span>{t('futures.total')}</span>
           </div>
-          <div className={styles.spreadRow} data-testid="book-last">
-            <span className={`${styles.bookLast} ${last?.direction === 'down' ? styles.down : styles.up}`}>
-              {last ? formatNumber(last.price, 2) : '-'}
-              {last && last.direction !== 'flat' ? (
-                <span aria-label={last.direction} data-testid="price-arrow">
-                  {last.direction === 'up' ? ' ↑' : ' ↓'}
-                </span>
-              ) : null}
-            </span>
-            <span className={styles.muted}>
-              {t('futures.spread')} {spread === null ? '-' : formatDecimal(spread, PRICE_SCALE)}
-            </span>
-          </div>
-          <div className={styles.bids} data-testid="book-bids">
-            {rows.map((i) => sideRow('bid', bids[i], i))}
-          </div>
+          <Ladder {...props} precision={precision} />
         </>
+      ) : (
+        <DepthChart store={props.store} />
       )}
     </section>
   );

@@ -13,7 +13,7 @@ import styles from '../futures.module.css';
  */
 const TradeRow = memo(function TradeRow({ trade, zone }: { trade: TradeData; zone: TimeZoneChoice }) {
   return (
-    <div className={styles.tradeRow}>
+    <div className={styles.tradeRow} data-side={trade.side}>
       <span className={trade.side === 'buy' ? styles.up : styles.down}>{formatNumber(trade.price, 2)}</span>
       <span>{formatNumber(trade.qty, 4)}</span>
       <span className={styles.muted}>{formatZonedTime(trade.time, zone)}</span>
