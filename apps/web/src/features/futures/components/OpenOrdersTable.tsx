@@ -1,30 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { OpenOrderRow } from '@tickline/protocol';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { cancelOrder } from '../api.ts';
-import { useFeedback } from '../feedback.tsx';
-import { futuresKeys } from '../queries.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
+import { InlineEdit } from './tabs/InlineEdit.tsx';
+import { useCancelOrder } from './tabs/useCancelOrder.ts';
 import styles from '../futures.module.css';
 
-/** Open orders; Reduce Only and Post Only are always NO (seed 000 §9); cancel per order. */
+/**
+ * Open orders; Reduce Only and Post Only are always NO (seed 000 §9); cancel per order. Price and amount edit in
+ * place (#33 item 5): the amount is the order's size as the amend route takes it.
+ */
 export function OpenOrdersTable({ orders }: { orders: readonly OpenOrderRow[] }) {
   const t = useT();
-  const feedback = useFeedback();
-  const queryClient = useQueryClient();
-  const [cancelling, setCancelling] = useState<number | null>(null);
+  const { cancelling, cancel } = useCancelOrder();
   if (orders.length === 0) return <p className={styles.empty}>{t('futures.noOrders')}</p>;
-
-  const cancel = async (no: number) => {
-    setCancelling(no);
-    try {
-      if (await feedback.run(() => cancelOrder(no), 'futures.canceled'))
-        void queryClient.invalidateQueries({ queryKey: futuresKeys.openOrders });
-    } finally {
-      setCancelling(null);
-    }
-  };
 
   return (
     <div className={styles.tableWrap}>
@@ -44,14 +32,30 @@ export function OpenOrdersTable({ orders }: { orders: readonly OpenOrderRow[] })
         </thead>
         <tbody>
           {orders.map((order) => (
-            <tr key={order.no} data-testid="open-order-row">
+            <tr key={order.no} data-testid="open-order-row" data-no={order.no}>
               <td data-label={t('futures.time')}>{formatDateTime(order.insertDate)}</td>
               <td data-label={t('futures.symbol')}>BTCUSDT</td>
               <td data-label={t('futures.side')} className={order.position === 1 ? styles.up : styles.down}>
                 {t(order.position === 1 ? 'futures.long' : 'futures.short')}
               </td>
-              <td data-label={t('futures.priceLabel')}>{formatNumber(order.price, 2)}</td>
-              <td data-label={t('futures.amount')}>{formatNumber(order.volume, 4)}</td>
+              <td data-label={t('futures.priceLabel')}>
+                <InlineEdit
+                  no={order.no}
+                  field="price"
+                  value={order.price}
+                  shown={formatNumber(order.price, 2)}
+                  label={t('futures.priceLabel')}
+                />
+              </td>
+              <td data-label={t('futures.amount')}>
+                <InlineEdit
+                  no={order.no}
+                  field="volume"
+                  value={order.volume}
+                  shown={formatNumber(order.volume, 4)}
+                  label={t('futures.amount')}
+                />
+              </td>
               <td data-label={t('futures.leverage')}>{order.leverage}x</td>
               <td data-label={t('futures.reduceOnly')}>{t('futures.no')}</td>
               <td data-label={t('futures.postOnly')}>{t('futures.no')}</td>

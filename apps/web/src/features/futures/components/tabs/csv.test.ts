@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FundingRow, FuturesHistoryRow } from '@tickline/protocol';
+import type { FuturesHistoryRow } from '@tickline/protocol';
+import type { FundingRow } from '@tickline/protocol/routes';
 import { csvDecimal } from '../../../../lib/csv.ts';
 import { fundingCsv, orderHistoryCsv } from './csv.ts';
 

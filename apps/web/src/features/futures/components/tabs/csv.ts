@@ -1,6 +1,7 @@
 // CSV of the terminal's history tabs, built on the /trade/history export code (toCsv, allPages, the history cells).
 import { PRICE_SCALE, QTY_SCALE, USDT_SCALE } from '@tickline/money';
-import type { FundingRow, FuturesHistoryRow } from '@tickline/protocol';
+import type { FuturesHistoryRow } from '@tickline/protocol';
+import type { FundingRow } from '@tickline/protocol/routes';
 import { csvDecimal, toCsv } from '../../../../lib/csv.ts';
 import { HISTORY_CSV_COLUMNS, historyCsvCells } from '../../calc/history.ts';
 
