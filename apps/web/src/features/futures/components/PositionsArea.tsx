@@ -7,6 +7,7 @@ import { PositionsTable } from './PositionsTable.tsx';
 import { FundingHistoryTab, OrderHistoryTab, TradeHistoryTab } from './tabs/HistoryTabs.tsx';
 import { isWaitingTrigger, TriggerOrdersTable } from './tabs/TriggerOrdersTable.tsx';
 import styles from '../futures.module.css';
+import own from './tabs/tabs.module.css';
 
 type Tab = 'positions' | 'orders' | 'triggers' | 'history' | 'trades' | 'funding';
 
@@ -48,7 +49,7 @@ export function PositionsArea({ store, loggedIn, positions, orders }: PositionsA
             onClick={() => setTab(key)}
             data-testid={`tab-${key}`}
           >
-            {label}
+            <span className={own.tabLabel}>{label}</span>
           </button>
         ))}
       </div>
