@@ -7,6 +7,7 @@ import { historyCsv } from '../../calc/history.ts';
 import { useOrderHistory } from '../../queries.ts';
 import { OrderHistoryTable } from '../OrderHistoryTable.tsx';
 import { fetchFundingPage, fetchTradesPage, useFundingPage, useTradesPage } from './api.ts';
+import { HeadRow, SideCell } from './cells.tsx';
 import { CsvButton } from './CsvButton.tsx';
 import { fundingCsv, orderHistoryCsv } from './csv.ts';
 import styles from '../../futures.module.css';
@@ -54,10 +55,18 @@ export function TradeHistoryTab() {
 /** Funding History (`GET /funding/lookup`): each settlement's rate, side, size, mark and signed amount. */
 export function FundingHistoryTab() {
   const t = useT();
-  const { page, setPage, labels } = usePages();
+  const { page, setPage, labels: pageLabels } = usePages();
   const query = useFundingPage(page);
   const rows = query.data?.rows ?? [];
   if (rows.length === 0) return <p className={styles.empty}>{t('futures.tabs.noFunding')}</p>;
+  const labels = {
+    time: t('futures.tabs.fundingTime'),
+    side: t('futures.tabs.fundingSide'),
+    size: t('futures.tabs.fundingSize'),
+    mark: t('futures.tabs.fundingMark'),
+    rate: t('futures.tabs.fundingRate'),
+    amount: t('futures.tabs.fundingAmount'),
+  };
   const build = async () =>
     fundingCsv(await allPages(async (p) => fetchFundingPage(p).then((a) => ({ rows: a.rows, info: a.pageInfo }))));
   return (
@@ -65,28 +74,17 @@ export function FundingHistoryTab() {
       <CsvButton filename="tickline-futures-funding.csv" csv={build} testId="funding-csv" />
       <div className={styles.tableWrap}>
         <table className={styles.table} data-cards data-testid="funding-table">
-          <thead>
-            <tr>
-              <th>{t('futures.tabs.fundingTime')}</th>
-              <th>{t('futures.tabs.fundingSide')}</th>
-              <th>{t('futures.tabs.fundingSize')}</th>
-              <th>{t('futures.tabs.fundingMark')}</th>
-              <th>{t('futures.tabs.fundingRate')}</th>
-              <th>{t('futures.tabs.fundingAmount')}</th>
-            </tr>
-          </thead>
+          <HeadRow labels={Object.values(labels)} />
           <tbody>
             {rows.map((row) => (
               <tr key={`${row.time}-${row.position}`} data-testid="funding-row">
-                <td data-label={t('futures.tabs.fundingTime')}>{formatDateTime(row.time)}</td>
-                <td data-label={t('futures.tabs.fundingSide')} className={row.position === 1 ? styles.up : styles.down}>
-                  {t(row.position === 1 ? 'futures.long' : 'futures.short')}
-                </td>
-                <td data-label={t('futures.tabs.fundingSize')}>{formatNumber(row.volume, 4)}</td>
-                <td data-label={t('futures.tabs.fundingMark')}>{formatNumber(row.markPrice, 2)}</td>
-                <td data-label={t('futures.tabs.fundingRate')}>{formatNumber(row.fundingRate * 100, 4)}%</td>
+                <td data-label={labels.time}>{formatDateTime(row.time)}</td>
+                <SideCell position={row.position} label={labels.side} />
+                <td data-label={labels.size}>{formatNumber(row.volume, 4)}</td>
+                <td data-label={labels.mark}>{formatNumber(row.markPrice, 2)}</td>
+                <td data-label={labels.rate}>{formatNumber(row.fundingRate * 100, 4)}%</td>
                 <td
-                  data-label={t('futures.tabs.fundingAmount')}
+                  data-label={labels.amount}
                   className={row.amount > 0 ? styles.up : row.amount < 0 ? styles.down : undefined}
                 >
                   {formatNumber(row.amount, 6)}
@@ -100,7 +98,7 @@ export function FundingHistoryTab() {
         <Pagination
           info={query.data?.pageInfo}
           onPage={setPage}
-          labels={labels}
+          labels={pageLabels}
           testId="funding-pages"
           hideSinglePage
         />

@@ -3,6 +3,7 @@ import { formatDateTime, formatNumber } from '../../../../lib/format.ts';
 import { useT } from '../../../../i18n/I18nProvider.tsx';
 import styles from '../../futures.module.css';
 import own from './tabs.module.css';
+import { CancelCell, HeadRow, SideCell } from './cells.tsx';
 import { useCancelOrder } from './useCancelOrder.ts';
 
 /** A waiting trigger (stop, take-profit, trailing stop) that has not fired: it belongs in Trigger Orders. */
@@ -25,58 +26,50 @@ export function TriggerOrdersTable({ orders }: { orders: readonly OpenOrderRow[]
       ? t('futures.tabs.notActivated')
       : formatNumber(order.triggerPrice ?? 0, 2);
 
+  const labels = {
+    time: t('futures.time'),
+    type: t('futures.tabs.triggerType'),
+    side: t('futures.side'),
+    trigger: t('futures.tabs.triggerPrice'),
+    by: t('futures.tabs.triggerBy'),
+    price: t('futures.tabs.orderPrice'),
+    amount: t('futures.amount'),
+    callback: t('futures.tabs.callback'),
+    actions: t('futures.actions'),
+  };
+
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table} data-cards data-testid="trigger-orders-table">
-        <thead>
-          <tr>
-            <th>{t('futures.time')}</th>
-            <th>{t('futures.tabs.triggerType')}</th>
-            <th>{t('futures.side')}</th>
-            <th>{t('futures.tabs.triggerPrice')}</th>
-            <th>{t('futures.tabs.triggerBy')}</th>
-            <th>{t('futures.tabs.orderPrice')}</th>
-            <th>{t('futures.amount')}</th>
-            <th>{t('futures.tabs.callback')}</th>
-            <th>{t('futures.actions')}</th>
-          </tr>
-        </thead>
+        <HeadRow labels={Object.values(labels)} />
         <tbody>
           {orders.map((order) => (
             <tr key={order.no} data-testid="trigger-order-row" data-no={order.no}>
-              <td data-label={t('futures.time')}>{formatDateTime(order.insertDate)}</td>
-              <td data-label={t('futures.tabs.triggerType')}>
-                {order.triggerType ? t(TYPE_KEYS[order.triggerType]) : '-'}
-              </td>
-              <td data-label={t('futures.side')} className={order.position === 1 ? styles.up : styles.down}>
-                {t(order.position === 1 ? 'futures.long' : 'futures.short')}
-              </td>
-              <td data-label={t('futures.tabs.triggerPrice')} data-testid="trigger-price">
+              <td data-label={labels.time}>{formatDateTime(order.insertDate)}</td>
+              <td data-label={labels.type}>{order.triggerType ? t(TYPE_KEYS[order.triggerType]) : '-'}</td>
+              <SideCell position={order.position} label={labels.side} />
+              <td data-label={labels.trigger} data-testid="trigger-price">
                 {triggerPrice(order)}
               </td>
-              <td data-label={t('futures.tabs.triggerBy')}>
+              <td data-label={labels.by}>
                 <span className={own.badge}>
                   {t(order.triggerBy === 'last' ? 'futures.tabs.byLast' : 'futures.tabs.byMark')}
                 </span>
               </td>
-              <td data-label={t('futures.tabs.orderPrice')}>
+              <td data-label={labels.price}>
                 {order.orderPath === 4 ? t('futures.tabs.market') : formatNumber(order.price, 2)}
               </td>
-              <td data-label={t('futures.amount')}>{formatNumber(order.volume, 4)}</td>
-              <td data-label={t('futures.tabs.callback')}>
+              <td data-label={labels.amount}>{formatNumber(order.volume, 4)}</td>
+              <td data-label={labels.callback}>
                 {order.callbackRate ? `${formatNumber(order.callbackRate / 100, 2)}%` : '-'}
               </td>
-              <td data-label={t('futures.actions')}>
-                <button
-                  type="button"
-                  className="btn btn--ghost btn--sm"
-                  disabled={cancelling === order.no}
-                  onClick={() => void cancel(order.no)}
-                  data-testid="cancel-trigger"
-                >
-                  {t('futures.cancelOrder')}
-                </button>
-              </td>
+              <CancelCell
+                no={order.no}
+                label={labels.actions}
+                cancelling={cancelling}
+                onCancel={cancel}
+                testId="cancel-trigger"
+              />
             </tr>
           ))}
         </tbody>
