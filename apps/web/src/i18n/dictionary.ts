@@ -2,6 +2,7 @@
 import { accountMessages } from '../features/account/messages.ts';
 import { futuresMessages } from '../features/futures/messages.ts';
 import { bookMessages } from '../features/futures/components/book/messages.ts';
+import { tabsMessages } from '../features/futures/components/tabs/messages.ts';
 import { layoutMessages } from '../features/layout/messages.ts';
 import { legalMessages } from '../features/legal/messages.ts';
 import { marketMessages } from '../features/market/messages.ts';
@@ -23,6 +24,7 @@ export const dictionaries = mergeMessages([
   placeholderMessages,
   preferencesMessages,
   futuresMessages,
+  tabsMessages,
   walletMessages,
   optionsMessages,
   optionAuditMessages,

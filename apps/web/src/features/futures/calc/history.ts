@@ -1,6 +1,7 @@
 /** Order history presentation (seed 000 §3/§9): label tables, the fee shown, CSV export. */
 import type { FuturesHistoryRow } from '@tickline/protocol';
-import { toCsv } from '../../../lib/csv.ts';
+import { PRICE_SCALE, QTY_SCALE, USDT_SCALE } from '@tickline/money';
+import { csvDecimal, toCsv } from '../../../lib/csv.ts';
 
 /** orderPath 1 LIMIT, 2 MARKET, 3 STOP LIMIT, 4 STOP MARKET, 5 LIQUIDATION. */
 export const ORDER_PATH_LABELS: Record<number, string> = {
@@ -21,7 +22,7 @@ export function historyFee(row: Pick<FuturesHistoryRow, 'position' | 'openOrderF
   return row.position === 3 || row.position === 4 ? row.closeOrderFee : row.openOrderFee;
 }
 
-const CSV_COLUMNS = [
+export const HISTORY_CSV_COLUMNS = [
   'Time',
   'Type',
   'Side',
@@ -32,19 +33,21 @@ const CSV_COLUMNS = [
   'Realized PnL (USDT)',
 ];
 
-/** The history as CSV (numbers exactly as the server sent them, no thousands separators). */
+/** One history row's CSV cells: labels as shown, money as exact decimals at its scale (no thousands separators). */
+export function historyCsvCells(row: FuturesHistoryRow): string[] {
+  return [
+    row.insertDate,
+    orderPathLabel(row.orderPath),
+    historyPositionLabel(row.position),
+    csvDecimal(row.price, PRICE_SCALE),
+    csvDecimal(row.closePrice, PRICE_SCALE),
+    csvDecimal(row.volume, QTY_SCALE),
+    csvDecimal(historyFee(row), USDT_SCALE),
+    csvDecimal(row.realizedProfit, USDT_SCALE),
+  ];
+}
+
+/** The history as CSV. */
 export function historyCsv(rows: readonly FuturesHistoryRow[]): string {
-  return toCsv(
-    CSV_COLUMNS,
-    rows.map((row) => [
-      row.insertDate,
-      orderPathLabel(row.orderPath),
-      historyPositionLabel(row.position),
-      row.price,
-      row.closePrice,
-      row.volume,
-      historyFee(row),
-      row.realizedProfit,
-    ]),
-  );
+  return toCsv(HISTORY_CSV_COLUMNS, rows.map(historyCsvCells));
 }

@@ -1,35 +1,33 @@
 import type { FuturesHistoryRow } from '@tickline/protocol';
-import { downloadCsv } from '../../../lib/csv.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { historyCsv, historyFee, historyPositionLabel, orderPathLabel } from '../calc/history.ts';
+import { historyFee, historyPositionLabel, orderPathLabel } from '../calc/history.ts';
+import { CsvButton } from './tabs/CsvButton.tsx';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 const isCancelled = (row: FuturesHistoryRow) => row.status === 'cancelled';
 
+interface OrderHistoryTableProps {
+  rows: readonly FuturesHistoryRow[];
+  /** Test id prefix: 'history' (Order History, with cancelled orders) or 'trades' (Trade History, fills only). */
+  kind: 'history' | 'trades';
+  /** The CSV file's name and text (the whole history, not only the page shown). */
+  csv: { filename: string; build(): Promise<string> };
+}
+
 /**
- * Order history with the seeds' label tables and fee rule (seed 000 §3, §9) and CSV export of the trades. A last
- * column, Status, tells fills from the limit orders cancelled unfilled (by the user, a close or TP/SL: #28 item 12).
+ * Order history with the seeds' label tables and fee rule (seed 000 §3, §9) and CSV export. A last column, Status,
+ * tells fills from the limit orders cancelled unfilled (by the user, a close or TP/SL: #28 item 12).
  */
-export function OrderHistoryTable({ rows }: { rows: readonly FuturesHistoryRow[] }) {
+export function OrderHistoryTable({ rows, kind, csv }: OrderHistoryTableProps) {
   const t = useT();
-  if (rows.length === 0) return <p className={styles.empty}>{t('futures.noHistory')}</p>;
+  if (rows.length === 0)
+    return <p className={styles.empty}>{t(kind === 'history' ? 'futures.noHistory' : 'futures.tabs.noTrades')}</p>;
   return (
     <>
-      <div className={styles.tableTools}>
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          onClick={() =>
-            downloadCsv('tickline-futures-history.csv', historyCsv(rows.filter((row) => !isCancelled(row))))
-          }
-          data-testid="history-csv"
-        >
-          {t('futures.exportCsv')}
-        </button>
-      </div>
+      <CsvButton filename={csv.filename} csv={csv.build} testId={`${kind}-csv`} />
       <div className={styles.tableWrap}>
-        <table className={styles.table} data-testid="history-table">
+        <table className={styles.table} data-testid={`${kind}-table`}>
           <thead>
             <tr>
               <th>{t('futures.time')}</th>
@@ -47,7 +45,7 @@ export function OrderHistoryTable({ rows }: { rows: readonly FuturesHistoryRow[]
             {rows.map((row) => (
               <tr
                 key={`${row.status ?? 'filled'}-${row.no}`}
-                data-testid="history-row"
+                data-testid={`${kind}-row`}
                 data-status={row.status ?? 'filled'}
               >
                 <td>{formatDateTime(row.insertDate)}</td>
