@@ -23,6 +23,12 @@ async function dragHandle(page: Page, panel: string, dx: number, dy: number): Pr
   await page.mouse.up();
 }
 
+/** Opens /futures logged in and waits for the account's positions and orders. */
+async function openFutures(page: Page): Promise<void> {
+  await page.goto('/futures');
+  await expect(page.getByTestId('futures-screen')).toHaveAttribute('data-account-loaded', 'true');
+}
+
 async function expectOneScreen(page: Page): Promise<void> {
   const { scrollHeight, scrollWidth, innerHeight, innerWidth } = await page.evaluate(() => ({
     scrollHeight: document.documentElement.scrollHeight,
@@ -48,8 +54,7 @@ test.describe('futures layout at 1440×900', () => {
     page,
     saveScreenshot,
   }) => {
-    await page.goto('/futures');
-    await expect(page.getByTestId('futures-screen')).toHaveAttribute('data-account-loaded', 'true');
+    await openFutures(page);
     await expectOneScreen(page);
     await expect(page.getByTestId('layout-reset')).toHaveCount(0);
     const before = {
@@ -105,8 +110,7 @@ test.describe('futures layout at 375 px', () => {
     page,
     saveScreenshot,
   }) => {
-    await page.goto('/futures');
-    await expect(page.getByTestId('futures-screen')).toHaveAttribute('data-account-loaded', 'true');
+    await openFutures(page);
     await expect(page.getByTestId('resize-book')).toBeHidden();
     // The seeds' phone layout: trade panel, positions and assets stacked.
     for (const name of ['trade', 'positions', 'assets']) await expect(area(page, name)).toBeVisible();

@@ -18,18 +18,16 @@ function frames() {
   };
 }
 
+/** A drag from `start` at pointer `origin`, growing as the pointer moves left, that records what it applies. */
+function recordedDrag(start: number, origin: number, clamp: (size: number) => number, frame = frames()) {
+  const applied: number[] = [];
+  const drag = startDrag({ start, origin, direction: -1, clamp, apply: (size) => applied.push(size), ...frame });
+  return { drag, applied, frame };
+}
+
 describe('a panel drag', () => {
   it('applies many pointer moves of one frame once, with the last position', () => {
-    const frame = frames();
-    const applied: number[] = [];
-    const drag = startDrag({
-      start: 300,
-      origin: 1000,
-      direction: -1,
-      clamp: (size) => size,
-      apply: (size) => applied.push(size),
-      ...frame,
-    });
+    const { drag, applied, frame } = recordedDrag(300, 1000, (size) => size);
     for (let x = 999; x >= 950; x--) drag.move(x);
     expect(applied).toEqual([]);
     frame.run();
@@ -41,16 +39,7 @@ describe('a panel drag', () => {
   });
 
   it('clamps every size and ends on the last one without waiting for a frame', () => {
-    const frame = frames();
-    const applied: number[] = [];
-    const drag = startDrag({
-      start: 250,
-      origin: 500,
-      direction: -1,
-      clamp: (size) => Math.min(400, Math.max(150, size)),
-      apply: (size) => applied.push(size),
-      ...frame,
-    });
+    const { drag, applied, frame } = recordedDrag(250, 500, (size) => Math.min(400, Math.max(150, size)));
     drag.move(0);
     expect(drag.end()).toBe(400);
     expect(applied).toEqual([400]);
@@ -59,8 +48,7 @@ describe('a panel drag', () => {
   });
 
   it('a click without a move changes nothing', () => {
-    const applied: number[] = [];
-    const drag = startDrag({ start: 330, origin: 10, direction: -1, clamp: (s) => s, apply: (s) => applied.push(s) });
+    const { drag, applied } = recordedDrag(330, 10, (size) => size);
     expect(drag.end()).toBe(330);
     expect(applied).toEqual([]);
   });
