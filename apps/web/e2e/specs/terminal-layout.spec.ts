@@ -63,7 +63,22 @@ test.describe('futures layout at 1440×900', () => {
       positions: await size(page, 'positions', 'height'),
     };
 
+    // Mid-drag the column already moves, but React has not rendered: the handle's aria-valuenow (React state) and
+    // localStorage change only on release.
+    const handle = page.getByTestId('resize-book');
+    const grip = (await handle.boundingBox())!;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2 - 60, grip.y + 200, { steps: 6 });
+    await expect.poll(() => size(page, 'book', 'width')).toBe(before.book + 60);
+    await expect(handle).toHaveAttribute('aria-valuenow', String(before.book));
+    expect(await page.evaluate((key) => localStorage.getItem(key), LAYOUT_KEY)).toBeNull();
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + 200, { steps: 6 });
+    await page.mouse.up();
+    expect(await size(page, 'book', 'width')).toBe(before.book);
+
     await dragHandle(page, 'book', -120, 0);
+    await expect(handle).toHaveAttribute('aria-valuenow', String(before.book + 120));
     await dragHandle(page, 'trade', -40, 0);
     await dragHandle(page, 'bottom', 0, -90);
     const after = {
