@@ -8,12 +8,15 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { accountAnswer, NOT_FOUND_ANSWER } from './account.ts';
 
 export interface FeedRates {
   depthPerSecond: number;
   tradesPerSecond: number;
   /** One ticker (index, mark, last) every this many ms: the options chart and countdown live on it. */
   tickerEveryMs: number;
+  /** Answer the account calls of a logged-in page (account.ts): positions, open orders and waiting triggers. */
+  loggedIn?: boolean;
 }
 
 const TYPES: Record<string, string> = {
@@ -100,15 +103,16 @@ export interface Feed {
 export async function startFeed(distDir: string, rates: FeedRates): Promise<Feed> {
   const server: Server = createServer((request, response) => {
     const url = request.url ?? '/';
-    const answer = restAnswer(url);
+    const answer = restAnswer(url) ?? (rates.loggedIn ? accountAnswer(url, START_PRICE) : null);
     if (answer !== null) {
       response.writeHead(200, { 'content-type': 'application/json' }).end(answer);
       return;
     }
     if (url.startsWith('/api/')) {
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ code: 40000, message: 'Login required', data: null }));
+      const refusal = rates.loggedIn
+        ? NOT_FOUND_ANSWER
+        : JSON.stringify({ code: 40000, message: 'Login required', data: null });
+      response.writeHead(200, { 'content-type': 'application/json' }).end(refusal);
       return;
     }
     const file = path.join(distDir, decodeURIComponent(url.split('?')[0]!));

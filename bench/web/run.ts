@@ -1,6 +1,7 @@
 /**
  * Screen bench (see README.md): the built client fed by a local stand-in feed in headless Chromium at 1440×900.
- * /futures: 2,000 depth updates/s and 100 trades/s for 30 s. /options: one index tick per 100 ms for 60 s (and the
+ * /futures: logged in with a position, open orders and waiting triggers (chart lines), the book's depth chart view on
+ * when the build has one, 2,000 depth updates/s and 100 trades/s for 30 s. /options: one index tick per 100 ms for 60 s (and the
  * book beside it at 10 updates/s). Reports long tasks (PerformanceObserver 'longtask'), frame times
  * (requestAnimationFrame deltas), the messages the page received, and the JavaScript the screen loads (gzip). Fails
  * when a target is missed. Writes bench/results/web-latest.json.
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { BENCH_SESSION } from './account.ts';
 import { startFeed, type FeedRates } from './feed.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,6 +24,8 @@ interface Screen {
   rates: FeedRates;
   /** Waits until the screen shows live data. */
   ready(page: Page): Promise<void>;
+  /** Puts the screen in the state to measure; returns what it switched on. */
+  prepare?(page: Page): Promise<Record<string, boolean>>;
 }
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -33,10 +37,20 @@ const SCREENS: Screen[] = [
       depthPerSecond: env('BENCH_WEB_DEPTH_RATE', 2_000),
       tradesPerSecond: env('BENCH_WEB_TRADE_RATE', 100),
       tickerEveryMs: 1_000,
+      loggedIn: process.env.BENCH_WEB_LOGGED_OUT !== '1',
     },
     async ready(page) {
       await page.getByTestId('ask-row').first().waitFor({ timeout: 30_000 });
       await page.getByTestId('recent-trades').locator('span').first().waitFor();
+      await page.locator('[data-testid="futures-screen"][data-account-loaded="true"]').waitFor();
+      if (process.env.BENCH_WEB_LOGGED_OUT !== '1') await page.getByTestId('position-row').first().waitFor();
+    },
+    async prepare(page) {
+      // The depth chart view of the book (#33) where the build has it; older builds measure the ladder only.
+      const depthToggle = page.getByTestId('book-view-depth');
+      const depthView = (await depthToggle.count()) > 0;
+      if (depthView) await depthToggle.first().click();
+      return { depth_view: depthView };
     },
   },
   {
@@ -107,6 +121,11 @@ async function measure(browser: Browser, screen: Screen) {
     });
     // Page code is passed as text: it runs in the browser, and tsx would wrap named functions in a helper the page
     // does not have.
+    if (screen.rates.loggedIn)
+      await page.addInitScript(`(() => {
+        const session = ${JSON.stringify(BENCH_SESSION)};
+        for (const key of Object.keys(session)) localStorage.setItem(key, session[key]);
+      })()`);
     await page.addInitScript(`(() => {
       const stats = { longTasks: [], frames: [], recording: false };
       window.__bench = stats;
@@ -116,6 +135,7 @@ async function measure(browser: Browser, screen: Screen) {
     })()`);
     await page.goto(`${feed.url}/${screen.name}`);
     await screen.ready(page);
+    const switchedOn = (await screen.prepare?.(page)) ?? {};
     await page.waitForTimeout(2_000); // warm-up: chart history drawn, first ticker in
     const sentBefore = { ...feed.sent };
     // A trace of the window gives each main-thread task's CPU time (thread time) beside its wall time: on a shared
@@ -146,6 +166,8 @@ async function measure(browser: Browser, screen: Screen) {
       screen: screen.name,
       date: new Date().toISOString(),
       duration_ms: screen.durationMs,
+      logged_in: screen.rates.loggedIn === true,
+      ...switchedOn,
       depth_messages_per_s: perSecond(feed.sent.depth - sentBefore.depth),
       trade_messages_per_s: perSecond(feed.sent.trade - sentBefore.trade),
       ticker_messages_per_s: perSecond(feed.sent.ticker - sentBefore.ticker),

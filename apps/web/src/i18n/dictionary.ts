@@ -3,6 +3,7 @@ import { accountMessages } from '../features/account/messages.ts';
 import { futuresMessages } from '../features/futures/messages.ts';
 import { bookMessages } from '../features/futures/components/book/messages.ts';
 import { tabsMessages } from '../features/futures/components/tabs/messages.ts';
+import { futuresLayoutMessages } from '../features/futures/layout/messages.ts';
 import { layoutMessages } from '../features/layout/messages.ts';
 import { legalMessages } from '../features/legal/messages.ts';
 import { marketMessages } from '../features/market/messages.ts';
@@ -36,6 +37,7 @@ export const dictionaries = mergeMessages([
   marketMessages,
   layoutMessages,
   bookMessages,
+  futuresLayoutMessages,
 ]);
 export type MessageKey = KeysOf<typeof dictionaries>;
 export type { Language };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isLoggedIn, useSession } from '../../api/session.ts';
 import { wsClient } from '../../api/ws.ts';
 import { useBalance, useUserInfo } from '../account/queries.ts';
@@ -10,14 +10,19 @@ import { RecentTrades } from './components/RecentTrades.tsx';
 import { TickerStrip } from './components/TickerStrip.tsx';
 import { TradePanel } from './components/TradePanel.tsx';
 import { FeedbackProvider } from './feedback.tsx';
+import { ResizeHandle } from './layout/ResizeHandle.tsx';
+import { usePanelLayout } from './layout/usePanelLayout.ts';
 import { useOpenOrders, usePositions, useUserStream } from './queries.ts';
 import { connectMarket, createMarketStore } from './stream/marketFeed.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import styles from './futures.module.css';
 
 const SYMBOL = 'BTCUSDT';
-/** Narrow screens show one of these at a time; 'trade' is the seeds' stacked trade panel, positions and assets. */
-const MOBILE_VIEWS = ['trade', 'chart', 'book', 'trades'] as const;
+/**
+ * Narrow screens show one of these at a time; 'trade' is the seeds' stacked trade panel, positions and assets,
+ * 'positions' the positions area alone (its tabs get the whole screen).
+ */
+const MOBILE_VIEWS = ['trade', 'chart', 'book', 'trades', 'positions'] as const;
 type MobileView = (typeof MOBILE_VIEWS)[number];
 
 const EMPTY: never[] = [];
@@ -30,6 +35,9 @@ function Screen() {
   const [store] = useState(() => createMarketStore());
   const [picked, setPicked] = useState<{ price: string; at: number } | null>(null);
   const [view, setView] = useState<MobileView>('trade');
+  const screenRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<HTMLDivElement>(null);
+  const layout = usePanelLayout(screenRef, chartRef);
 
   useEffect(() => connectMarket(wsClient(), SYMBOL, store), [store]);
   useUserStream();
@@ -45,11 +53,14 @@ function Screen() {
     chart: t('futures.chart'),
     book: t('futures.orderBook'),
     trades: t('futures.trades'),
+    positions: t('futures.layout.positionsView'),
   };
 
   return (
     <div
+      ref={screenRef}
       className={styles.screen}
+      style={layout.style}
       data-view={view}
       data-testid="futures-screen"
       data-account-loaded={!loggedIn || (positions.isSuccess && openOrders.isSuccess)}
@@ -69,10 +80,21 @@ function Screen() {
           </button>
         ))}
       </nav>
-      <div className={styles.chartArea}>
+      {layout.customised && (
+        <button
+          type="button"
+          className={styles.layoutReset}
+          title={t('futures.layout.resetHint')}
+          onClick={layout.reset}
+          data-testid="layout-reset"
+        >
+          {t('futures.layout.reset')}
+        </button>
+      )}
+      <div className={styles.chartArea} data-area="chart" ref={chartRef}>
         <PriceChart position={positionRows[0] ?? null} orders={orderRows} />
       </div>
-      <div className={styles.bookArea}>
+      <div className={styles.bookArea} data-area="book">
         <OrderBook
           store={store}
           openOrders={orderRows}
@@ -82,18 +104,21 @@ function Screen() {
           }}
         />
       </div>
-      <div className={styles.tradesArea}>
+      <div className={styles.tradesArea} data-area="trades">
         <RecentTrades store={store} />
       </div>
-      <div className={styles.tradeArea}>
+      <div className={styles.tradeArea} data-area="trade">
         <TradePanel store={store} loggedIn={loggedIn} balance={balance.data} leverage={leverage} picked={picked} />
       </div>
-      <div className={styles.positionsArea}>
+      <div className={styles.positionsArea} data-area="positions">
         <PositionsArea store={store} loggedIn={loggedIn} positions={positionRows} orders={orderRows} />
       </div>
-      <div className={styles.assetsArea}>
+      <div className={styles.assetsArea} data-area="assets">
         <AssetsPanel balance={balance.data} loggedIn={loggedIn} />
       </div>
+      <ResizeHandle panel="book" layout={layout} label={t('futures.layout.resizeBook')} />
+      <ResizeHandle panel="trade" layout={layout} label={t('futures.layout.resizeTrade')} />
+      <ResizeHandle panel="bottom" layout={layout} label={t('futures.layout.resizeBottom')} />
     </div>
   );
 }
