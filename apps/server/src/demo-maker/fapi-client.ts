@@ -54,5 +54,7 @@ export class FapiClient {
 }
 
 function query(params: Params): string {
-  return new URLSearchParams(Object.entries(params).map(([name, value]): [string, string] => [name, String(value)])).toString();
+  return new URLSearchParams(
+    Object.entries(params).map(([name, value]): [string, string] => [name, String(value)]),
+  ).toString();
 }

@@ -81,9 +81,9 @@ export class DemoMaker {
       } catch (error) {
         this.options.log?.(`demo maker: ${String(error)}`);
       }
-      if (!this.stopped) this.timers.push(setTimeout(run, ms));
+      if (!this.stopped) this.timers.push(setTimeout(() => void run(), ms));
     };
-    this.timers.push(setTimeout(run, ms));
+    this.timers.push(setTimeout(() => void run(), ms));
   }
 
   arm(): Promise<unknown> {
