@@ -44,7 +44,7 @@ export class DemoMaker {
   readonly maker: FapiClient;
   readonly taker: FapiClient;
   private readonly random: SeededRandom;
-  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
 
   constructor(private readonly options: DemoMakerOptions) {
@@ -81,9 +81,16 @@ export class DemoMaker {
       } catch (error) {
         this.options.log?.(`demo maker: ${String(error)}`);
       }
-      if (!this.stopped) this.timers.push(setTimeout(() => void run(), ms));
+      if (!this.stopped) schedule();
     };
-    this.timers.push(setTimeout(() => void run(), ms));
+    const schedule = () => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        void run();
+      }, ms);
+      this.timers.add(timer);
+    };
+    schedule();
   }
 
   arm(): Promise<unknown> {
