@@ -69,11 +69,12 @@ describe('the demo maker process', () => {
     });
     const [bestBid] = book.bids[0]!;
     const [bestAsk] = book.asks[0]!;
-    // One 0.1 USDT step at the touch, near the index (the touch keeps the last trade inside it, and the taker walks
-    // the last trade toward the index).
-    expect(Math.round((bestAsk! - bestBid!) * 100)).toBe(10);
+    // Near the index: one 0.1 USDT step at the touch, wider only while the last trade catches up with a running index
+    // (ladder.test.ts pins the touch exactly).
     const index = p.market.indexPrice()!;
+    expect(Math.round((bestAsk! - bestBid!) * 100)).toBeGreaterThanOrEqual(10);
     expect(Math.abs(bestBid! * 100 - index)).toBeLessThanOrEqual(index / 1_000);
+    expect(Math.abs(bestAsk! * 100 - index)).toBeLessThanOrEqual(index / 1_000);
     // Sizes grow away from the touch: the deep half holds more than the near half.
     const sum = (levels: typeof book.bids) => levels.reduce((total, [, amount]) => total + amount!, 0);
     expect(sum(book.bids.slice(25, 50))).toBeGreaterThan(sum(book.bids.slice(0, 25)));
