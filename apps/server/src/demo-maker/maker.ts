@@ -46,6 +46,7 @@ export class DemoMaker {
   private readonly random: SeededRandom;
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
+  private turn: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: DemoMakerOptions) {
     this.maker = new FapiClient(options.baseUrl, options.maker);
@@ -64,8 +65,18 @@ export class DemoMaker {
       .catch((error: unknown) => this.options.log?.(`demo maker keeps its leverage: ${String(error)}`));
     await this.arm();
     this.every(Math.floor(this.countdownMs / 3), () => this.arm());
-    this.every(this.options.requoteMs ?? 1_000, () => this.requote());
-    this.every(this.options.takerMs ?? 1_700, () => this.takeOnce());
+    this.every(this.options.requoteMs ?? 1_000, () => this.exclusive(() => this.requote()));
+    this.every(this.options.takerMs ?? 1_700, () => this.exclusive(() => this.takeOnce()));
+  }
+
+  /**
+   * Requotes and trades never overlap: a requote planned before a trade and placed after it could leave a quote on
+   * the wrong side of the new last trade.
+   */
+  private exclusive(work: () => Promise<void>): Promise<void> {
+    const run = this.turn.then(work);
+    this.turn = run.catch(() => undefined);
+    return run;
   }
 
   stop(): void {
