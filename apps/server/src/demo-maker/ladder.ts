@@ -3,7 +3,7 @@
  * these plan through /fapi.
  *
  * - The touch is one grid step wide (GRID_TICKS, 0.1 USDT: Binance's BTCUSDT tick), centred on the index but moved so
- *   that the last trade is never outside best bid / best ask; wider while the last trade catches up with the index.
+ *   that the last trade is never outside best bid / best ask.
  * - Deeper levels sit on coarser grids (0.1, 0.5, 1, 2.5 USDT): a level's price is a multiple of its grid, so the
  *   deep book stays put while the index moves and a requote touches only the levels near the touch.
  * - Sizes grow with the distance from the touch (thin at the top, thicker deeper, now and then a larger order).
@@ -60,25 +60,12 @@ export function gridOf(level: number): number {
   return 25 * GRID_TICKS;
 }
 
-/** While the last trade lags the index, the touch widens to this share of the gap (at least one grid step). */
-const CATCH_UP_SHARE = 4;
-
-/**
- * Best bid and best ask, the last trade between them (inclusive): one grid step apart around the index while the last
- * trade is near it. When the index has run away, the touch opens from the last trade toward the index by a quarter of
- * the gap, so each trade of the taker closes a quarter of it (one grid step a trade could never follow the index).
- */
+/** Best bid and best ask: one grid step apart around the index, the last trade between them (inclusive). */
 export function touchOf(index: PriceTicks, last: PriceTicks | null): { bid: PriceTicks; ask: PriceTicks } {
   let bid = Math.floor(index / GRID_TICKS) * GRID_TICKS;
-  if (last === null || (last >= bid && last <= bid + GRID_TICKS)) return { bid, ask: bid + GRID_TICKS };
-  const gap = Math.abs(index - last);
-  const width = Math.max(GRID_TICKS, Math.floor(gap / CATCH_UP_SHARE / GRID_TICKS) * GRID_TICKS);
-  if (last < bid) {
-    bid = Math.floor(last / GRID_TICKS) * GRID_TICKS;
-    return { bid, ask: bid + width };
-  }
-  const ask = Math.ceil(last / GRID_TICKS) * GRID_TICKS;
-  return { bid: ask - width, ask };
+  if (last !== null && last < bid) bid = Math.floor(last / GRID_TICKS) * GRID_TICKS;
+  if (last !== null && last > bid + GRID_TICKS) bid = Math.ceil(last / GRID_TICKS) * GRID_TICKS - GRID_TICKS;
+  return { bid, ask: bid + GRID_TICKS };
 }
 
 /** Both sides' levels, best first on each side: strictly apart, each on its own level's grid. */

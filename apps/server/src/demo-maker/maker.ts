@@ -111,12 +111,13 @@ export class DemoMaker {
     });
   }
 
+  /** The index, and the last trade as the trade list has it (the ticker's summary may be a tick behind). */
   private async prices(): Promise<{ index: PriceTicks | null; last: PriceTicks | null }> {
-    const [premium, ticker] = await Promise.all([
+    const [premium, trades] = await Promise.all([
       this.maker.get<{ indexPrice: string }>('/fapi/v1/premiumIndex', { symbol: SYMBOL }),
-      this.maker.get<{ price: string }>('/fapi/v1/ticker/price', { symbol: SYMBOL }),
+      this.maker.get<Array<{ price: string }>>('/fapi/v1/trades', { symbol: SYMBOL, limit: 1 }),
     ]);
-    return { index: priceOrNull(premium.indexPrice), last: priceOrNull(ticker.price) };
+    return { index: priceOrNull(premium.indexPrice), last: trades[0] ? priceOrNull(trades[0].price) : null };
   }
 
   /** Moves the resting orders toward the planned ladder, nearest the touch first, within the request budget. */

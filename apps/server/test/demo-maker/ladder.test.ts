@@ -10,7 +10,6 @@ import {
   planTake,
   profileLots,
   TAKER_POSITION_LIMIT_LOTS,
-  touchOf,
   type Resting,
 } from '../../src/demo-maker/ladder.ts';
 import { SeededRandom } from '../../src/services/market/prng.ts';
@@ -28,9 +27,7 @@ describe('demo maker ladder', () => {
         const asks = levels.filter((l) => l.side === 2).map((l) => l.price);
         expect(bids).toHaveLength(LEVELS_PER_SIDE);
         expect(asks).toHaveLength(LEVELS_PER_SIDE);
-        const spread = asks[0]! - bids[0]!;
-        if (last === null || Math.abs(at - last) < GRID_TICKS) expect(spread).toBe(GRID_TICKS);
-        else expect(spread).toBe(Math.max(GRID_TICKS, Math.floor(Math.abs(at - last) / 4 / GRID_TICKS) * GRID_TICKS));
+        expect(asks[0]! - bids[0]!).toBe(GRID_TICKS);
         if (last !== null) {
           expect(bids[0]!).toBeLessThanOrEqual(last);
           expect(asks[0]!).toBeGreaterThanOrEqual(last);
@@ -43,13 +40,6 @@ describe('demo maker ladder', () => {
         }
       }),
     );
-  });
-
-  it('opens the touch from a lagging last trade toward the index by a quarter of the gap', () => {
-    const { bid, ask } = touchOf(6_700_000, 6_692_000);
-    expect(bid).toBe(6_692_000);
-    expect(ask).toBe(6_694_000);
-    expect(touchOf(6_692_000, 6_700_000)).toEqual({ bid: 6_698_000, ask: 6_700_000 });
   });
 
   it('keeps the deep book where it is when the index moves a little', () => {

@@ -69,8 +69,7 @@ describe('the demo maker process', () => {
     });
     const [bestBid] = book.bids[0]!;
     const [bestAsk] = book.asks[0]!;
-    // Near the index: one 0.1 USDT step at the touch, wider only while the last trade catches up with a running index
-    // (ladder.test.ts pins the touch exactly).
+    // Near the index, one 0.1 USDT step at the touch (ladder.test.ts pins it) unless the taker just ate a level.
     const index = p.market.indexPrice()!;
     expect(Math.round((bestAsk! - bestBid!) * 100)).toBeGreaterThanOrEqual(10);
     expect(Math.abs(bestBid! * 100 - index)).toBeLessThanOrEqual(index / 1_000);
@@ -97,7 +96,7 @@ describe('the demo maker process', () => {
 
   it('keeps its switch armed while alive and has its orders cancelled within the countdown once killed', async () => {
     // Quoting for longer than the countdown already: the re-arming works.
-    expect((await p.t.trading.openOrders(makerUserId)).length).toBeGreaterThanOrEqual(100);
+    expect((await p.t.trading.openOrders(makerUserId)).length).toBeGreaterThanOrEqual(60);
     maker.kill('SIGKILL');
     const killedAt = Date.now();
     const quoted = (await p.t.trading.openOrders(makerUserId)).length;
