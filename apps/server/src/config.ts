@@ -47,7 +47,7 @@ export interface Config {
   /** OPERATOR_SESSION_TTL_SECONDS: an operator's session ends this long after sign-in, refreshed or not (8 h). */
   operatorSessionTtlSeconds: number;
   trustProxy: boolean;
-  /** Demo mode only: a market maker and a taker trade through the sequencer so the book is never empty. */
+  /** Demo mode only: the demo market maker and taker process (demo-maker/), a /fapi client, keeps the book alive. */
   demoLiquidity: boolean;
   /** SETTLEMENT_ESTIMATE_INTERVAL_MS: how often partners' estimate for today is refreshed (default 5 min). */
   settlementEstimateIntervalMs: number;

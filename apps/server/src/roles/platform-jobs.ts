@@ -4,13 +4,11 @@
 import { optionRoundTicks, type Pool } from '@tickline/db';
 import type { AppContext } from '../app/context.ts';
 import type { CommandGateway } from '../app/engine/command-gateway.ts';
-import { DemoLiquidity } from '../app/trading/liquidity.ts';
 import type { Wallet } from '../app/wallet/runtime.ts';
 import { systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { registerAccountJobs, UPLOAD_EXPIRY_JOB } from '../jobs/account-jobs.ts';
 import { registerAuditJobs, ROUND_LOG_ANCHOR_JOB, ROUND_LOG_JOB } from '../jobs/audit-jobs.ts';
-import { DEMO_REQUOTE_JOB, registerDemoLiquidityJobs } from '../jobs/demo-liquidity-jobs.ts';
 import { registerMarketJobs } from '../jobs/market-jobs.ts';
 import { registerProgramJobs } from '../jobs/program-jobs.ts';
 import { PARTNER_CLOSE_JOB, PARTNER_ESTIMATE_JOB, registerPartnerJobs } from '../jobs/partner-jobs.ts';
@@ -63,20 +61,4 @@ export function registerBackOfficeJobs(
   void scheduler.runNow(PARTNER_CLOSE_JOB).then(() => scheduler.runNow(PARTNER_ESTIMATE_JOB));
   void scheduler.runNow(UPLOAD_EXPIRY_JOB);
   void scheduler.runNow(ROUND_LOG_JOB).then(() => wallet && scheduler.runNow(ROUND_LOG_ANCHOR_JOB));
-}
-
-/** Demo mode in the one process: a market maker and a taker trading through the gateway like users. */
-export function registerDemoLiquidity(
-  scheduler: Scheduler,
-  deps: { gateway: CommandGateway; market: RunningMarketData; makerUserId: number; takerUserId: number },
-): void {
-  const liquidity = new DemoLiquidity({
-    engine: deps.gateway,
-    indexPrice: () => deps.market.service.indexPrice(),
-    lastPrice: () => deps.market.service.lastTradePrice(),
-    makerUserId: deps.makerUserId,
-    takerUserId: deps.takerUserId,
-  });
-  registerDemoLiquidityJobs(scheduler, liquidity);
-  void scheduler.runNow(DEMO_REQUOTE_JOB);
 }

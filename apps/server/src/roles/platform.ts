@@ -3,6 +3,7 @@
 // registry (metrics.ts); TICKLINE_ROLE only chooses which parts this process starts: all of them in the one process
 // (`all`), or a cluster's engine, api, ws and jobs roles over NATS (docs/operations.md).
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { describeFailure, migrate, type Pool } from '@tickline/db';
@@ -10,7 +11,7 @@ import type { UserEventKind } from '@tickline/protocol';
 import { ensureLiquidityAccounts } from '../app/demo/liquidity-accounts.ts';
 import { demoCredentialsText, seedDemo } from '../app/demo/seed.ts';
 import { fundDemoAccounts } from '../app/trading/demo-funding.ts';
-import { MAKER_LEVERAGE } from '../app/demo/quotes.ts';
+import { issueDemoMakerKeys } from '../app/demo/maker-keys.ts';
 import { startLocalEngine, type LocalEngine } from '../app/trading/runtime.ts';
 import { systemClock } from '../clock.ts';
 import type { Config, ProcessRole } from '../config.ts';
@@ -30,7 +31,8 @@ import { attachFstream } from '../fapi/streams.ts';
 import { serveEngineOnBus, startEngineRole } from './engine-role.ts';
 import { BusMarketHub } from './market-relay.ts';
 import { chainMetrics, engineRoleMetrics, gatewayMetrics, processMetrics, sequencerMetrics } from './metrics.ts';
-import { registerBackOfficeJobs, registerDemoLiquidity, registerEngineJobs } from './platform-jobs.ts';
+import { startDemoMakerProcess } from './demo-maker-process.ts';
+import { registerBackOfficeJobs, registerEngineJobs } from './platform-jobs.ts';
 import { buildServices, type PlatformServices } from './platform-services.ts';
 import { remoteCommandGateway } from './remote-engine.ts';
 
@@ -140,7 +142,7 @@ export async function startPlatform(config: Config, secrets: Secrets, pool: Pool
     await scheduler.stop();
   });
 
-  if (!clustered) return listenAsOneProcess(config, app!, services!, here!, scheduler);
+  if (!clustered) return listenAsOneProcess(config, app!, services!, stops);
   // The engine may still be starting on another node: the demo funding is tried again until it answers.
   if (app && takes('jobs') && config.mode === 'demo') {
     await fundDemo(app, services!, DEMO_FUNDING_ATTEMPTS);
@@ -233,13 +235,12 @@ async function serveMetricsOnly(config: Config, metrics: MetricsRegistry, stops:
   stops.push(() => new Promise((resolve) => server.close(() => resolve())));
 }
 
-/** The one process listens, then seeds the demo (accounts, balances, the market maker and taker). */
+/** The one process listens, then seeds the demo (accounts, balances, the market maker and taker's keys and process). */
 async function listenAsOneProcess(
   config: Config,
   app: FastifyInstance,
   services: PlatformServices,
-  here: { engine: LocalEngine; market: RunningMarketData },
-  scheduler: Scheduler,
+  stops: Stops,
 ): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -251,10 +252,13 @@ async function listenAsOneProcess(
       const accounts = await ensureLiquidityAccounts(app.context);
       for (const userId of [accounts.makerUserId, accounts.takerUserId])
         await services.trading.fundDemoUser(userId, LIQUIDITY_FUNDING_MICRO_USDT);
-      await services.trading.setLeverage(accounts.makerUserId, MAKER_LEVERAGE).catch((error: unknown) => {
-        console.warn(`the demo market maker keeps its leverage: ${String(error)}`);
-      });
-      registerDemoLiquidity(scheduler, { gateway: services.gateway, market: here.market, ...accounts });
+      // The maker is a client of /fapi on loopback, whatever address the platform listens on.
+      const file = await issueDemoMakerKeys(
+        app.context,
+        accounts,
+        `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+      );
+      stops.push(startDemoMakerProcess(file));
     }
   }
   console.log(`Tickline (${config.mode} mode) is listening on ${baseUrl} (API at ${baseUrl}/api/v1)`);

@@ -24,6 +24,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   main: ['domain', 'shared', 'services', 'app', 'jobs', 'http', 'ws', 'fapi', 'roles'],
   // Command-line tools (operator:create): entry points like main.ts, run by hand, imported by nobody.
   cli: ['domain', 'shared', 'services', 'app'],
+  // The demo market maker (#31): its own process, a client of /fapi over HTTP, imported by nobody.
+  'demo-maker': ['domain', 'shared', 'services'],
 };
 
 const SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');

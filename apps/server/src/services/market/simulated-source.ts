@@ -23,7 +23,7 @@ const JUMP_SIZE_STDEV = 0.005;
 const MAX_STEP_MS = 5_000;
 /**
  * Our demo venue's share of a coin's world volume, for the volume of the history it backfills: the demo taker trades
- * about 4,000 BTC a day (app/demo/quotes.ts), about 1 % of the catalogue's BTC volume.
+ * about 4,000 BTC a day (demo-maker/ladder.ts), about 1 % of the catalogue's BTC volume.
  */
 const VENUE_VOLUME_SHARE = 0.01;
 const LOTS_PER_COIN = 10_000;
