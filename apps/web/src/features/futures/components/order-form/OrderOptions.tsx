@@ -40,29 +40,22 @@ export function OrderOptions({ tab, extras, patch }: OrderOptionsProps) {
       <em>USDT</em>
     </label>
   );
+  const checkbox = (key: 'reduceOnly' | 'tpsl', label: 'futures.form.reduceOnly' | 'futures.form.tpsl', id: string) => (
+    <label className={styles.check}>
+      <input
+        type="checkbox"
+        checked={extras[key]}
+        onChange={(event) => patch({ [key]: event.target.checked })}
+        data-testid={id}
+      />
+      {t(label)}
+    </label>
+  );
   return (
     <div className={styles.orderOptions}>
       <div className={styles.optionRow}>
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={extras.reduceOnly}
-            onChange={(event) => patch({ reduceOnly: event.target.checked })}
-            data-testid="order-reduce-only"
-          />
-          {t('futures.form.reduceOnly')}
-        </label>
-        {tab !== 'stop' ? (
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={extras.tpsl}
-              onChange={(event) => patch({ tpsl: event.target.checked })}
-              data-testid="order-tpsl"
-            />
-            {t('futures.form.tpsl')}
-          </label>
-        ) : null}
+        {checkbox('reduceOnly', 'futures.form.reduceOnly', 'order-reduce-only')}
+        {tab !== 'stop' ? checkbox('tpsl', 'futures.form.tpsl', 'order-tpsl') : null}
         {tab === 'limit' ? (
           <select
             className={styles.timeInForce}
