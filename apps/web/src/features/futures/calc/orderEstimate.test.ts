@@ -182,6 +182,25 @@ describe('the order form estimate (client) against the engine (server)', () => {
     );
   });
 
+  it('a stop-market that fires pays the cost and opens the estimated position at its trigger price', () => {
+    fc.assert(
+      fc.property(side, price, qty, leverage, fc.integer({ min: 1, max: 5_000 }), (s, p, q, lev, gap) => {
+        fc.pre(withinBracket(p, q, lev) && p - gap > 0);
+        const est = estimate(s, p, q, lev, true);
+        const exchange = exchangeWith(est.cost, lev, s === 1 ? p - gap : p + gap);
+        // The book waits at the trigger price; the mark reaching it fires the order into it.
+        expect(rest(exchange, MAKER, other(s), p, q + 5)).toMatchObject({ ok: true });
+        const trigger = { type: 'stop', by: 'mark', price: p };
+        const order = { side: s, orderPath: OrderPath.Market, price: null, qty: q, leverage: lev, trigger };
+        expect(place(exchange, order)).toMatchObject({ ok: true });
+        exchange.apply({ type: 'priceTick', indexPrice: p, markPrice: p }, now);
+        expect(est.cost - futuresTotal(exchange)).toBe(est.fee);
+        expectPosition(exchange, s, p, q, est);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('a long the margin covers cannot be liquidated (0); no price, no estimate', () => {
     expect(positionLiquidation(1, 10_000, 6_000_000, multiply(6_000_000, 10_000), rules.maintenanceTiers)).toBe(0);
     expect(estimateOrder({ side: 1, price: 0, qty: 1, leverage: 1, reduceOnly: false, takes: false, rules })).toEqual({
