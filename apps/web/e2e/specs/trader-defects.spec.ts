@@ -3,41 +3,13 @@
 // server accepts; the misleading labels; cancelled orders in Order History.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../harness/fixtures.ts';
-import { chooseLeverage } from '../harness/futures.ts';
-import { api, apiLogin, expectToast, openAs, registerViaApi, type Tokens } from '../harness/helpers.ts';
+import { balanceOf, chooseLeverage, fundedTrader } from '../harness/futures.ts';
+import { api, expectToast, openAs } from '../harness/helpers.ts';
 
 const DEMO = 'demo@tickline.dev';
 const GREEN = 'rgb(14, 203, 129)';
 const RED = 'rgb(246, 70, 93)';
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
-
-interface BalanceAnswer {
-  bsc: number;
-  usdtm: number;
-  balance: number;
-  usingRequiredAmount: number;
-  longWaitingRequiredAmount: number;
-  shortWaitingRequiredAmount: number;
-}
-const balanceOf = async (baseUrl: string, token: string) =>
-  (await api<BalanceAnswer>(baseUrl, 'GET', '/user/balance', { token })).data;
-
-/** A new trader with test USDT from the faucet, `futures` of it moved to the futures wallet. */
-async function fundedTrader(baseUrl: string, prefix: string, futures: number): Promise<Tokens> {
-  const user = await registerViaApi(baseUrl, prefix);
-  const tokens = await apiLogin(baseUrl, user.userid, user.password);
-  const faucet = await api(baseUrl, 'POST', '/demo/faucet', { token: tokens.accessToken, body: { amount: 2_000 } });
-  expect(faucet.code, faucet.message).toBe(0);
-  await expect
-    .poll(async () => (await balanceOf(baseUrl, tokens.accessToken)).bsc, { timeout: 90_000 })
-    .toBeGreaterThanOrEqual(2_000);
-  const moved = await api(baseUrl, 'POST', '/transfer/registerFutures', {
-    token: tokens.accessToken,
-    body: { to: 'usdtm', amount: String(futures) },
-  });
-  expect(moved.code, moved.message).toBe(0);
-  return tokens;
-}
 
 /** A limit price well under the market (the order rests): 90 % of the best bid, in whole USDT. */
 async function restingBuyPrice(baseUrl: string): Promise<string> {

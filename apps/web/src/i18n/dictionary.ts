@@ -4,6 +4,7 @@ import { futuresMessages } from '../features/futures/messages.ts';
 import { bookMessages } from '../features/futures/components/book/messages.ts';
 import { tabsMessages } from '../features/futures/components/tabs/messages.ts';
 import { futuresLayoutMessages } from '../features/futures/layout/messages.ts';
+import { orderFormMessages } from '../features/futures/components/order-form/messages.ts';
 import { layoutMessages } from '../features/layout/messages.ts';
 import { legalMessages } from '../features/legal/messages.ts';
 import { marketMessages } from '../features/market/messages.ts';
@@ -26,6 +27,7 @@ export const dictionaries = mergeMessages([
   preferencesMessages,
   futuresMessages,
   tabsMessages,
+  orderFormMessages,
   walletMessages,
   optionsMessages,
   optionAuditMessages,

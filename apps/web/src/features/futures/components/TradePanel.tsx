@@ -1,22 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PRICE_SCALE, QTY_SCALE, formatDecimal, formatPrice, formatUsdt, multiply } from '@tickline/money';
+import { PRICE_SCALE, QTY_SCALE, formatDecimal, formatPrice, formatUsdt } from '@tickline/money';
 import type { UserBalance } from '@tickline/protocol';
 import { accountKeys } from '../../account/queries.ts';
 import { registerOrder, updateLeverage, type RegisterOrderRequest } from '../api.ts';
 import { amountInputOrZero, parseAmountInput } from '../../../lib/amountInput.ts';
-import { buildOrderRequest, type OrderTab } from '../calc/orderForm.ts';
-import {
-  availableFor,
-  estimatedLiquidationPrice,
-  maxCost,
-  orderCost,
-  tradingFee,
-  type Side,
-} from '../calc/orderMaths.ts';
+import { buildOrderRequest, DEFAULT_EXTRAS, placesLimit, type OrderExtras, type OrderTab } from '../calc/orderForm.ts';
+import { estimateOrder } from '../calc/orderEstimate.ts';
+import { percentBudget } from '../calc/maxOrder.ts';
+import { availableFor, type Side } from '../calc/orderMaths.ts';
 import { sliderAmount } from '../calc/sliderAmount.ts';
-import { maintenanceRatePpm } from '../../rules/serverRules.ts';
 import { useServerRules } from '../../rules/useServerRules.ts';
 import { useFeedback } from '../feedback.tsx';
 import { futuresKeys, reloadTrading } from '../queries.ts';
@@ -25,6 +19,10 @@ import { depthOf, type MarketStore } from '../stream/marketFeed.ts';
 import { microsOf, ticksOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import { LeverageModal } from './LeverageModal.tsx';
+import { OrderOptions } from './order-form/OrderOptions.tsx';
+import { pricingOf } from './order-form/panelFigures.ts';
+import { StopTypeTab } from './order-form/StopTypeTab.tsx';
+import { TriggerFields } from './order-form/TriggerFields.tsx';
 import styles from '../futures.module.css';
 
 const SLIDER_MARKS = [0, 20, 40, 60, 80, 100] as const;
@@ -49,6 +47,10 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
   const [percent, setPercent] = useState(0);
   const [autoPrice, setAutoPrice] = useState(false);
   const [leverageOpen, setLeverageOpen] = useState(false);
+  const [extras, setExtras] = useState<OrderExtras>(DEFAULT_EXTRAS);
+  const patch = (change: Partial<OrderExtras>) => setExtras((now) => ({ ...now, ...change }));
+  // The price field takes a limit price for a limit, stop-limit or take-profit limit order; else it shows the market.
+  const marketPriced = !placesLimit(tab, extras.stopKind);
 
   useEffect(() => {
     if (picked) {
@@ -57,7 +59,7 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
     }
   }, [picked]);
 
-  const followsLast = tab === 'market' || autoPrice;
+  const followsLast = marketPriced || (tab === 'limit' && autoPrice);
   // The live price re-renders the panel only while the price follows it (market, Auto Price Marks).
   const last = useFrameValueWhen(store, 'last', followsLast, null);
   const livePrice = last ? formatDecimal(ticksOf(last.price), PRICE_SCALE) : '';
@@ -76,7 +78,7 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
   const applyPercent = (value: number) => {
     setPercent(value);
     if (value === 0 || !rules) return setAmountText('');
-    const depth = tab === 'market' ? depthOf(store.latest('depthText')) : null;
+    const depth = marketPriced ? depthOf(store.latest('depthText')) : null;
     const lots = sliderAmount({ funds, percent: value, price: priceTicks, depth, leverage, rules });
     setAmountText(formatDecimal(lots, QTY_SCALE));
   };
@@ -89,6 +91,7 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
       setPriceText('');
       setAmountText('');
       setPercent(0);
+      patch({ triggerText: '', activationText: '', takeProfitText: '', stopLossText: '' });
     },
   });
   const leverageChange = useMutation({
@@ -102,20 +105,21 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
   const inFlight = placing.isPending || leverageChange.isPending;
 
   const submit = (side: Side): void => {
-    const built = buildOrderRequest({ tab, side, priceText: shownPrice, amountText, leverage });
+    const built = buildOrderRequest({ tab, side, priceText: shownPrice, amountText, leverage, extras });
     if (!built.ok) return feedback.popup(t(built.error));
     placing.mutate(built.request);
   };
 
-  const feeRate = rules ? (tab === 'market' ? rules.takerFeePpm : rules.makerFeePpm) : null;
-  const maintenancePpm = rules ? maintenanceRatePpm(rules.maintenanceTiers, multiply(priceTicks, qty)) : null;
-  const sideFigures = (side: Side) => ({
-    cost: orderCost(priceTicks, qty, leverage),
+  // #33 item 1: the figures as the engine counts them, from the server's rules ("-" until they arrive).
+  const form = { tab, extras, price: priceTicks, depth: tab === 'limit' ? depthOf(store.latest('depthText')) : null };
+  const sideFigures = (side: Side) => {
+    const { price, takes } = pricingOf(form, side);
+    const estimate = rules
+      ? estimateOrder({ side, price, qty, leverage, reduceOnly: extras.reduceOnly, takes, rules })
+      : null;
     // #28 item 9: with the slider at 0, Max says what 100 % would cost rather than 0.00.
-    max: maxCost(availableFor(funds, side), percent === 0 ? 100 : percent),
-    liquidation:
-      maintenancePpm === null ? 0 : estimatedLiquidationPrice(side, priceTicks, qty, leverage, maintenancePpm),
-  });
+    return { estimate, max: percentBudget(availableFor(funds, side), percent === 0 ? 100 : percent) };
+  };
   const long = sideFigures(1);
   const short = sideFigures(2);
 
@@ -134,6 +138,14 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
             {t(choice === 'limit' ? 'futures.limit' : 'futures.market')}
           </button>
         ))}
+        <StopTypeTab
+          active={tab === 'stop'}
+          kind={extras.stopKind}
+          onPick={(kind) => {
+            setTab('stop');
+            patch({ stopKind: kind });
+          }}
+        />
         <button
           type="button"
           className={styles.leverageButton}
@@ -145,13 +157,14 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
         </button>
       </div>
 
+      {tab === 'stop' ? <TriggerFields extras={extras} patch={patch} /> : null}
       <label className={styles.field}>
         <span>{t('futures.priceLabel')}</span>
         <input
           inputMode="decimal"
-          value={tab === 'market' ? t('futures.marketPrice') : shownPrice}
+          value={marketPriced ? t('futures.marketPrice') : shownPrice}
           readOnly={followsLast}
-          disabled={tab === 'market'}
+          disabled={marketPriced}
           onChange={(event) => setPriceText(amountInputOrZero(event.target.value, PRICE_SCALE))}
           data-testid="order-price"
         />
@@ -210,6 +223,7 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
           {t('futures.autoPriceMarks')}
         </label>
       ) : null}
+      <OrderOptions tab={tab} extras={extras} patch={patch} />
 
       {loggedIn ? (
         <div className={styles.orderButtons}>
@@ -228,23 +242,25 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
                 </button>
                 <dl className={styles.receipt}>
                   <dt>{t('futures.cost')}</dt>
-                  <dd data-testid={side === 1 ? 'cost-long' : 'cost-short'}>{formatUsdt(figures.cost)} USDT</dd>
+                  <dd data-testid={side === 1 ? 'cost-long' : 'cost-short'}>
+                    {figures.estimate ? `${formatUsdt(figures.estimate.cost)} USDT` : '-'}
+                  </dd>
                   <dt>{t('futures.max')}</dt>
                   <dd data-testid={side === 1 ? 'max-long' : 'max-short'}>{formatUsdt(figures.max)} USDT</dd>
                   <dt>{t('futures.estLiquidation')}</dt>
                   <dd data-testid={side === 1 ? 'liq-long' : 'liq-short'}>
-                    {figures.liquidation > 0 ? formatPrice(figures.liquidation) : '-'}
+                    {figures.estimate && figures.estimate.liquidation > 0
+                      ? formatPrice(figures.estimate.liquidation)
+                      : '-'}
+                  </dd>
+                  <dt>{t('futures.form.fee')}</dt>
+                  <dd data-testid={side === 1 ? 'fee-long' : 'fee-short'}>
+                    {figures.estimate ? `${formatUsdt(figures.estimate.fee, 4)} USDT` : '-'}
                   </dd>
                 </dl>
               </div>
             );
           })}
-          <p className={styles.feeLine}>
-            {t('futures.fee')} ≈{' '}
-            <span data-testid="order-fee">
-              {feeRate === null ? '-' : `${formatUsdt(tradingFee(priceTicks, qty, feeRate), 4)} USDT`}
-            </span>
-          </p>
         </div>
       ) : (
         <Link className="btn btn--primary btn--block" to="/login" data-testid="futures-login">

@@ -1,0 +1,156 @@
+// #33 item 1: the order form's types and options, placed through the form against the real platform. At 1440 px a
+// stop-limit, an IOC, a post-only the server refuses (its message in the seeds' popup), a reduce-only and an order
+// with TP/SL at entry; at 375 px the form works on a phone (a trailing stop and a stop-market). Each width trades as
+// its own new funded trader, so nothing is shared with other specs.
+import type { Page } from '@playwright/test';
+import { expect, test } from '../harness/fixtures.ts';
+import { balanceOf, fundedTrader } from '../harness/futures.ts';
+import { api, expectToast, openAs, type Tokens } from '../harness/helpers.ts';
+
+const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
+
+async function bestPrices(baseUrl: string): Promise<{ ask: number; bid: number }> {
+  const depth = await api<{ a: Array<[number, number]>; b: Array<[number, number]> }>(
+    baseUrl,
+    'GET',
+    '/market/depth?symbol=BTCUSDT',
+  );
+  return { ask: depth.data.a[0]![0], bid: depth.data.b[0]![0] };
+}
+
+/** Fills the amount (and the price unless empty), presses Buy/Long or Sell/Short. */
+async function order(page: Page, side: 'buy-long' | 'sell-short', amount: string, price = ''): Promise<void> {
+  if (price) await page.getByTestId('order-price').fill(price);
+  await page.getByTestId('order-amount').fill(amount);
+  await page.getByTestId(side).click();
+}
+
+async function placed(page: Page): Promise<void> {
+  await expectToast(page, 'Order successfully completed.');
+}
+
+const position = async (baseUrl: string, tokens: Tokens) =>
+  (
+    await api<Array<{ volume: number; takeProfit: number; stopLoss: number }>>(baseUrl, 'GET', '/postion/lookup', {
+      token: tokens.accessToken,
+    })
+  ).data[0];
+
+test.describe('order form at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('stop-limit, IOC, refused post-only, reduce-only and TP/SL at entry through the form', async ({
+    page,
+    baseUrl,
+    saveScreenshot,
+  }) => {
+    test.setTimeout(180_000);
+    const trader = await fundedTrader(baseUrl, 'form1440', 1_000);
+    await openAs(page, trader, '/futures');
+    await expect(page.getByTestId('futures-screen')).toHaveAttribute('data-account-loaded', 'true');
+    const { ask, bid } = await bestPrices(baseUrl);
+    const whole = (value: number) => String(Math.round(value));
+
+    // Stop-limit buy: waits above the market on the last price; the engine holds nothing until it fires.
+    await page.getByTestId('order-stop-kind').selectOption('stopLimit');
+    await page.getByTestId('order-trigger').fill(whole(ask * 1.1));
+    await page.getByTestId('trigger-by-last').click();
+    await expect(page.getByTestId('order-tif')).toHaveCount(0);
+    await order(page, 'buy-long', '0.001', whole(ask * 1.1));
+    await placed(page);
+    await saveScreenshot('1440-terminal-form-stop', { fullPage: false });
+
+    // A resting GTC limit holds exactly the cost the form showed.
+    await page.getByRole('tab', { name: 'Limit' }).click();
+    await page.getByTestId('order-price').fill(whole(bid * 0.9));
+    await page.getByTestId('order-amount').fill('0.002');
+    const shownCost = money(await page.getByTestId('cost-long').textContent());
+    const before = (await balanceOf(baseUrl, trader.accessToken)).longWaitingRequiredAmount;
+    await page.getByTestId('buy-long').click();
+    await placed(page);
+    // Shown to the cent, rounded down (the seeds' money display): the hold is within that cent.
+    const micros = (usdt: number) => Math.round(usdt * 1_000_000);
+    await expect
+      .poll(async () => {
+        const held = micros((await balanceOf(baseUrl, trader.accessToken)).longWaitingRequiredAmount) - micros(before);
+        return held - micros(shownCost);
+      })
+      .toBeGreaterThanOrEqual(0);
+    const held = micros((await balanceOf(baseUrl, trader.accessToken)).longWaitingRequiredAmount) - micros(before);
+    expect(held - micros(shownCost)).toBeLessThan(10_000);
+
+    // Post-only through the ask would take: refused with the server's message in the seeds' popup.
+    await page.getByTestId('order-tif').selectOption('GTX');
+    await order(page, 'buy-long', '0.001', whole(ask * 1.05));
+    await expect(page.getByTestId('futures-message')).toHaveText(
+      'This post-only order would fill at once against the book, so it was not placed.',
+    );
+    await page
+      .getByRole('dialog')
+      .filter({ has: page.getByTestId('futures-message') })
+      .getByRole('button', { name: 'OK' })
+      .click();
+
+    // IOC through the ask fills at once: a position opens.
+    await page.getByTestId('order-tif').selectOption('IOC');
+    await order(page, 'buy-long', '0.001', whole(ask * 1.02));
+    await placed(page);
+    await expect.poll(async () => (await position(baseUrl, trader))?.volume).toBe(0.001);
+
+    // Reduce-only market sell of more than the position only closes it.
+    await page.getByRole('tab', { name: 'Market' }).click();
+    await page.getByTestId('order-reduce-only').check();
+    await order(page, 'sell-short', '0.005');
+    await placed(page);
+    await expect.poll(async () => (await position(baseUrl, trader))?.volume ?? 0).toBe(0);
+    await page.getByTestId('order-reduce-only').uncheck();
+
+    // A market long with TP/SL at entry: the position carries both.
+    await page.getByTestId('order-tpsl').check();
+    await page.getByTestId('order-take-profit').fill(whole(ask * 1.2));
+    await page.getByTestId('order-stop-loss').fill(whole(bid * 0.8));
+    await saveScreenshot('1440-terminal-form-tpsl', { fullPage: false });
+    await order(page, 'buy-long', '0.001');
+    await placed(page);
+    await expect
+      .poll(async () => position(baseUrl, trader))
+      .toMatchObject({ volume: 0.001, takeProfit: Math.round(ask * 1.2), stopLoss: Math.round(bid * 0.8) });
+  });
+});
+
+test.describe('order form at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('on a phone: the stop types, a missing trigger asked for, a stop-market placed', async ({
+    page,
+    baseUrl,
+    saveScreenshot,
+  }) => {
+    test.setTimeout(150_000);
+    const trader = await fundedTrader(baseUrl, 'form375', 1_000);
+    await openAs(page, trader, '/futures');
+    await expect(page.getByTestId('futures-screen')).toHaveAttribute('data-account-loaded', 'true');
+    const { bid } = await bestPrices(baseUrl);
+
+    await page.getByTestId('order-stop-kind').selectOption('trailingStop');
+    await expect(page.getByTestId('order-callback')).toBeVisible();
+    await expect(page.getByTestId('order-activation')).toBeVisible();
+    await saveScreenshot('375-terminal-form-trailing', { fullPage: false });
+
+    await page.getByTestId('order-stop-kind').selectOption('stopMarket');
+    await order(page, 'sell-short', '0.001');
+    await expect(page.getByTestId('futures-message')).toHaveText('Please enter the trigger price');
+    await page
+      .getByRole('dialog')
+      .filter({ has: page.getByTestId('futures-message') })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    await page.getByTestId('order-trigger').fill(String(Math.round(bid * 0.9)));
+    await page.getByTestId('sell-short').click();
+    await placed(page);
+    const waiting = await api<{ orders: Array<{ triggerType?: string }> }>(baseUrl, 'GET', '/order/waitLookup', {
+      token: trader.accessToken,
+    });
+    expect(waiting.data.orders.map((row) => row.triggerType)).toEqual(['stop']);
+  });
+});

@@ -1,0 +1,63 @@
+import { defineMessages } from '../../../../i18n/defineMessages.ts';
+
+// The order form's controls beyond the seeds (#33 item 1): order types, trigger, time in force, reduce-only, TP/SL.
+
+const en = {
+  'futures.form.orderType': 'Order type',
+  'futures.form.stopLimit': 'Stop Limit',
+  'futures.form.stopMarket': 'Stop Market',
+  'futures.form.takeProfitLimit': 'Take Profit Limit',
+  'futures.form.takeProfitMarket': 'Take Profit Market',
+  'futures.form.trailingStop': 'Trailing Stop',
+  'futures.form.triggerPrice': 'Trigger',
+  'futures.form.mark': 'Mark',
+  'futures.form.last': 'Last',
+  'futures.form.callbackRate': 'Callback',
+  'futures.form.activationPrice': 'Activation',
+  'futures.form.optional': 'Optional',
+  'futures.form.timeInForce': 'Time in force',
+  'futures.form.gtc': 'GTC',
+  'futures.form.ioc': 'IOC',
+  'futures.form.fok': 'FOK',
+  'futures.form.postOnly': 'Post only',
+  'futures.form.reduceOnly': 'Reduce-only',
+  'futures.form.tpsl': 'TP/SL',
+  'futures.form.takeProfit': 'Take profit',
+  'futures.form.stopLoss': 'Stop loss',
+  'futures.form.fee': 'Fee',
+  'futures.form.margin': 'Margin',
+  'futures.form.enterTrigger': 'Please enter the trigger price',
+  'futures.form.callbackRange': 'The callback rate must be from 0.1 % to 10 %',
+  'futures.form.enterTpSl': 'Please enter a take-profit or stop-loss price',
+} as const;
+
+const ko: Record<keyof typeof en, string> = {
+  'futures.form.orderType': '주문 유형',
+  'futures.form.stopLimit': '스탑 지정가',
+  'futures.form.stopMarket': '스탑 시장가',
+  'futures.form.takeProfitLimit': '익절 지정가',
+  'futures.form.takeProfitMarket': '익절 시장가',
+  'futures.form.trailingStop': '트레일링 스탑',
+  'futures.form.triggerPrice': '트리거',
+  'futures.form.mark': '마크',
+  'futures.form.last': '최종',
+  'futures.form.callbackRate': '콜백',
+  'futures.form.activationPrice': '활성화',
+  'futures.form.optional': '선택',
+  'futures.form.timeInForce': '주문 유효 기간',
+  'futures.form.gtc': 'GTC',
+  'futures.form.ioc': 'IOC',
+  'futures.form.fok': 'FOK',
+  'futures.form.postOnly': '포스트 온리',
+  'futures.form.reduceOnly': '포지션 축소만',
+  'futures.form.tpsl': 'TP/SL',
+  'futures.form.takeProfit': '익절',
+  'futures.form.stopLoss': '손절',
+  'futures.form.fee': '수수료',
+  'futures.form.margin': '증거금',
+  'futures.form.enterTrigger': '트리거 가격을 입력해 주세요',
+  'futures.form.callbackRange': '콜백 비율은 0.1 %에서 10 % 사이여야 합니다',
+  'futures.form.enterTpSl': '익절 또는 손절 가격을 입력해 주세요',
+};
+
+export const orderFormMessages = defineMessages({ en, ko });
