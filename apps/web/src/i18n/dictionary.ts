@@ -5,6 +5,7 @@ import { bookMessages } from '../features/futures/components/book/messages.ts';
 import { tabsMessages } from '../features/futures/components/tabs/messages.ts';
 import { futuresLayoutMessages } from '../features/futures/layout/messages.ts';
 import { orderFormMessages } from '../features/futures/components/order-form/messages.ts';
+import { chartMessages } from '../features/futures/components/chart/messages.ts';
 import { layoutMessages } from '../features/layout/messages.ts';
 import { legalMessages } from '../features/legal/messages.ts';
 import { marketMessages } from '../features/market/messages.ts';
@@ -28,6 +29,7 @@ export const dictionaries = mergeMessages([
   futuresMessages,
   tabsMessages,
   orderFormMessages,
+  chartMessages,
   walletMessages,
   optionsMessages,
   optionAuditMessages,

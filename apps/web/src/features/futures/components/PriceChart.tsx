@@ -1,75 +1,33 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  CandlestickSeries,
-  ColorType,
-  HistogramSeries,
-  LineStyle,
-  createChart,
-  type IChartApi,
-  type IPriceLine,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import { LineStyle, type IPriceLine, type SeriesMarker, type Time, type UTCTimestamp } from 'lightweight-charts';
 import type { KlineData, OpenOrderRow, PositionRow } from '@tickline/protocol';
 import { wsClient } from '../../../api/ws.ts';
 import { readMarketColours, subscribeUpDownColours } from '../../preferences/upDownColours.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { fetchKlines } from '../api.ts';
+import { useOrderHistory } from '../queries.ts';
 import { CHART_INTERVALS, aggregate, mergeMinute, type Candle, type ChartInterval } from '../calc/candles.ts';
 import { chartLines, type ChartLine } from '../calc/chartLines.ts';
 import { zoneOffsetMs } from '../../../lib/timeZone.ts';
 import { TimeZoneSelect } from '../../preferences/TimeZoneSelect.tsx';
 import { useI18n, type Translate } from '../../../i18n/I18nProvider.tsx';
+import {
+  applyIndicatorVisibility,
+  createSeries,
+  cssVar,
+  drawIndicators,
+  updateIndicators,
+  type Series,
+} from './chart/chartSeries.ts';
+import { attachReadout } from './chart/crosshairReadout.ts';
+import { fillMarkers } from './chart/fillMarkers.ts';
+import { IndicatorMenu } from './chart/IndicatorMenu.tsx';
+import { useIndicators } from './chart/indicatorPreference.ts';
+import { lineColor, useOrderLines } from './chart/useOrderLines.tsx';
 import styles from '../futures.module.css';
+import chartStyles from './chart/chart.module.css';
 
 const SYMBOL = 'BTCUSDT';
-
-function cssVar(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
-
-interface Series {
-  chart: IChartApi;
-  candles: ISeriesApi<'Candlestick'>;
-  volume: ISeriesApi<'Histogram'>;
-}
-
-/** Dark chart with candles and a volume pane-overlay, created once per mount. */
-function createSeries(container: HTMLElement): Series {
-  const up = cssVar('--up', '#0ecb81');
-  const down = cssVar('--down', '#f6465d');
-  const chart = createChart(container, {
-    autoSize: true,
-    layout: {
-      background: { type: ColorType.Solid, color: cssVar('--panel', '#181c23') },
-      textColor: cssVar('--muted', '#848e9c'),
-      fontSize: 11,
-      attributionLogo: false,
-    },
-    grid: { vertLines: { color: 'rgba(255,255,255,0.04)' }, horzLines: { color: 'rgba(255,255,255,0.04)' } },
-    rightPriceScale: { borderColor: cssVar('--border', '#262c36') },
-    timeScale: { borderColor: cssVar('--border', '#262c36'), timeVisible: true, secondsVisible: false },
-    crosshair: { mode: 0 },
-  });
-  const candles = chart.addSeries(CandlestickSeries, {
-    upColor: up,
-    downColor: down,
-    borderVisible: false,
-    wickUpColor: up,
-    wickDownColor: down,
-    priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
-  });
-  const volume = chart.addSeries(HistogramSeries, {
-    priceScaleId: 'volume',
-    priceFormat: { type: 'volume' },
-    lastValueVisible: false,
-    priceLineVisible: false,
-  });
-  chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-  candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
-  return { chart, candles, volume };
-}
 
 /** Loads now and after every reconnect; what arrives after the returned stop is dropped. */
 function loadEveryConnection(load: () => Promise<KlineData[]>, use: (rows: KlineData[]) => void): () => void {
@@ -135,6 +93,17 @@ export function PriceChart({ position, orders }: PriceChartProps) {
   /** The server's candles of the chosen interval (longer ones are made of its stored minutes, days of them). */
   const intervalBarsRef = useRef<{ interval: ChartInterval; bars: Candle[] }>({ interval: '1m', bars: [] });
   const lastBarRef = useRef<Candle | undefined>(undefined);
+  /** The drawn bars, for the indicators' live point. */
+  const barsRef = useRef<Candle[]>([]);
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const readoutRef = useRef<HTMLDivElement>(null);
+  const readout = useRef<ReturnType<typeof attachReadout> | null>(null);
+  const [seriesVersion, setSeriesVersion] = useState(0);
+  const [indicators, toggleIndicator] = useIndicators();
+  const { layer, confirm } = useOrderLines(seriesRef, overlayRef, orders, seriesVersion);
+  const history = useOrderHistory();
+  const tRef = useRef(t);
+  tRef.current = t;
   const [interval, setChartInterval] = useState<ChartInterval>('1m');
   const [historyVersion, setHistoryVersion] = useState(0);
   const settings = useRef({ interval, zone });
@@ -143,11 +112,35 @@ export function PriceChart({ position, orders }: PriceChartProps) {
   useEffect(() => {
     const series = createSeries(containerRef.current!);
     seriesRef.current = series;
+    readout.current = attachReadout(series.chart, series.candles, series.volume, readoutRef.current!, {
+      labels: () => ({
+        open: tRef.current('futures.chart.open'),
+        high: tRef.current('futures.chart.high'),
+        low: tRef.current('futures.chart.low'),
+        close: tRef.current('futures.chart.close'),
+        volume: tRef.current('futures.chart.vol'),
+      }),
+      price: (value) => formatNumber(value, 2),
+      volume: (value) => formatNumber(value, 3),
+    });
+    setSeriesVersion((v) => v + 1);
     return () => {
+      readout.current?.dispose();
+      readout.current = null;
       series.chart.remove();
       seriesRef.current = null;
     };
   }, []);
+
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (!series) return;
+    applyIndicatorVisibility(series, indicators);
+    containerRef.current!.dataset.indicators = Object.entries(indicators)
+      .filter(([, on]) => on)
+      .map(([kind]) => kind)
+      .join(' ');
+  }, [indicators, seriesVersion]);
 
   // The price colour preference (red up or green up) repaints the candles.
   useEffect(
@@ -191,9 +184,34 @@ export function PriceChart({ position, orders }: PriceChartProps) {
       bars.map((c) => ({ time: time(c), open: c.open, high: c.high, low: c.low, close: c.close })),
     );
     series.volume.setData(bars.map((c) => ({ time: time(c), value: c.volume, color: volumeColor(c) })));
+    drawIndicators(series, bars, time);
+    barsRef.current = bars;
     lastBarRef.current = bars[bars.length - 1];
+    readout.current?.showLive(lastBarRef.current);
+    layer.current?.schedule();
     containerRef.current!.dataset.bars = String(bars.length); // how full the chart is, for the browser tests
-  }, [historyVersion, interval, zone]);
+  }, [historyVersion, interval, zone, seriesVersion, layer]);
+
+  // Own fills on the bars they happened in.
+  const historyRows = history.data?.orders;
+  useEffect(() => {
+    const series = seriesRef.current;
+    const first = barsRef.current[0];
+    if (!series) return;
+    const markers = first ? fillMarkers(historyRows ?? [], interval, zoneOffsetMs(zone), first.openTime) : [];
+    series.fills.setMarkers(
+      markers.map((m): SeriesMarker<Time> => ({
+        time: m.time as UTCTimestamp,
+        position: m.position,
+        shape: m.shape,
+        color:
+          m.kind === 'buy' ? cssVar('--up', '#0ecb81') : m.kind === 'sell' ? cssVar('--down', '#f6465d') : '#f5b300',
+        text: formatNumber(m.volume, 4),
+        size: 1,
+      })),
+    );
+    containerRef.current!.dataset.fills = String(markers.length);
+  }, [historyRows, interval, zone, historyVersion, seriesVersion]);
 
   // Stream: fold the minute into the current bar and update() it.
   useEffect(
@@ -221,18 +239,25 @@ export function PriceChart({ position, orders }: PriceChartProps) {
         const time = ((bar.openTime + zoneOffsetMs(currentZone)) / 1000) as UTCTimestamp;
         series.candles.update({ time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
         series.volume.update({ time, value: bar.volume, color: volumeColor(bar) });
+        const bars = barsRef.current;
+        if (sameBucket && bars.length) bars[bars.length - 1] = bar;
+        else bars.push(bar);
+        updateIndicators(series, bars, time);
+        readout.current?.showLive(bar);
+        layer.current?.schedule();
       }),
-    [],
+    [layer],
   );
 
-  // Lines for the position (entry, liquidation, TP, SL) and open orders.
+  // Lines for the position (entry, liquidation, TP, SL); the orders' lines are the order layer's (useOrderLines).
   // Redrawn when their content changes, not on every new array of the same lines.
   const linesKey = JSON.stringify(chartLines(position, orders));
   const lines = useMemo(() => JSON.parse(linesKey) as ChartLine[], [linesKey]);
   useEffect(() => {
     const series = seriesRef.current;
     if (!series) return;
-    const drawn: IPriceLine[] = lines.map((line) =>
+    const own = lines.filter((line) => line.no === undefined);
+    const drawn: IPriceLine[] = own.map((line) =>
       series.candles.createPriceLine({
         price: line.price,
         color: lineColor(line),
@@ -243,7 +268,7 @@ export function PriceChart({ position, orders }: PriceChartProps) {
       }),
     );
     return () => drawn.forEach((line) => series.candles.removePriceLine(line));
-  }, [lines, t]);
+  }, [lines, t, seriesVersion]);
 
   return (
     <section className={styles.chartPanel} aria-label={t('futures.chart')}>
@@ -261,6 +286,7 @@ export function PriceChart({ position, orders }: PriceChartProps) {
             </button>
           ))}
         </div>
+        <IndicatorMenu set={indicators} toggle={toggleIndicator} />
         <label className={styles.zone}>
           <span className={styles.muted}>{t('futures.timeZone')}</span>
           <TimeZoneSelect />
@@ -268,7 +294,13 @@ export function PriceChart({ position, orders }: PriceChartProps) {
       </div>
       <div className={styles.chartBody}>
         <div ref={containerRef} className={styles.chartCanvas} data-testid="price-chart" />
-        <ul className={styles.chartLegend} aria-label={t('futures.chart')} data-testid="chart-lines">
+        <div ref={overlayRef} className={chartStyles.overlay} data-testid="chart-order-lines" />
+        <div ref={readoutRef} className={chartStyles.readout} data-testid="chart-readout" />
+        <ul
+          className={`${styles.chartLegend} ${chartStyles.legendBelow}`}
+          aria-label={t('futures.chart')}
+          data-testid="chart-lines"
+        >
           {lines.map((line) => (
             <li key={`${line.kind}-${line.price}`} data-kind={line.kind} style={{ color: lineColor(line) }}>
               {lineTitle(line, t)} {formatNumber(line.price, 2)}
@@ -276,27 +308,13 @@ export function PriceChart({ position, orders }: PriceChartProps) {
           ))}
         </ul>
       </div>
+      {confirm}
     </section>
   );
 }
 
 function volumeColor(c: Candle): string {
   return c.close >= c.open ? 'rgba(14, 203, 129, 0.35)' : 'rgba(246, 70, 93, 0.35)';
-}
-
-function lineColor(line: ChartLine): string {
-  switch (line.kind) {
-    case 'entry':
-      return '#f5b300';
-    case 'liquidation':
-      return '#ff8a00';
-    case 'takeProfit':
-      return cssVar('--up', '#0ecb81');
-    case 'stopLoss':
-      return cssVar('--down', '#f6465d');
-    default:
-      return line.side === 1 ? cssVar('--up', '#0ecb81') : cssVar('--down', '#f6465d');
-  }
 }
 
 function lineTitle(line: ChartLine, t: Translate): string {
@@ -306,6 +324,7 @@ function lineTitle(line: ChartLine, t: Translate): string {
     takeProfit: t('futures.takeProfit'),
     stopLoss: t('futures.stopLoss'),
     order: t('futures.order'),
+    trigger: t('futures.chart.trigger'),
   } as const;
   return titles[line.kind];
 }
