@@ -1,6 +1,7 @@
 // Every feature's messages, merged into one dictionary per language. A new feature adds its messages.ts here.
 import { accountMessages } from '../features/account/messages.ts';
 import { futuresMessages } from '../features/futures/messages.ts';
+import { positionsMessages } from '../features/futures/components/positions/messages.ts';
 import { layoutMessages } from '../features/layout/messages.ts';
 import { legalMessages } from '../features/legal/messages.ts';
 import { marketMessages } from '../features/market/messages.ts';
@@ -22,6 +23,7 @@ export const dictionaries = mergeMessages([
   placeholderMessages,
   preferencesMessages,
   futuresMessages,
+  positionsMessages,
   walletMessages,
   optionsMessages,
   optionAuditMessages,
