@@ -6,6 +6,7 @@ import { tabsMessages } from '../features/futures/components/tabs/messages.ts';
 import { futuresLayoutMessages } from '../features/futures/layout/messages.ts';
 import { orderFormMessages } from '../features/futures/components/order-form/messages.ts';
 import { chartMessages } from '../features/futures/components/chart/messages.ts';
+import { positionsMessages } from '../features/futures/components/positions/messages.ts';
 import { layoutMessages } from '../features/layout/messages.ts';
 import { legalMessages } from '../features/legal/messages.ts';
 import { marketMessages } from '../features/market/messages.ts';
@@ -30,6 +31,7 @@ export const dictionaries = mergeMessages([
   tabsMessages,
   orderFormMessages,
   chartMessages,
+  positionsMessages,
   walletMessages,
   optionsMessages,
   optionAuditMessages,

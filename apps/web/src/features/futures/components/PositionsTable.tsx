@@ -6,8 +6,13 @@ import { useFrameValue } from '../../../lib/frameStore.ts';
 import type { MarketStore } from '../stream/marketFeed.ts';
 import { lotsOf, microsOf, ticksOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
+import type { MessageKey } from '../../../i18n/dictionary.ts';
 import { ClosePositionModal } from './ClosePositionModal.tsx';
 import { TpSlModal } from './TpSlModal.tsx';
+import { AdlBars } from './positions/AdlBars.tsx';
+import { CloseAllDialog, ReverseDialog } from './positions/ActionDialogs.tsx';
+import { MarginDialog } from './positions/MarginDialog.tsx';
+import { ShareCardDialog } from './positions/ShareCardDialog.tsx';
 import styles from '../futures.module.css';
 
 /** -1, 0 or 1 by the sign of what is shown at 2 decimals: a PnL that rounds to 0.00 is flat, never "-0.00". */
@@ -18,17 +23,35 @@ const signed = (micro: number) => {
 };
 const percent = (bps: number) => `${bps > 0 ? '+' : bps < 0 ? '-' : ''}${(Math.abs(bps) / 100).toFixed(2)}%`;
 
+type Dialog = 'close' | 'tpsl' | 'margin' | 'reverse' | 'share' | 'closeAll';
+
 export function PositionsTable({ store, positions }: { store: MarketStore; positions: readonly PositionRow[] }) {
   const t = useT();
   const ticker = useFrameValue(store, 'ticker');
-  const [dialog, setDialog] = useState<'close' | 'tpsl' | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   // Seed 000 §4: the selected position is the first one returned.
   const selected = positions[0] ?? null;
   if (positions.length === 0) return <p className={styles.empty}>{t('futures.noPositions')}</p>;
+  const markOf = (position: PositionRow) => (ticker ? ticksOf(ticker.markPrice) : ticksOf(position.averagePrice));
+  const action = (kind: Dialog, label: MessageKey, testId: string) => (
+    <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog(kind)} data-testid={testId}>
+      {t(label)}
+    </button>
+  );
 
   return (
     <>
-      <div className={styles.tableWrap}>
+      <div className={styles.tableTools}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => setDialog('closeAll')}
+          data-testid="positions-close-all"
+        >
+          {t('futures.positions.closeAll')}
+        </button>
+      </div>
+      <div className={styles.tableWrap} data-testid="positions-scroll">
         <table className={styles.table} data-cards data-testid="positions-table">
           <thead>
             <tr>
@@ -40,6 +63,7 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
               <th>{t('futures.margin')}</th>
               <th>{t('futures.pnl')}</th>
               <th>{t('futures.riskRatio')}</th>
+              <th>{t('futures.positions.adl')}</th>
               <th>{t('futures.tpsl')}</th>
               <th className={styles.actionsCell}>{t('futures.actions')}</th>
             </tr>
@@ -81,7 +105,19 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
                       </span>
                     ) : null}
                   </td>
-                  <td data-label={t('futures.margin')}>{formatUsdt(microsOf(position.margin))}</td>
+                  <td data-label={t('futures.margin')}>
+                    <span data-testid="position-margin">{formatUsdt(microsOf(position.margin))}</span>
+                    <button
+                      type="button"
+                      className={styles.inlineEdit}
+                      onClick={() => setDialog('margin')}
+                      aria-label={t('futures.positions.marginTitle')}
+                      title={t('futures.positions.marginTitle')}
+                      data-testid="position-margin-adjust"
+                    >
+                      ±
+                    </button>
+                  </td>
                   <td
                     data-label={t('futures.pnl')}
                     className={shownSign(pnl) > 0 ? styles.up : shownSign(pnl) < 0 ? styles.down : undefined}
@@ -92,28 +128,19 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
                   <td data-label={t('futures.riskRatio')} data-testid="position-risk">
                     {(risk / 100).toFixed(2)}%
                   </td>
+                  <td data-label={t('futures.positions.adl')}>
+                    <AdlBars quantile={position.adlQuantile} />
+                  </td>
                   <td data-label={t('futures.tpsl')} data-testid="position-tpsl">
                     {position.takeProfit > 0 ? formatPrice(ticksOf(position.takeProfit)) : '-'} /{' '}
                     {position.stopLoss > 0 ? formatPrice(ticksOf(position.stopLoss)) : '-'}
                   </td>
                   <td data-label={t('futures.actions')} className={styles.actionsCell}>
                     <div className={styles.actions}>
-                      <button
-                        type="button"
-                        className="btn btn--ghost btn--sm"
-                        onClick={() => setDialog('close')}
-                        data-testid="position-close"
-                      >
-                        {t('futures.close')}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--ghost btn--sm"
-                        onClick={() => setDialog('tpsl')}
-                        data-testid="position-tpsl-open"
-                      >
-                        {t('futures.tpsl')}
-                      </button>
+                      {action('close', 'futures.close', 'position-close')}
+                      {action('tpsl', 'futures.tpsl', 'position-tpsl-open')}
+                      {action('reverse', 'futures.positions.reverse', 'position-reverse')}
+                      {action('share', 'futures.positions.share', 'position-share')}
                     </div>
                   </td>
                 </tr>
@@ -131,6 +158,14 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
         <ClosePositionModal position={selected} onClose={() => setDialog(null)} />
       ) : null}
       {dialog === 'tpsl' && selected ? <TpSlModal position={selected} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'margin' && selected ? (
+        <MarginDialog position={selected} mark={markOf(selected)} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'reverse' && selected ? <ReverseDialog position={selected} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'share' && selected ? (
+        <ShareCardDialog position={selected} mark={markOf(selected)} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'closeAll' ? <CloseAllDialog positions={positions} onClose={() => setDialog(null)} /> : null}
     </>
   );
 }

@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { QTY_SCALE, formatQty, toDecimalString } from '@tickline/money';
+import type { PositionRow } from '@tickline/protocol';
+import { Modal } from '../../../../ui/Modal.tsx';
+import { lotsOf } from '../../../../lib/units.ts';
+import { useT } from '../../../../i18n/I18nProvider.tsx';
+import { ConfirmButton } from '../ConfirmButton.tsx';
+import { closePosition } from '../../api.ts';
+import { useFeedback } from '../../feedback.tsx';
+import { reloadTrading } from '../../queries.ts';
+import { reversePosition } from './api.ts';
+
+/** One confirmed action: runs `action` through the seeds' feedback, reloads the trading queries, then closes. */
+function useConfirmed(action: () => Promise<boolean>, onClose: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: (done) => {
+      if (!done) return;
+      reloadTrading(queryClient, true);
+      onClose();
+    },
+  });
+}
+
+/** #33 item 4: reverse, confirmed: one market order of twice the size to the other side (see ./api.ts). */
+export function ReverseDialog({ position, onClose }: { position: PositionRow; onClose(): void }) {
+  const t = useT();
+  const feedback = useFeedback();
+  const volume = lotsOf(position.volume);
+  const reversing = useConfirmed(
+    () => feedback.run(() => reversePosition(position, volume), 'futures.orderDone'),
+    onClose,
+  );
+  return (
+    <Modal
+      title={t('futures.positions.reverseTitle')}
+      onClose={onClose}
+      footer={
+        <ConfirmButton busy={reversing.isPending} onConfirm={() => reversing.mutate()} testId="reverse-confirm" />
+      }
+    >
+      <p data-testid="reverse-text">
+        {t('futures.positions.reverseText', {
+          size: formatQty(volume * 2),
+          half: formatQty(volume),
+          side: t(position.position === 1 ? 'futures.short' : 'futures.long'),
+        })}
+      </p>
+    </Modal>
+  );
+}
+
+/** #33 item 4: close-all, confirmed: each position market-closed in full (one-way mode holds at most one). */
+export function CloseAllDialog({ positions, onClose }: { positions: readonly PositionRow[]; onClose(): void }) {
+  const t = useT();
+  const feedback = useFeedback();
+  const total = positions.reduce((sum, position) => sum + lotsOf(position.volume), 0);
+  const closing = useConfirmed(async () => {
+    for (const position of positions) {
+      const volume = toDecimalString(lotsOf(position.volume), QTY_SCALE);
+      if (!(await feedback.run(() => closePosition(volume), 'futures.positionUpdated'))) return false;
+    }
+    return true;
+  }, onClose);
+  return (
+    <Modal
+      title={t('futures.positions.closeAllTitle')}
+      onClose={onClose}
+      footer={<ConfirmButton busy={closing.isPending} onConfirm={() => closing.mutate()} testId="close-all-confirm" />}
+    >
+      <p>{t('futures.positions.closeAllText', { size: formatQty(total) })}</p>
+    </Modal>
+  );
+}

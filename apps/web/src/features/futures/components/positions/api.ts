@@ -1,0 +1,25 @@
+import { QTY_SCALE, toDecimalString, type QtyLots } from '@tickline/money';
+import type { PositionRow } from '@tickline/protocol';
+import { call } from '../../../../api/client.ts';
+import { registerOrder } from '../../api.ts';
+
+// The positions table's calls of #33 item 4 (the seeds' ones stay in ../../api.ts).
+
+export const adjustMargin = (type: 'add' | 'remove', amount: string) =>
+  call('positionMargin', { body: { type, amount } });
+
+/**
+ * Reverse: ONE market order of twice the size to the other side (docs/decisions.md "Reverse is one order"): the
+ * engine closes the position and opens the rest opposite in the same fill, or refuses the whole order, so the user is
+ * never left flat halfway as a close followed by a second order could leave them.
+ */
+export const reversePosition = (position: PositionRow, volume: QtyLots) =>
+  registerOrder({
+    leverage: position.leverage,
+    volume: toDecimalString(volume * 2, QTY_SCALE),
+    type: 2,
+    priceType: 2,
+    position: position.position === 1 ? 2 : 1,
+    orderPath: 2,
+    price: '0',
+  });
