@@ -126,7 +126,8 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   MARKET_UNKNOWN_SYMBOL: '지원하지 않는 심볼입니다.',
   MARKET_UNSUPPORTED_INTERVAL: '간격은 1m, 5m, 15m, 1h, 4h 중 하나여야 합니다.',
   MARKET_INVALID_LIMIT: '개수는 허용 범위 안의 정수여야 합니다.',
-  MARKET_INVALID_TIME_RANGE: 'startTime과 endTime은 밀리초 단위 시각이어야 하며, startTime은 endTime보다 늦을 수 없습니다.',
+  MARKET_INVALID_TIME_RANGE:
+    'startTime과 endTime은 밀리초 단위 시각이어야 하며, startTime은 endTime보다 늦을 수 없습니다.',
   MARKET_DATA_UNAVAILABLE: '시장 데이터가 아직 준비되지 않았습니다. 잠시 후 다시 시도해 주세요.',
   WS_MALFORMED_MESSAGE: '메시지가 올바른 JSON이 아닙니다.',
   WS_UNKNOWN_MESSAGE_TYPE: '알 수 없는 메시지 유형입니다.',
