@@ -12,7 +12,8 @@ import { ConfirmButton } from '../ConfirmButton.tsx';
 import { useFeedback } from '../../feedback.tsx';
 import { reloadTrading } from '../../queries.ts';
 import { adjustMargin } from './api.ts';
-import { liquidatesAt, liquidationPriceWith, removableMargin } from './liquidation.ts';
+import { positionLiquidation } from '../../calc/orderEstimate.ts';
+import { liquidatesAt, removableMargin } from './liquidation.ts';
 import styles from '../../futures.module.css';
 
 interface Props {
@@ -45,7 +46,7 @@ export function MarginDialog({ position, mark, onClose }: Props) {
   const micros = parseAmountInput(amount, USDT_SCALE);
   const after = type === 'add' ? margin + micros : margin - micros;
   const liquidation = ticksOf(position.liquidationPrice);
-  const estimate = micros > 0 && after >= 0 ? liquidationPriceWith(side, qty, entry, after, tiers) : liquidation;
+  const estimate = micros > 0 && after >= 0 ? positionLiquidation(side, qty, entry, after, tiers) : liquidation;
   const tooMuch = micros > max || (type === 'remove' && micros > 0 && liquidatesAt(side, mark, estimate));
 
   const adjusting = useMutation({

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { defaultExchangeConfig, Exchange, OrderPath } from '@tickline/engine';
-import { liquidatesAt, liquidationPriceWith, removableMargin } from './liquidation.ts';
+import { positionLiquidation } from '../../calc/orderEstimate.ts';
+import { liquidatesAt, removableMargin } from './liquidation.ts';
 
 const USER = 1;
 const MAKER = 2;
@@ -57,7 +58,7 @@ describe('the margin dialog liquidation estimate against the engine', () => {
           const { exchange, ok, position } = opened(s, p, q, l, mark);
           fc.pre(ok && position !== null);
           if (!position) return;
-          const estimate = liquidationPriceWith(s, position.qty, position.entryPrice, position.margin + amount, tiers);
+          const estimate = positionLiquidation(s, position.qty, position.entryPrice, position.margin + amount, tiers);
           const answer = exchange.apply({ type: 'adjustMargin', userId: USER, amount, direction: 'add' }, now).result;
           expect(answer).toMatchObject({
             ok: true,
@@ -82,7 +83,7 @@ describe('the margin dialog liquidation estimate against the engine', () => {
         const margin = exchange.position(USER)?.margin ?? 0;
         const max = removableMargin(s, position.qty, position.entryPrice, margin, position.leverage, mark);
         const amount = Math.max(1, Math.trunc((max * percent) / 100));
-        const after = liquidationPriceWith(s, position.qty, position.entryPrice, margin - amount, tiers);
+        const after = positionLiquidation(s, position.qty, position.entryPrice, margin - amount, tiers);
         const allowed = amount <= max && !liquidatesAt(s, mark, after);
         const answer = exchange.apply({ type: 'adjustMargin', userId: USER, amount, direction: 'remove' }, now).result;
         if (allowed)
@@ -101,7 +102,7 @@ describe('the margin dialog liquidation estimate against the engine', () => {
     const { position } = opened(1, 5_000_000, 400_000, 10, 5_000_000);
     expect(position).not.toBeNull();
     if (!position) return;
-    const estimate = liquidationPriceWith(1, position.qty, position.entryPrice, position.margin, tiers);
+    const estimate = positionLiquidation(1, position.qty, position.entryPrice, position.margin, tiers);
     expect(estimate).toBe(position.liquidationPrice);
     expect(estimate).toBeGreaterThan(0);
   });
