@@ -53,9 +53,11 @@ for (const { width, height } of WIDTHS) {
     }) => {
       const token = session!.accessToken;
       // A small buy resting just inside the streamed 20 levels: the 8th bid less a tick (cancelled at the end).
-      const depth = await api<{ b: [number, number][] }>(baseUrl, 'GET', '/market/depth?symbol=BTCUSDT&limit=20');
-      expect(depth.code, depth.message).toBe(0);
-      const ownTicks = Math.round(depth.data.b[7]![0] * 100) - 1;
+      // The demo maker builds its ladder a few orders a second after the platform starts: wait for eight bids.
+      const bids = async () =>
+        (await api<{ b: [number, number][] }>(baseUrl, 'GET', '/market/depth?symbol=BTCUSDT&limit=20')).data.b;
+      await expect.poll(async () => (await bids()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
+      const ownTicks = Math.round((await bids())[7]![0] * 100) - 1;
       const placed = await api<{ no: number }>(baseUrl, 'POST', '/order/registerOrder', {
         token,
         body: { leverage: 1, volume: '0.001', type: 2, priceType: 1, position: 1, orderPath: 1, price: ownTicks / 100 },
