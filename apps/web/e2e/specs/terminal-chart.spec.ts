@@ -2,7 +2,7 @@
 // line, dragged to a new price and confirmed, amends the order on the server; the × cancels it; the indicator menu
 // draws MA, EMA, Bollinger and volume and remembers the choice.
 import type { Page } from '@playwright/test';
-import { api } from '../harness/helpers.ts';
+import { api, DEMO_PASSWORD } from '../harness/helpers.ts';
 import { startPlatform } from '../harness/platform.ts';
 import { expect, test as base } from '../harness/fixtures.ts';
 
@@ -11,6 +11,18 @@ const test = base.extend<object, { baseUrl: string }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring even when nothing is used
     async ({}, use) => {
       const platform = await startPlatform();
+      // The demo accounts are seeded while the platform already answers: wait until this spec's can sign in.
+      for (const userid of ['demo@tickline.dev', 'partner5@tickline.dev'])
+        await expect
+          .poll(
+            async () =>
+              (await api(platform.baseUrl, 'POST', '/auth/login', { body: { userid, password: DEMO_PASSWORD } })).code,
+            {
+              timeout: 30_000,
+              intervals: [1_000], // a second apart: five failed sign-ins would start the account's throttle
+            },
+          )
+          .toBe(0);
       await use(platform.baseUrl);
       await platform.stop();
     },
