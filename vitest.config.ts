@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,9 +7,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Two test files at a time even on two cores (the default there is one): many files mostly wait (real option
-    // rounds, killed and restarted servers, the chain), and each has its own database. 545 s → 353 s on two cores.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default'],
   },
 });
