@@ -45,6 +45,8 @@ export interface ExchangeConfig {
    * treasury refill the fund (the behaviour before ADL).
    */
   autoDeleverage: boolean;
+  /** Every market's own rules (#34), resolved: each names all its fields. */
+  markets: MarketConfig[];
   option: {
     roundMs: number;
     /** Orders are refused when less than this remains in the round. */
@@ -84,6 +86,7 @@ export const defaultExchangeConfig: ExchangeConfig = {
     { maxNotional: Infinity, ratePpm: ratePpm(100_000), maxLeverage: 2 },
   ],
   autoDeleverage: false,
+  markets: [],
   option: {
     roundMs: 60_000,
     cutoffMs: 5_000,
@@ -95,18 +98,59 @@ export const defaultExchangeConfig: ExchangeConfig = {
   },
 };
 
+/** The market a command, row or query is about (#34), e.g. `BTCUSDT`. */
+export type MarketSymbol = string;
+
+/** The first market, and the one a command, row or query without a symbol is about (the seeds' calls have none). */
+export const DEFAULT_SYMBOL: MarketSymbol = 'BTCUSDT';
+
+/** The fields of ExchangeConfig that each market has its own value of (#34). */
+export const MARKET_CONFIG_FIELDS = [
+  'tickSizeTicks',
+  'lotSizeLots',
+  'minOrderQty',
+  'maxOrderQty',
+  'maxPriceTicks',
+  'maxLeverage',
+  'defaultLeverage',
+  'makerFeeRatePpm',
+  'takerFeeRatePpm',
+  'marketProtectionBps',
+  'maintenanceTiers',
+  'autoDeleverage',
+] as const;
+
+/**
+ * One perpetual market's rules (#34). Prices are in ticks of 0.01 USDT and quantities in lots of 0.0001 of the base
+ * asset for every market; a market's tick and lot sizes are multiples of those.
+ */
+export type MarketConfig = { symbol: MarketSymbol } & Pick<ExchangeConfig, (typeof MARKET_CONFIG_FIELDS)[number]>;
+
+/** A market as configured: its symbol and what differs from the exchange-wide defaults (the top-level fields). */
+export type MarketOverrides = { symbol: MarketSymbol } & Partial<Omit<MarketConfig, 'symbol'>>;
+
 /** Overrides for `new Exchange(...)`: any field, option settings one by one. */
-export type ExchangeConfigOverrides = Partial<Omit<ExchangeConfig, 'option'>> & {
+export type ExchangeConfigOverrides = Partial<Omit<ExchangeConfig, 'option' | 'markets'>> & {
   option?: Partial<ExchangeConfig['option']>;
+  /**
+   * The markets, first = DEFAULT_SYMBOL's place in lists; absent = one market, DEFAULT_SYMBOL, on the top-level
+   * fields. Each market's missing fields come from the top-level fields.
+   */
+  markets?: MarketOverrides[];
   /** The reference book exists for tests: same behaviour, slower. */
   orderBook?: 'fast' | 'reference';
 };
 
 export function resolveConfig(partial: ExchangeConfigOverrides = {}): ExchangeConfig {
-  const { orderBook: _orderBook, ...overrides } = partial;
+  const { orderBook: _orderBook, markets, ...overrides } = partial;
+  const base = { ...defaultExchangeConfig, ...overrides };
+  const marketDefaults = Object.fromEntries(MARKET_CONFIG_FIELDS.map((field) => [field, base[field]])) as Omit<
+    MarketConfig,
+    'symbol'
+  >;
   return {
-    ...defaultExchangeConfig,
-    ...overrides,
+    ...base,
     option: { ...defaultExchangeConfig.option, ...overrides.option },
+    markets: (markets ?? [{ symbol: DEFAULT_SYMBOL }]).map((market) => ({ ...marketDefaults, ...market })),
   };
 }

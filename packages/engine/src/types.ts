@@ -7,6 +7,7 @@
  * (0.0001 BTC). Seeds' codes are kept as they are: side/position 1 long (buy), 2 short (sell).
  */
 import type { MicroUsdt, PriceTicks, QtyLots } from '@tickline/money';
+import { DEFAULT_SYMBOL, type MarketSymbol } from './config.ts';
 import type { AccountId, Posting } from './ledger.ts';
 
 export type UserId = number;
@@ -26,16 +27,21 @@ export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'GTX';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Commands. The sequencer stamps each with `nowMs` before applying it.
+//
+// Per-market commands name their market in `symbol` (#34): absent = DEFAULT_SYMBOL, an unknown one is refused
+// (MARKET_UNKNOWN_SYMBOL). Orders are numbered across markets, so a cancel or amend finds its order by number alone;
+// a symbol there must match the order's market.
 
 export type Command =
   /** Treasury → a user's wallet (demo balances, promotions). */
   | { type: 'fund'; userId: UserId; wallet: Wallet; amount: MicroUsdt; reason: string }
   /** Between a user's own wallets (`/transfer/registerFutures`): `to` names the receiving wallet. */
   | { type: 'transfer'; userId: UserId; to: Wallet; amount: MicroUsdt }
-  | { type: 'setLeverage'; userId: UserId; leverage: number }
+  | { type: 'setLeverage'; userId: UserId; leverage: number; symbol?: MarketSymbol }
   | {
       type: 'placeOrder';
       userId: UserId;
+      symbol?: MarketSymbol;
       side: Side;
       orderPath: typeof OrderPath.Limit | typeof OrderPath.Market;
       /** Required for limit orders; null for market orders. */
@@ -55,19 +61,38 @@ export type Command =
       /** A trigger order (futures/trigger-orders.ts): held by the engine until its price is crossed, then placed. */
       trigger?: TriggerRequest;
     }
-  | { type: 'cancelOrder'; userId: UserId; orderId: number }
+  | { type: 'cancelOrder'; userId: UserId; orderId: number; symbol?: MarketSymbol }
   /** Changes a resting order's price and/or total quantity, keeping its number (futures/amend.ts). */
-  | { type: 'amendOrder'; userId: UserId; orderId: number; price?: PriceTicks; qty?: QtyLots }
+  | {
+      type: 'amendOrder';
+      userId: UserId;
+      orderId: number;
+      price?: PriceTicks;
+      qty?: QtyLots;
+      symbol?: MarketSymbol;
+    }
   /** Moves money between the futures wallet and the position's isolated margin (futures/isolated-margin.ts). */
-  | { type: 'adjustMargin'; userId: UserId; amount: MicroUsdt; direction: 'add' | 'remove' }
+  | {
+      type: 'adjustMargin';
+      userId: UserId;
+      amount: MicroUsdt;
+      direction: 'add' | 'remove';
+      symbol?: MarketSymbol;
+    }
   /** Market-closes `qty` of the user's position (`/order/closePosition`); cancels their waiting orders first. */
-  | { type: 'closePosition'; userId: UserId; qty: QtyLots }
+  | { type: 'closePosition'; userId: UserId; qty: QtyLots; symbol?: MarketSymbol }
   /** Attaches TP/SL to the position (`/order/updateTpsl`); cancels waiting orders first. null clears one. */
-  | { type: 'setTpSl'; userId: UserId; takeProfit: PriceTicks | null; stopLoss: PriceTicks | null }
+  | {
+      type: 'setTpSl';
+      userId: UserId;
+      takeProfit: PriceTicks | null;
+      stopLoss: PriceTicks | null;
+      symbol?: MarketSymbol;
+    }
   /** New index and mark prices: triggers liquidations and TP/SL. */
-  | { type: 'priceTick'; indexPrice: PriceTicks; markPrice: PriceTicks }
+  | { type: 'priceTick'; indexPrice: PriceTicks; markPrice: PriceTicks; symbol?: MarketSymbol }
   /** Settles funding between longs and shorts at the mark price; rate in parts per million (100 = 0.01 %). */
-  | { type: 'settleFunding'; fundingRatePpm: number }
+  | { type: 'settleFunding'; fundingRatePpm: number; symbol?: MarketSymbol }
   /** One-minute option order (`/optionOrder/register`); stake from the futures wallet, openPrice = current index. */
   | { type: 'placeOptionOrder'; userId: UserId; betType: Side; stake: MicroUsdt }
   /** Settles the round that started at `roundStartMs`; resultPrice null = no price (refund everyone). */
@@ -143,9 +168,13 @@ export interface OrderTrigger {
   arrivalId: number | null;
 }
 
+// Every row of a market carries its `symbol` (#34); the engine always sets it. Optional in the type only so rows
+// stored before #34 read as DEFAULT_SYMBOL's (`symbolOf`).
+
 export interface OrderState {
   id: number;
   userId: UserId;
+  symbol?: MarketSymbol;
   side: Side;
   orderPath: OrderPath;
   price: PriceTicks | null;
@@ -173,6 +202,7 @@ export interface OrderState {
 
 export interface PositionState {
   userId: UserId;
+  symbol?: MarketSymbol;
   side: Side;
   qty: QtyLots;
   /** Volume-weighted entry price, rounded against the user. */
@@ -189,6 +219,7 @@ export interface PositionState {
 
 export interface TradeRecord {
   id: number;
+  symbol?: MarketSymbol;
   price: PriceTicks;
   qty: QtyLots;
   /** Side of the aggressing (taker) order. */
@@ -204,6 +235,7 @@ export interface TradeRecord {
 export interface FuturesHistoryEntry {
   id: number;
   userId: UserId;
+  symbol?: MarketSymbol;
   orderId: number | null;
   orderPath: OrderPath;
   position: HistoryPosition;
@@ -242,6 +274,7 @@ export interface OptionOrderState {
 /** One user's funding settlement (#32): `amount` is signed, negative when the user paid. */
 export interface FundingPayment {
   userId: UserId;
+  symbol?: MarketSymbol;
   timeMs: number;
   ratePpm: number;
   side: Side;
@@ -252,6 +285,7 @@ export interface FundingPayment {
 
 /** A funding settlement of the market (whoever held positions): the market's funding-rate history. */
 export interface FundingRateSettlement {
+  symbol?: MarketSymbol;
   timeMs: number;
   ratePpm: number;
   markPrice: PriceTicks;
@@ -261,21 +295,23 @@ export type EngineEvent =
   | { type: 'order'; order: OrderState }
   | { type: 'funding'; payment: FundingPayment }
   | { type: 'fundingRate'; settlement: FundingRateSettlement }
-  | { type: 'position'; userId: UserId; position: PositionState | null }
+  | { type: 'position'; userId: UserId; symbol?: MarketSymbol; position: PositionState | null }
   | { type: 'trade'; trade: TradeRecord }
   | { type: 'futuresHistory'; entry: FuturesHistoryEntry }
   | { type: 'optionOrder'; order: OptionOrderState }
-  | { type: 'leverage'; userId: UserId; leverage: number }
+  | { type: 'leverage'; userId: UserId; leverage: number; symbol?: MarketSymbol }
   /** Something the user should be told about (liquidation, TP/SL executed, option result...). */
   | {
       type: 'notice';
       userId: UserId;
+      symbol?: MarketSymbol;
       kind: 'liquidation' | 'takeProfit' | 'stopLoss' | 'optionResult' | 'autoDeleverage';
       text: string;
     }
   /** A liquidation the insurance fund could not absorb closed against opposite positions (futures/adl.ts). */
   | {
       type: 'autoDeleverage';
+      symbol?: MarketSymbol;
       liquidatedUserId: UserId;
       /** The liquidated position's side. */
       side: Side;
@@ -312,7 +348,8 @@ export interface EngineSnapshot {
   openOrders: OrderState[];
   positions: PositionState[];
   unsettledOptionOrders: OptionOrderState[];
-  leverageByUser: Array<readonly [UserId, number]>;
+  /** DEFAULT_SYMBOL's leverages as [user, leverage]; another market's as [user, leverage, symbol] (#34). */
+  leverageByUser: Array<readonly [UserId, number] | readonly [UserId, number, MarketSymbol]>;
   nextIds: { order: number; trade: number; history: number; optionOrder: number };
   lastIndexPrice: PriceTicks | null;
   lastMarkPrice: PriceTicks | null;
@@ -324,6 +361,25 @@ export interface EngineSnapshot {
   triggerOrders?: OrderState[];
   /** The last trade's price (what `triggerBy: 'last'` watches); absent in older snapshots. */
   lastTradePrice?: PriceTicks | null;
+  /**
+   * Each market's prices (#34); when present it is the whole truth and the top-level last*Price fields are ignored;
+   * absent (older snapshots) = DEFAULT_SYMBOL's prices are the top-level ones.
+   */
+  markets?: MarketPrices[];
+}
+
+/** A market's last prices, as a snapshot keeps them. */
+export interface MarketPrices {
+  symbol: MarketSymbol;
+  lastIndexPrice: PriceTicks | null;
+  lastMarkPrice: PriceTicks | null;
+  lastPriceAtMs: number | null;
+  lastTradePrice: PriceTicks | null;
+}
+
+/** A row's market: rows stored before #34 have no symbol and are DEFAULT_SYMBOL's. */
+export function symbolOf(row: { symbol?: MarketSymbol }): MarketSymbol {
+  return row.symbol ?? DEFAULT_SYMBOL;
 }
 
 export interface DepositRecord {

@@ -1,6 +1,12 @@
 import type { MicroUsdt, PriceTicks } from '@tickline/money';
 import { BUY, SELL } from '../book/order-book.ts';
-import type { ExchangeConfig, ExchangeConfigOverrides } from '../config.ts';
+import {
+  DEFAULT_SYMBOL,
+  type ExchangeConfig,
+  type ExchangeConfigOverrides,
+  type MarketConfig,
+  type MarketSymbol,
+} from '../config.ts';
 import type { Effects } from '../effects.ts';
 import { adlQuantile } from '../futures/adl.ts';
 import { settleFunding } from '../futures/funding.ts';
@@ -23,11 +29,13 @@ import type {
   CommandResult,
   DepthView,
   EngineSnapshot,
+  MarketPrices,
   OptionOrderState,
   OrderState,
   PositionState,
   UserId,
 } from '../types.ts';
+import { symbolOf } from '../types.ts';
 import { balanceView } from '../wallets/balances.ts';
 import { creditDeposit, reverseDeposit } from '../wallets/deposits.ts';
 import { accruePartnerSettlement, adjustBalance, payPartnerSettlement } from '../wallets/payouts.ts';
@@ -136,15 +144,22 @@ export class Exchange {
     return balanceView(this.state, userId);
   }
 
-  /** The user's resting orders, oldest first. */
-  openOrders(userId: UserId): OrderState[] {
+  /** The user's resting orders in `symbol`'s market, or in every market when it is absent; oldest first. */
+  openOrders(userId: UserId, symbol?: MarketSymbol): OrderState[] {
     const s = this.state;
-    return [...(s.orderIdsByUser.get(userId) ?? [])].map((id) => ({ ...(s.openOrdersById.get(id) as OrderState) }));
+    const orders = [...(s.orderIdsByUser.get(userId) ?? [])].map((id) => ({
+      ...(s.openOrdersById.get(id) as OrderState),
+    }));
+    return symbol === undefined ? orders : orders.filter((order) => symbolOf(order) === symbol);
   }
 
-  /** The user's trigger orders waiting for their price (#32 item 3), oldest first; they hold no margin. */
-  triggerOrders(userId: UserId): OrderState[] {
-    return this.state.triggers.ofUser(userId).map((order) => ({ ...order }));
+  /**
+   * The user's trigger orders waiting for their price (#32 item 3) in `symbol`'s market, or in every market when it is
+   * absent; oldest first; they hold no margin.
+   */
+  triggerOrders(userId: UserId, symbol?: MarketSymbol): OrderState[] {
+    const orders = this.state.triggers.ofUser(userId).map((order) => ({ ...order }));
+    return symbol === undefined ? orders : orders.filter((order) => symbolOf(order) === symbol);
   }
 
   /** What each of the user's resting orders should hold now (order id → micro-USDT), oldest first. */
@@ -153,9 +168,35 @@ export class Exchange {
     return new Map(holds.map(([order, hold]) => [order.id, hold]));
   }
 
-  position(userId: UserId): PositionState | null {
+  /** The user's position in `symbol`'s market (#34: one isolated position per market). */
+  position(userId: UserId, symbol: MarketSymbol = DEFAULT_SYMBOL): PositionState | null {
+    if (symbol !== DEFAULT_SYMBOL) return null;
     const position = this.state.positionsByUser.get(userId);
     return position ? { ...position } : null;
+  }
+
+  /** The user's positions in every market, in the order of `config.markets`. */
+  positionsOf(userId: UserId): PositionState[] {
+    const position = this.position(userId);
+    return position ? [position] : [];
+  }
+
+  /** The markets this engine runs, with their rules (#34), DEFAULT_SYMBOL first. */
+  markets(): MarketConfig[] {
+    return this.config.markets;
+  }
+
+  /** A market's last prices; null for a symbol this engine does not run. */
+  marketPrices(symbol: MarketSymbol = DEFAULT_SYMBOL): MarketPrices | null {
+    if (symbol !== DEFAULT_SYMBOL) return null;
+    const s = this.state;
+    return {
+      symbol,
+      lastIndexPrice: s.lastIndexPrice,
+      lastMarkPrice: s.lastMarkPrice,
+      lastPriceAtMs: s.lastPriceAtMs,
+      lastTradePrice: s.triggers.lastTradePrice,
+    };
   }
 
   /** The user's unsettled option orders, oldest first. */
@@ -163,16 +204,19 @@ export class Exchange {
     return this.options.orders(userId);
   }
 
-  leverage(userId: UserId): number {
-    return this.state.leverage(userId);
+  /** The user's leverage in `symbol`'s market (each market has its own). */
+  leverage(userId: UserId, symbol: MarketSymbol = DEFAULT_SYMBOL): number {
+    return symbol === DEFAULT_SYMBOL ? this.state.leverage(userId) : this.config.defaultLeverage;
   }
 
-  /** The user's place in the auto-deleveraging queue, 0–4 (4: first to go); null without a position or mark. */
-  adlQuantile(userId: UserId): number | null {
-    return adlQuantile(this.state, userId);
+  /** The user's place in `symbol`'s auto-deleveraging queue, 0–4 (4: first to go); null without a position or mark. */
+  adlQuantile(userId: UserId, symbol: MarketSymbol = DEFAULT_SYMBOL): number | null {
+    return symbol === DEFAULT_SYMBOL ? adlQuantile(this.state, userId) : null;
   }
 
-  depth(levels: number): DepthView {
+  /** `symbol`'s order book, `levels` a side. */
+  depth(levels: number, symbol: MarketSymbol = DEFAULT_SYMBOL): DepthView {
+    if (symbol !== DEFAULT_SYMBOL) return { bids: [], asks: [] };
     return { bids: this.state.book.depth(BUY, levels), asks: this.state.book.depth(SELL, levels) };
   }
 
@@ -191,10 +235,12 @@ export class Exchange {
     return positions.sort((a, b) => a.userId - b.userId).map((position) => ({ ...position }));
   }
 
+  /** DEFAULT_SYMBOL's last index price (another market's: `marketPrices`). */
   get indexPrice(): PriceTicks | null {
     return this.state.lastIndexPrice;
   }
 
+  /** DEFAULT_SYMBOL's last mark price (another market's: `marketPrices`). */
   get markPrice(): PriceTicks | null {
     return this.state.lastMarkPrice;
   }
