@@ -8,6 +8,8 @@
  *   deep book stays put while the index moves and a requote touches only the levels near the touch.
  * - Sizes grow with the distance from the touch (thin at the top, thicker deeper, now and then a larger order).
  * - The taker leans toward the index, so the last trade follows it, in log-normal sizes (many small, a few large).
+ * - Every market (#34) gets the same ladder in notional terms (`scaleFor`): BTCUSDT's constants below are the scale at
+ *   about 100,000 USDT, the default of every function.
  */
 import type { PriceTicks, QtyLots } from '@tickline/money';
 
@@ -52,32 +54,103 @@ const TOWARD_INDEX_CHANCE = 0.8;
 /** Beyond this position (10 BTC) the taker only reduces it. */
 export const TAKER_POSITION_LIMIT_LOTS = 100_000;
 
+/** A market's ladder in its own units: the touch's grid and the sizes (lots of 0.0001 of its base asset). */
+export interface LadderScale {
+  gridTicks: number;
+  touchLots: number;
+  takerMedianLots: number;
+  takerMaxLots: number;
+  positionLimitLots: number;
+  /** The market's lot step and largest order: every size is a multiple of the one and at most the other. */
+  lotLots: number;
+  maxLots: number;
+}
+
+/** BTCUSDT's ladder, every function's default. */
+export const BTC_LADDER: LadderScale = {
+  gridTicks: GRID_TICKS,
+  touchLots: TOUCH_LOTS,
+  takerMedianLots: TAKER_MEDIAN_LOTS,
+  takerMaxLots: TAKER_MAX_LOTS,
+  positionLimitLots: TAKER_POSITION_LIMIT_LOTS,
+  lotLots: 1,
+  maxLots: Number.MAX_SAFE_INTEGER,
+};
+
+/** The price BTC_LADDER's sizes are for (100,000 USDT in ticks): another market's sizes keep their notional. */
+const BTC_LADDER_PRICE = 10_000_000;
+
+/** A market's order rules as its exchangeInfo filters give them, in ticks and lots. */
+export interface MarketRules {
+  tickTicks: number;
+  lotLots: number;
+  maxLots: number;
+}
+
+/**
+ * The ladder of a market quoted around `price`: the same notional as BTC_LADDER at BTC_LADDER_PRICE, the touch's grid
+ * the tick or the 1-2-5 step at or above a millionth of the price, whichever is larger (10 ticks for BTC from 50,000
+ * to 100,000 USDT, one tick for ETH and SOL).
+ */
+export function scaleFor(price: PriceTicks, rules: MarketRules): LadderScale {
+  const sized = (lots: number) => Math.max(1, Math.floor((lots * BTC_LADDER_PRICE) / price));
+  const step = niceStep(price / 1_000_000);
+  return {
+    gridTicks: Math.ceil(Math.max(step, rules.tickTicks) / rules.tickTicks) * rules.tickTicks,
+    touchLots: sized(TOUCH_LOTS),
+    takerMedianLots: sized(TAKER_MEDIAN_LOTS),
+    takerMaxLots: sized(TAKER_MAX_LOTS),
+    positionLimitLots: sized(TAKER_POSITION_LIMIT_LOTS),
+    lotLots: rules.lotLots,
+    maxLots: rules.maxLots,
+  };
+}
+
+/** The 1-2-5 step (1, 2, 5, 10, 20…) at or above `value`. */
+function niceStep(value: number): number {
+  for (let magnitude = 1; ; magnitude *= 10)
+    for (const digit of [1, 2, 5]) if (digit * magnitude >= value) return digit * magnitude;
+}
+
+/** `lots` on the market's lot grid (rounded down), at least one step, at most its largest order. */
+const onLotGrid = (lots: number, scale: LadderScale): QtyLots =>
+  Math.min(scale.maxLots - (scale.maxLots % scale.lotLots), Math.max(scale.lotLots, lots - (lots % scale.lotLots)));
+
 /** The grid of level `level` (1-based), in ticks. */
-export function gridOf(level: number): number {
-  if (level <= 15) return GRID_TICKS;
-  if (level <= 30) return 5 * GRID_TICKS;
-  if (level <= 45) return 10 * GRID_TICKS;
-  return 25 * GRID_TICKS;
+export function gridOf(level: number, grid = GRID_TICKS): number {
+  if (level <= 15) return grid;
+  if (level <= 30) return 5 * grid;
+  if (level <= 45) return 10 * grid;
+  return 25 * grid;
 }
 
 /** Best bid and best ask: one grid step apart around the index, the last trade between them (inclusive). */
-export function touchOf(index: PriceTicks, last: PriceTicks | null): { bid: PriceTicks; ask: PriceTicks } {
-  let bid = Math.floor(index / GRID_TICKS) * GRID_TICKS;
-  if (last !== null && last < bid) bid = Math.floor(last / GRID_TICKS) * GRID_TICKS;
-  if (last !== null && last > bid + GRID_TICKS) bid = Math.ceil(last / GRID_TICKS) * GRID_TICKS - GRID_TICKS;
-  return { bid, ask: bid + GRID_TICKS };
+export function touchOf(
+  index: PriceTicks,
+  last: PriceTicks | null,
+  grid = GRID_TICKS,
+): { bid: PriceTicks; ask: PriceTicks } {
+  let bid = Math.floor(index / grid) * grid;
+  if (last !== null && last < bid) bid = Math.floor(last / grid) * grid;
+  if (last !== null && last > bid + grid) bid = Math.ceil(last / grid) * grid - grid;
+  return { bid, ask: bid + grid };
 }
 
 /** Both sides' levels, best first on each side: strictly apart, each on its own level's grid. */
-export function planLevels(index: PriceTicks, last: PriceTicks | null, levels = LEVELS_PER_SIDE): Level[] {
-  const { bid, ask } = touchOf(index, last);
+export function planLevels(
+  index: PriceTicks,
+  last: PriceTicks | null,
+  levels = LEVELS_PER_SIDE,
+  scale = BTC_LADDER,
+): Level[] {
+  const { bid, ask } = touchOf(index, last, scale.gridTicks);
   const planned: Level[] = [];
   let below = bid;
   let above = ask;
   for (let level = 1; level <= levels; level += 1) {
     if (below > 0) planned.push({ side: 1, price: below, level });
     planned.push({ side: 2, price: above, level });
-    const grid = gridOf(level + 1);
+    const grid = gridOf(level + 1, scale.gridTicks);
     below = Math.floor((below - 1) / grid) * grid;
     above = Math.ceil((above + 1) / grid) * grid;
   }
@@ -85,12 +158,13 @@ export function planLevels(index: PriceTicks, last: PriceTicks | null, levels = 
 }
 
 /** The size profile of a level (lots), before its random draw. */
-export const profileLots = (level: number): number => TOUCH_LOTS * (1 + GROWTH_PER_LEVEL * (level - 1));
+export const profileLots = (level: number, scale = BTC_LADDER): number =>
+  scale.touchLots * (1 + GROWTH_PER_LEVEL * (level - 1));
 
-/** A fresh order's size at `level`: the profile × U(0.5, 1.5), one in ten three times larger. */
-export function drawLots(level: number, random: RandomSource): QtyLots {
+/** A fresh order's size at `level`: the profile × U(0.5, 1.5), one in ten three times larger, on the lot grid. */
+export function drawLots(level: number, random: RandomSource, scale = BTC_LADDER): QtyLots {
   const large = random.next() < LARGE_ORDER_CHANCE ? LARGE_ORDER_FACTOR : 1;
-  return Math.max(1, Math.round(profileLots(level) * (0.5 + random.next()) * large));
+  return onLotGrid(Math.round(profileLots(level, scale) * (0.5 + random.next()) * large), scale);
 }
 
 export interface Requote {
@@ -103,7 +177,7 @@ export interface Requote {
  * new touch (a post-only quote behind them would be refused), then the rest nearest the touch first, cancels and
  * placements taking turns, so that a budget too small for one run still moves the top of the book first.
  */
-export function planRequote(resting: Resting[], planned: Level[], budget: number): Requote {
+export function planRequote(resting: Resting[], planned: Level[], budget: number, scale = BTC_LADDER): Requote {
   const bids = planned.filter((level) => level.side === 1);
   const asks = planned.filter((level) => level.side === 2);
   const bestBid = bids[0]?.price ?? 0;
@@ -116,7 +190,7 @@ export function planRequote(resting: Resting[], planned: Level[], budget: number
   for (const order of resting) {
     const key = `${order.side}:${order.price}`;
     const level = wanted.get(key);
-    const eaten = level !== undefined && order.qty < profileLots(level.level) * REFILL_BELOW;
+    const eaten = level !== undefined && order.qty < profileLots(level.level, scale) * REFILL_BELOW;
     if (level && !kept.has(key) && !eaten) kept.add(key);
     else if (order.side === 1 ? order.price >= bestAsk : order.price <= bestBid) crossing.push(order);
     else stale.push(order);
@@ -142,11 +216,12 @@ export function planTake(
   last: PriceTicks | null,
   position: { side: Side; qty: QtyLots } | null,
   random: RandomSource,
+  scale = BTC_LADDER,
 ): { side: Side; qty: QtyLots } {
   let side: Side = random.next() < 0.5 ? 1 : 2;
-  if (index !== null && last !== null && Math.abs(index - last) >= GRID_TICKS)
+  if (index !== null && last !== null && Math.abs(index - last) >= scale.gridTicks)
     if (random.next() < TOWARD_INDEX_CHANCE) side = index > last ? 1 : 2;
-  if (position && position.qty > TAKER_POSITION_LIMIT_LOTS) side = position.side === 1 ? 2 : 1;
-  const drawn = Math.round(TAKER_MEDIAN_LOTS * Math.exp(TAKER_SIGMA * random.normal()));
-  return { side, qty: Math.min(TAKER_MAX_LOTS, Math.max(1, drawn)) };
+  if (position && position.qty > scale.positionLimitLots) side = position.side === 1 ? 2 : 1;
+  const drawn = Math.round(scale.takerMedianLots * Math.exp(TAKER_SIGMA * random.normal()));
+  return { side, qty: onLotGrid(Math.min(scale.takerMaxLots, Math.max(1, drawn)), scale) };
 }

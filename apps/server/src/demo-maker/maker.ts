@@ -3,13 +3,28 @@
  * of post-only limit orders around the index (ladder.ts), the taker sends a market order now and then, each with its
  * own API key. The maker arms Binance's dead-man's switch (`countdownCancelAll`) and re-arms it well inside the
  * countdown, so that when the process dies its orders are cancelled by the platform within the countdown.
+ *
+ * It quotes and trades every market the platform lists as TRADING in `exchangeInfo` (#34), each on a ladder of the
+ * same notional (ladder.ts `scaleFor`), its request budget shared between them (`requestsPerRequote`).
  */
 import { parsePrice, parseQty, toDecimalString, PRICE_SCALE, QTY_SCALE, type PriceTicks } from '@tickline/money';
 import { SeededRandom } from '../services/market/prng.ts';
 import { FapiClient, type KeyPair } from './fapi-client.ts';
-import { drawLots, planLevels, planRequote, planTake, type Resting, type Side } from './ladder.ts';
+import {
+  drawLots,
+  LEVELS_PER_SIDE,
+  planLevels,
+  planRequote,
+  planTake,
+  scaleFor,
+  type LadderScale,
+  type Level,
+  type MarketRules,
+  type Resting,
+  type Side,
+} from './ladder.ts';
+import { takeInTurns } from './turns.ts';
 
-export const SYMBOL = 'BTCUSDT';
 /** The maker's leverage: its ladder (about 10 M USDT both sides) is covered by its 5 M USDT at 5×. */
 export const MAKER_LEVERAGE = 5;
 
@@ -20,10 +35,26 @@ export interface DemoMakerOptions {
   countdownMs?: number;
   requoteMs?: number;
   takerMs?: number;
-  /** Requests a requote may send (cancels + placements): the key's budget is 1,200 a minute. */
+  /**
+   * Requests a requote may send (cancels + placements), over all markets: the key's budget is 1,200 a minute, and
+   * each market also reads three times a second. Default: 12 for one market, 18 less three per market for more.
+   */
   requestsPerRequote?: number;
   log?: (line: string) => void;
   seed?: number;
+}
+
+/** A market the maker quotes: its rules from exchangeInfo, its ladder once its index is known. */
+interface Market {
+  symbol: string;
+  rules: MarketRules;
+  scale: LadderScale | null;
+}
+
+interface SymbolInfo {
+  symbol: string;
+  status: string;
+  filters: Array<{ filterType: string; tickSize?: string; stepSize?: string; maxQty?: string }>;
 }
 
 interface OpenOrder {
@@ -47,6 +78,7 @@ export class DemoMaker {
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
   private turn: Promise<void> = Promise.resolve();
+  private markets: Market[] = [];
 
   constructor(private readonly options: DemoMakerOptions) {
     this.maker = new FapiClient(options.baseUrl, options.maker);
@@ -58,11 +90,21 @@ export class DemoMaker {
     return this.options.countdownMs ?? 10_000;
   }
 
-  /** Sets the leverage, arms the switch, then requotes, re-arms and trades on their own timers until stop(). */
+  /** The markets it quotes, by symbol. */
+  get symbols(): string[] {
+    return this.markets.map((market) => market.symbol);
+  }
+
+  /**
+   * Learns the markets, sets the leverage in each, arms the switch, then requotes, re-arms and trades on their own
+   * timers until stop().
+   */
   async start(): Promise<void> {
-    await this.maker
-      .signed('POST', '/fapi/v1/leverage', { symbol: SYMBOL, leverage: MAKER_LEVERAGE })
-      .catch((error: unknown) => this.options.log?.(`demo maker keeps its leverage: ${String(error)}`));
+    this.markets = await this.tradingMarkets();
+    for (const { symbol } of this.markets)
+      await this.maker
+        .signed('POST', '/fapi/v1/leverage', { symbol, leverage: MAKER_LEVERAGE })
+        .catch((error: unknown) => this.options.log?.(`demo maker keeps its ${symbol} leverage: ${String(error)}`));
     await this.arm();
     this.every(Math.floor(this.countdownMs / 3), () => this.arm());
     this.every(this.options.requoteMs ?? 1_000, () => this.exclusive(() => this.requote()));
@@ -104,71 +146,131 @@ export class DemoMaker {
     schedule();
   }
 
-  arm(): Promise<unknown> {
-    return this.maker.signed('POST', '/fapi/v1/countdownCancelAll', {
-      symbol: SYMBOL,
-      countdownTime: this.countdownMs,
-    });
+  /** The markets listed as trading, with their tick, lot step and largest order. */
+  private async tradingMarkets(): Promise<Market[]> {
+    const info = await this.maker.get<{ symbols: SymbolInfo[] }>('/fapi/v1/exchangeInfo', {});
+    const filter = (symbol: SymbolInfo, type: string) => symbol.filters.find((f) => f.filterType === type);
+    return info.symbols
+      .filter((symbol) => symbol.status === 'TRADING')
+      .map((symbol) => ({
+        symbol: symbol.symbol,
+        rules: {
+          tickTicks: parsePrice(filter(symbol, 'PRICE_FILTER')?.tickSize ?? '0.01'),
+          lotLots: parseQty(filter(symbol, 'LOT_SIZE')?.stepSize ?? '0.0001'),
+          maxLots: parseQty(filter(symbol, 'LOT_SIZE')?.maxQty ?? '100'),
+        },
+        scale: null,
+      }));
   }
 
-  /** The index, and the last trade as the trade list has it (the ticker's summary may be a tick behind). */
-  private async prices(): Promise<{ index: PriceTicks | null; last: PriceTicks | null }> {
+  /** Arms every market's switch (Binance's countdown is per symbol). */
+  async arm(): Promise<void> {
+    await Promise.all(
+      this.markets.map(({ symbol }) =>
+        this.maker.signed('POST', '/fapi/v1/countdownCancelAll', { symbol, countdownTime: this.countdownMs }),
+      ),
+    );
+  }
+
+  /**
+   * A market's index and last trade as the trade list has it (the ticker's summary may be a tick behind); its ladder
+   * is sized at the first index seen and kept, so that resting sizes do not drift with the price.
+   */
+  private async prices(market: Market): Promise<{ index: PriceTicks | null; last: PriceTicks | null }> {
+    const { symbol } = market;
     const [premium, trades] = await Promise.all([
-      this.maker.get<{ indexPrice: string }>('/fapi/v1/premiumIndex', { symbol: SYMBOL }),
-      this.maker.get<Array<{ price: string }>>('/fapi/v1/trades', { symbol: SYMBOL, limit: 1 }),
+      this.maker.get<{ indexPrice: string }>('/fapi/v1/premiumIndex', { symbol }),
+      this.maker.get<Array<{ price: string }>>('/fapi/v1/trades', { symbol, limit: 1 }),
     ]);
-    return { index: priceOrNull(premium.indexPrice), last: trades[0] ? priceOrNull(trades[0].price) : null };
+    const index = priceOrNull(premium.indexPrice);
+    if (index !== null) market.scale ??= scaleFor(index, market.rules);
+    return { index, last: trades[0] ? priceOrNull(trades[0].price) : null };
   }
 
-  /** Moves the resting orders toward the planned ladder, nearest the touch first, within the request budget. */
+  private get requestBudget(): number {
+    return this.options.requestsPerRequote ?? Math.min(12, Math.max(3, 18 - 3 * this.markets.length));
+  }
+
+  /**
+   * Moves every market's resting orders toward its planned ladder, nearest the touch first, the budget shared in
+   * turns between the markets (each market's most urgent requests first).
+   */
   async requote(): Promise<void> {
-    const { index, last } = await this.prices();
-    if (index === null) return;
-    const open = await this.maker.signed<OpenOrder[]>('GET', '/fapi/v1/openOrders', { symbol: SYMBOL });
+    const plans = await Promise.all(this.markets.map((market) => this.planMarket(market)));
+    const work = takeInTurns(
+      plans.map((plan) => plan?.requests ?? []),
+      this.requestBudget,
+    );
+    // Cancels first: a post-only quote behind one of our own crossing orders would be refused.
+    await Promise.all(
+      work
+        .filter((request) => request.kind === 'cancel')
+        .map(({ symbol, orderId }) =>
+          this.maker.signed('DELETE', '/fapi/v1/order', { symbol, orderId }).catch(() => undefined),
+        ),
+    );
+    await Promise.all(
+      work.flatMap((request) => (request.kind === 'place' ? [this.place(request.market, request.level)] : [])),
+    );
+  }
+
+  private async planMarket(market: Market): Promise<{ requests: QuoteRequest[] } | null> {
+    const { index, last } = await this.prices(market);
+    if (index === null || market.scale === null) return null;
+    const open = await this.maker.signed<OpenOrder[]>('GET', '/fapi/v1/openOrders', { symbol: market.symbol });
     const resting: Resting[] = open.map((order) => ({
       orderId: String(order.orderId),
       side: order.side === 'BUY' ? 1 : 2,
       price: parsePrice(order.price),
       qty: parseQty(order.origQty) - parseQty(order.executedQty),
     }));
-    const plan = planRequote(resting, planLevels(index, last), this.options.requestsPerRequote ?? 12);
-    // Cancels first: a post-only quote behind one of our own crossing orders would be refused.
-    await Promise.all(
-      plan.cancel.map((orderId) =>
-        this.maker.signed('DELETE', '/fapi/v1/order', { symbol: SYMBOL, orderId }).catch(() => undefined),
-      ),
-    );
-    await Promise.all(
-      plan.place.map((level) =>
-        this.maker
-          .signed('POST', '/fapi/v1/order', {
-            symbol: SYMBOL,
-            side: sideName(level.side),
-            type: 'LIMIT',
-            timeInForce: 'GTX',
-            price: toDecimalString(level.price, PRICE_SCALE),
-            quantity: toDecimalString(drawLots(level.level, this.random), QTY_SCALE),
-          })
-          .catch(() => undefined),
-      ),
-    );
+    const levels = planLevels(index, last, LEVELS_PER_SIDE, market.scale);
+    const plan = planRequote(resting, levels, this.requestBudget, market.scale);
+    // The plan's own order (cancels of crossing orders, then the rest in turns) is each market's priority.
+    const requests: QuoteRequest[] = plan.cancel.map((orderId) => ({ kind: 'cancel', symbol: market.symbol, orderId }));
+    for (const level of plan.place) requests.push({ kind: 'place', market, level });
+    return { requests };
   }
 
-  /** One market order of the taker, toward the index mostly, back toward flat beyond its position limit. */
+  private place(market: Market, level: Level): Promise<unknown> {
+    return this.maker
+      .signed('POST', '/fapi/v1/order', {
+        symbol: market.symbol,
+        side: sideName(level.side),
+        type: 'LIMIT',
+        timeInForce: 'GTX',
+        price: toDecimalString(level.price, PRICE_SCALE),
+        quantity: toDecimalString(drawLots(level.level, this.random, market.scale ?? undefined), QTY_SCALE),
+      })
+      .catch(() => undefined);
+  }
+
+  /** One market order of the taker in each market, toward the index mostly, back toward flat beyond its limit. */
   async takeOnce(): Promise<void> {
-    const { index, last } = await this.prices();
-    const rows = await this.taker.signed<Array<{ positionAmt: string }>>('GET', '/fapi/v2/positionRisk', {
-      symbol: SYMBOL,
-    });
-    const amount = rows[0]?.positionAmt ?? '0';
+    await Promise.all(this.markets.map((market) => this.takeIn(market)));
+  }
+
+  private async takeIn(market: Market): Promise<void> {
+    const { symbol } = market;
+    const { index, last } = await this.prices(market);
+    if (market.scale === null) return;
+    const rows = await this.taker.signed<Array<{ symbol?: string; positionAmt: string }>>(
+      'GET',
+      '/fapi/v2/positionRisk',
+      { symbol },
+    );
+    const amount = (rows.find((row) => row.symbol === symbol) ?? rows[0])?.positionAmt ?? '0';
     const lots = parseQty(amount.replace('-', ''));
     const position = lots > 0 ? { side: (amount.startsWith('-') ? 2 : 1) as Side, qty: lots } : null;
-    const { side, qty } = planTake(index, last, position, this.random);
+    const { side, qty } = planTake(index, last, position, this.random, market.scale);
     await this.taker.signed('POST', '/fapi/v1/order', {
-      symbol: SYMBOL,
+      symbol,
       side: sideName(side),
       type: 'MARKET',
       quantity: toDecimalString(qty, QTY_SCALE),
     });
   }
 }
+
+type QuoteRequest =
+  { kind: 'cancel'; symbol: string; orderId: string } | { kind: 'place'; market: Market; level: Level };
