@@ -10,7 +10,7 @@ export type AccountId = string;
  * An account id per user, built once per user and then reused: every command looks balances up by account id, and a
  * string the engine has already used as a key carries its hash, where a freshly built one must be hashed again.
  */
-function accountPerUser(idOf: (userId: number) => AccountId): (userId: number) => AccountId {
+export function accountPerUser(idOf: (userId: number) => AccountId): (userId: number) => AccountId {
   const ids = new Map<number, AccountId>();
   return (userId) => {
     let id = ids.get(userId);
