@@ -14,7 +14,7 @@ import {
 import type { Effects, Post } from '../effects.ts';
 import { TriggerBook } from '../futures/trigger-book.ts';
 import { TriggerIndex } from '../futures/trigger-index.ts';
-import { Account, accountPerUser, Ledger, type AccountId } from '../ledger.ts';
+import { Account, Ledger, marketAccounts, type AccountId, type MarketAccounts } from '../ledger.ts';
 import type { FuturesHistoryEntry, OrderPath, OrderState, PositionState, Side, UserId } from '../types.ts';
 import type { DepositRecord } from '../types.ts';
 
@@ -32,30 +32,6 @@ export interface Taker {
   effects: Effects;
   /** A reduce-only order (#32): fills only what reduces the position. */
   reduceOnly?: boolean;
-}
-
-/** The ledger accounts of one market (#34): DEFAULT_SYMBOL's keep their names, another market's get `:<symbol>`. */
-export interface MarketAccounts {
-  orderMargin: (userId: UserId) => AccountId;
-  positionMargin: (userId: UserId) => AccountId;
-  insuranceFund: AccountId;
-  pnlClearing: AccountId;
-  fundingClearing: AccountId;
-}
-
-export function marketAccounts(symbol: MarketSymbol): MarketAccounts {
-  if (symbol === DEFAULT_SYMBOL) {
-    const { orderMargin, positionMargin, insuranceFund, pnlClearing, fundingClearing } = Account;
-    return { orderMargin, positionMargin, insuranceFund, pnlClearing, fundingClearing };
-  }
-  const suffix = `:${symbol}`;
-  return {
-    orderMargin: accountPerUser((userId) => Account.orderMargin(userId) + suffix),
-    positionMargin: accountPerUser((userId) => Account.positionMargin(userId) + suffix),
-    insuranceFund: Account.insuranceFund + suffix,
-    pnlClearing: Account.pnlClearing + suffix,
-    fundingClearing: Account.fundingClearing + suffix,
-  };
 }
 
 /**

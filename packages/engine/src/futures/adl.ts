@@ -14,7 +14,6 @@ import type { PriceTicks, QtyLots } from '@tickline/money';
 import { oppositeSide } from '../book/order-book.ts';
 import type { MarketState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
-import { Account } from '../ledger.ts';
 import { OrderPath, type OrderState, type PositionState, type Side, type UserId } from '../types.ts';
 import { ratePpm } from '../units.ts';
 import { closeFill, losesBeyondMargin } from './fill-calculator.ts';
