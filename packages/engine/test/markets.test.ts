@@ -168,7 +168,8 @@ describe('markets', () => {
       positions: snapshot.positions.map(({ symbol: _symbol, ...position }) => position),
     };
     const restored = Exchange.fromSnapshot(withoutSymbols, THREE_MARKETS);
-    expect(restored.position(TRADER)).toMatchObject({ side: 1, qty: btc(1), entryPrice: usd(50_000) });
+    expect(restored.position(TRADER)).toMatchObject({ symbol: BTC, side: 1, qty: btc(1), entryPrice: usd(50_000) });
+    expect(restored.openOrders(MAKER).map((order) => order.symbol)).toEqual([BTC]);
     expect(restored.depth(5)).toEqual(h.exchange.depth(5));
     expect(restored.marketPrices(BTC)).toEqual(h.exchange.marketPrices(BTC));
     expect(restored.marketPrices(ETH)?.lastMarkPrice).toBeNull();

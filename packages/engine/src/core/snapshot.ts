@@ -76,11 +76,18 @@ export function restoreSnapshot(s: EngineState, options: OptionRounds, snapshot:
     marketOf({ symbol }).leverageByUser.set(userId, leverage);
   // Time priority within a price is arrival order: ids are assigned in arrival order, an order an amend re-queued
   // (futures/amend.ts) arrived again under its queueSeq, and a fired trigger order arrived when it fired (arrivalId).
-  for (const order of [...snapshot.openOrders].sort(inQueueOrder)) rest(marketOf(order), { ...order });
-  for (const order of snapshot.triggerOrders ?? []) marketOf(order).triggers.add({ ...order });
+  // A row without a symbol (stored before #34) comes back as its market's, so every row the engine holds has one.
+  for (const order of [...snapshot.openOrders].sort(inQueueOrder)) {
+    const market = marketOf(order);
+    rest(market, { ...order, symbol: market.symbol });
+  }
+  for (const order of snapshot.triggerOrders ?? []) {
+    const market = marketOf(order);
+    market.triggers.add({ ...order, symbol: market.symbol });
+  }
   for (const position of snapshot.positions) {
-    const restored = { ...position };
-    const market = marketOf(restored);
+    const market = marketOf(position);
+    const restored = { ...position, symbol: market.symbol };
     market.positionsByUser.set(restored.userId, restored);
     positionChanged(market, restored, null);
   }
