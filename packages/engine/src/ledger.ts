@@ -1,3 +1,4 @@
+import { DEFAULT_SYMBOL, type MarketSymbol } from './config.ts';
 import { add, assertSafeInteger, subtract, type MicroUsdt } from '@tickline/money';
 
 /**
@@ -62,6 +63,30 @@ export const Account = {
   /** Money that entered or left through the chain (deposits in, withdrawals out). */
   chainClearing: 'chain:clearing' as AccountId,
 } as const;
+
+/** The ledger accounts of one market (#34): DEFAULT_SYMBOL's keep their names, another market's get `:<symbol>`. */
+export interface MarketAccounts {
+  orderMargin: (userId: number) => AccountId;
+  positionMargin: (userId: number) => AccountId;
+  insuranceFund: AccountId;
+  pnlClearing: AccountId;
+  fundingClearing: AccountId;
+}
+
+export function marketAccounts(symbol: MarketSymbol): MarketAccounts {
+  if (symbol === DEFAULT_SYMBOL) {
+    const { orderMargin, positionMargin, insuranceFund, pnlClearing, fundingClearing } = Account;
+    return { orderMargin, positionMargin, insuranceFund, pnlClearing, fundingClearing };
+  }
+  const suffix = `:${symbol}`;
+  return {
+    orderMargin: accountPerUser((userId) => Account.orderMargin(userId) + suffix),
+    positionMargin: accountPerUser((userId) => Account.positionMargin(userId) + suffix),
+    insuranceFund: Account.insuranceFund + suffix,
+    pnlClearing: Account.pnlClearing + suffix,
+    fundingClearing: Account.fundingClearing + suffix,
+  };
+}
 
 /** A user's accounts must never go negative; the house's and the chain's may (they are the other side). */
 export function isUserAccount(account: AccountId): boolean {

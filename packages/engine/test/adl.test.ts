@@ -72,6 +72,7 @@ describe('auto-deleveraging', () => {
     expect(ofType(output.events, 'autoDeleverage')).toEqual([
       {
         type: 'autoDeleverage',
+        symbol: 'BTCUSDT',
         liquidatedUserId: TRADER,
         side: 1,
         qty: btc(1),

@@ -211,7 +211,7 @@ describe('funding', () => {
     const output = h.ok({ type: 'settleFunding', fundingRatePpm: -40 });
     const rates = output.events.filter((event) => event.type === 'fundingRate');
     expect(rates).toEqual([
-      { type: 'fundingRate', settlement: { timeMs: h.nowMs, ratePpm: -40, markPrice: usd(50_000) } },
+      { type: 'fundingRate', settlement: { symbol: 'BTCUSDT', timeMs: h.nowMs, ratePpm: -40, markPrice: usd(50_000) } },
     ]);
   });
 

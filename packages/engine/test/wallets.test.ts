@@ -88,7 +88,7 @@ describe('leverage', () => {
     expect(exchange.leverage(alice)).toBe(1);
     const output = exchange.apply({ type: 'setLeverage', userId: alice, leverage: 25 }, 0);
     expect(output.result).toEqual({ ok: true, value: { leverage: 25 } });
-    expect(output.events).toEqual([{ type: 'leverage', userId: alice, leverage: 25 }]);
+    expect(output.events).toEqual([{ type: 'leverage', userId: alice, leverage: 25, symbol: 'BTCUSDT' }]);
     expect(exchange.leverage(alice)).toBe(25);
     expect(exchange.apply({ type: 'setLeverage', userId: alice, leverage: 100 }, 0).result.ok).toBe(true);
   });

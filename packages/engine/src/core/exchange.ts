@@ -13,10 +13,9 @@ import { settleFunding } from '../futures/funding.ts';
 import { requiredHolds } from '../futures/holds.ts';
 import { setLeverage } from '../futures/leverage.ts';
 import { createMatchListener } from '../futures/matching.ts';
-import { cancelOrder, placeOrder, rest } from '../futures/orders.ts';
+import { cancelOrder, placeOrder } from '../futures/orders.ts';
 import { closePosition, priceTick, setTpSl } from '../futures/closing.ts';
 import { cancelTriggerOrder, placeTriggerOrder, runTriggers } from '../futures/trigger-orders.ts';
-import { positionChanged } from '../futures/positions.ts';
 import type { AccountId } from '../ledger.ts';
 import { amendOrder } from '../futures/amend.ts';
 import { adjustMargin } from '../futures/isolated-margin.ts';
@@ -35,16 +34,16 @@ import type {
   PositionState,
   UserId,
 } from '../types.ts';
-import { symbolOf } from '../types.ts';
 import { balanceView } from '../wallets/balances.ts';
 import { creditDeposit, reverseDeposit } from '../wallets/deposits.ts';
 import { accruePartnerSettlement, adjustBalance, payPartnerSettlement } from '../wallets/payouts.ts';
 import { fund, transfer } from '../wallets/transfers.ts';
 import { withdrawal } from '../wallets/withdrawals.ts';
-import { EngineState } from './state.ts';
+import { allPositions, pricesOf, restoreSnapshot, takeSnapshot } from './snapshot.ts';
+import { EngineState, type MarketState } from './state.ts';
 
 /**
- * The whole trading core of one market: wallets, order book, futures positions, option rounds. Single-threaded and
+ * The whole trading core, every market (#34): wallets, order book, futures positions, option rounds. Single-threaded and
  * deterministic: the same snapshot and the same commands (with the same `nowMs`) give the same outputs.
  *
  * Every command either is refused with nothing changed (a Rejection, no events, no postings) or is applied whole.
@@ -60,11 +59,15 @@ export class Exchange {
   private readonly dirtyOrders = new Map<number, OrderState>();
   private readonly dirtyPositions = new Set<UserId>();
 
+  /** Options settle on this market's index (#34: DEFAULT_SYMBOL's, or the first market's when it is not run). */
+  private readonly optionsMarket: MarketState;
+
   constructor(config: ExchangeConfigOverrides = {}) {
     const state = new EngineState(config);
-    state.matchListener = createMatchListener(state);
+    for (const market of state.markets) market.matchListener = createMatchListener(market);
     this.state = state;
     this.config = state.config;
+    this.optionsMarket = state.market() ?? (state.markets[0] as MarketState);
     this.options = new OptionRounds(this.config.option, state.post, (userId) => state.freeFutures(userId));
   }
 
@@ -79,17 +82,26 @@ export class Exchange {
       dirtyOrders: this.dirtyOrders,
       dirtyPositions: this.dirtyPositions,
     };
-    const result = this.dispatch(command, effects);
+    // A command touches at most one market (#34); a wallet or option command none, and DEFAULT_SYMBOL's triggers
+    // still run after it as before (nothing moved, so nothing fires).
+    const market = marketOfCommand(this.state, command);
+    if (!market) return { result: reject('MARKET_UNKNOWN_SYMBOL'), events: [], postings: [] };
+    const result = this.dispatch(command, market, effects);
     if (!result.ok) return { result, events: [], postings: [] };
-    runTriggers(this.state, command.type === 'priceTick', effects);
+    runTriggers(market, command.type === 'priceTick', effects);
     for (const order of inIdOrder(effects.dirtyOrders.values(), effects.dirtyOrders.size, (order) => order.id))
       effects.events.push({ type: 'order', order: { ...order } });
     for (const userId of inIdOrder(effects.dirtyPositions.values(), effects.dirtyPositions.size, (id) => id))
-      effects.events.push({ type: 'position', userId, position: this.position(userId) });
+      effects.events.push({
+        type: 'position',
+        userId,
+        symbol: market.symbol,
+        position: this.position(userId, market.symbol),
+      });
     return { result, events: effects.events, postings: effects.postings };
   }
 
-  private dispatch(command: Command, effects: Effects): CommandResult {
+  private dispatch(command: Command, m: MarketState, effects: Effects): CommandResult {
     const s = this.state;
     switch (command.type) {
       case 'fund':
@@ -111,27 +123,33 @@ export class Exchange {
       case 'adjustBalance':
         return adjustBalance(s, command, effects);
       case 'setLeverage':
-        return setLeverage(s, command, effects);
+        return setLeverage(m, command, effects);
       case 'placeOrder':
-        return command.trigger ? placeTriggerOrder(s, command, effects) : placeOrder(s, command, effects);
+        return command.trigger ? placeTriggerOrder(m, command, effects) : placeOrder(m, command, effects);
       case 'cancelOrder':
-        return cancelTriggerOrder(s, command, effects) ?? cancelOrder(s, command, effects);
+        return cancelTriggerOrder(m, command, effects) ?? cancelOrder(m, command, effects);
       case 'amendOrder':
-        return amendOrder(s, command, effects);
+        return amendOrder(m, command, effects);
       case 'adjustMargin':
-        return adjustMargin(s, command, effects);
+        return adjustMargin(m, command, effects);
       case 'closePosition':
-        return closePosition(s, command, effects);
+        return closePosition(m, command, effects);
       case 'setTpSl':
-        return setTpSl(s, command, effects);
+        return setTpSl(m, command, effects);
       case 'priceTick':
-        return priceTick(s, command, effects);
+        return priceTick(m, command, effects);
       case 'settleFunding':
-        return settleFunding(s, command, effects);
+        return settleFunding(m, command, effects);
       case 'placeOptionOrder':
-        return this.options.place(command, s.lastIndexPrice, s.lastPriceAtMs, () => s.nextIds.optionOrder++, effects);
+        return this.options.place(
+          command,
+          this.optionsMarket.lastIndexPrice,
+          this.optionsMarket.lastPriceAtMs,
+          () => s.nextIds.optionOrder++,
+          effects,
+        );
       case 'settleOptionRound':
-        return this.options.settleRound(command, (price) => s.isValidPrice(price, false), effects);
+        return this.options.settleRound(command, (price) => this.optionsMarket.isValidPrice(price, false), effects);
       default:
         return reject('VALIDATION_FAILED');
     }
@@ -146,11 +164,10 @@ export class Exchange {
 
   /** The user's resting orders in `symbol`'s market, or in every market when it is absent; oldest first. */
   openOrders(userId: UserId, symbol?: MarketSymbol): OrderState[] {
-    const s = this.state;
-    const orders = [...(s.orderIdsByUser.get(userId) ?? [])].map((id) => ({
-      ...(s.openOrdersById.get(id) as OrderState),
-    }));
-    return symbol === undefined ? orders : orders.filter((order) => symbolOf(order) === symbol);
+    const orders = this.marketsNamed(symbol).flatMap((m) =>
+      [...(m.orderIdsByUser.get(userId) ?? [])].map((id) => ({ ...(m.openOrdersById.get(id) as OrderState) })),
+    );
+    return symbol === undefined ? orders.sort((a, b) => a.id - b.id) : orders;
   }
 
   /**
@@ -158,45 +175,39 @@ export class Exchange {
    * absent; oldest first; they hold no margin.
    */
   triggerOrders(userId: UserId, symbol?: MarketSymbol): OrderState[] {
-    const orders = this.state.triggers.ofUser(userId).map((order) => ({ ...order }));
-    return symbol === undefined ? orders : orders.filter((order) => symbolOf(order) === symbol);
+    const orders = this.marketsNamed(symbol).flatMap((m) => m.triggers.ofUser(userId).map((order) => ({ ...order })));
+    return symbol === undefined ? orders.sort((a, b) => a.id - b.id) : orders;
   }
 
-  /** What each of the user's resting orders should hold now (order id → micro-USDT), oldest first. */
+  /** What each of the user's resting orders, in every market, should hold now (order id → micro-USDT). */
   requiredOrderHolds(userId: UserId): Map<number, MicroUsdt> {
-    const holds = requiredHolds(this.state, userId, this.leverage(userId));
+    const holds = this.state.markets.flatMap((m) => requiredHolds(m, userId, m.leverage(userId)));
     return new Map(holds.map(([order, hold]) => [order.id, hold]));
   }
 
   /** The user's position in `symbol`'s market (#34: one isolated position per market). */
   position(userId: UserId, symbol: MarketSymbol = DEFAULT_SYMBOL): PositionState | null {
-    if (symbol !== DEFAULT_SYMBOL) return null;
-    const position = this.state.positionsByUser.get(userId);
+    const position = this.state.market(symbol)?.positionsByUser.get(userId);
     return position ? { ...position } : null;
   }
 
   /** The user's positions in every market, in the order of `config.markets`. */
   positionsOf(userId: UserId): PositionState[] {
-    const position = this.position(userId);
-    return position ? [position] : [];
+    return this.state.markets.flatMap((m) => {
+      const position = m.positionsByUser.get(userId);
+      return position ? [{ ...position }] : [];
+    });
   }
 
-  /** The markets this engine runs, with their rules (#34), DEFAULT_SYMBOL first. */
+  /** The markets this engine runs, with their rules (#34), in the order of `config.markets`. */
   markets(): MarketConfig[] {
     return this.config.markets;
   }
 
   /** A market's last prices; null for a symbol this engine does not run. */
   marketPrices(symbol: MarketSymbol = DEFAULT_SYMBOL): MarketPrices | null {
-    if (symbol !== DEFAULT_SYMBOL) return null;
-    const s = this.state;
-    return {
-      symbol,
-      lastIndexPrice: s.lastIndexPrice,
-      lastMarkPrice: s.lastMarkPrice,
-      lastPriceAtMs: s.lastPriceAtMs,
-      lastTradePrice: s.triggers.lastTradePrice,
-    };
+    const market = this.state.market(symbol);
+    return market ? pricesOf(market) : null;
   }
 
   /** The user's unsettled option orders, oldest first. */
@@ -206,18 +217,20 @@ export class Exchange {
 
   /** The user's leverage in `symbol`'s market (each market has its own). */
   leverage(userId: UserId, symbol: MarketSymbol = DEFAULT_SYMBOL): number {
-    return symbol === DEFAULT_SYMBOL ? this.state.leverage(userId) : this.config.defaultLeverage;
+    const market = this.state.market(symbol);
+    return market ? market.leverage(userId) : this.config.defaultLeverage;
   }
 
   /** The user's place in `symbol`'s auto-deleveraging queue, 0–4 (4: first to go); null without a position or mark. */
   adlQuantile(userId: UserId, symbol: MarketSymbol = DEFAULT_SYMBOL): number | null {
-    return symbol === DEFAULT_SYMBOL ? adlQuantile(this.state, userId) : null;
+    const market = this.state.market(symbol);
+    return market ? adlQuantile(market, userId) : null;
   }
 
   /** `symbol`'s order book, `levels` a side. */
   depth(levels: number, symbol: MarketSymbol = DEFAULT_SYMBOL): DepthView {
-    if (symbol !== DEFAULT_SYMBOL) return { bids: [], asks: [] };
-    return { bids: this.state.book.depth(BUY, levels), asks: this.state.book.depth(SELL, levels) };
+    const book = this.state.market(symbol)?.book;
+    return book ? { bids: book.depth(BUY, levels), asks: book.depth(SELL, levels) } : { bids: [], asks: [] };
   }
 
   accountBalance(account: AccountId): MicroUsdt {
@@ -229,79 +242,54 @@ export class Exchange {
     return [...this.state.ledger.entries()];
   }
 
-  /** Users with an open position, for reports and invariant checks. */
+  /** Open positions of every market by user, for reports and invariant checks. */
   positions(): PositionState[] {
-    const positions = [...this.state.positionsByUser.values()];
-    return positions.sort((a, b) => a.userId - b.userId).map((position) => ({ ...position }));
+    return allPositions(this.state);
   }
 
   /** DEFAULT_SYMBOL's last index price (another market's: `marketPrices`). */
   get indexPrice(): PriceTicks | null {
-    return this.state.lastIndexPrice;
+    return this.state.market()?.lastIndexPrice ?? null;
   }
 
   /** DEFAULT_SYMBOL's last mark price (another market's: `marketPrices`). */
   get markPrice(): PriceTicks | null {
-    return this.state.lastMarkPrice;
+    return this.state.market()?.lastMarkPrice ?? null;
   }
 
   // -------------------------------------------------------------------------------------------------------------
   // Snapshot
 
   snapshot(): EngineSnapshot {
-    const s = this.state;
-    return {
-      balances: [...s.ledger.entries()]
-        .filter(([, amount]) => amount !== 0)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-      openOrders: [...s.openOrdersById.values()].sort((a, b) => a.id - b.id).map((order) => ({ ...order })),
-      positions: this.positions(),
-      unsettledOptionOrders: this.options.orders(),
-      leverageByUser: [...s.leverageByUser.entries()].sort((a, b) => a[0] - b[0]),
-      nextIds: { ...s.nextIds },
-      lastIndexPrice: s.lastIndexPrice,
-      lastMarkPrice: s.lastMarkPrice,
-      lastPriceAtMs: s.lastPriceAtMs,
-      deposits: [...s.deposits.values()]
-        .sort((a, b) => (a.depositKey < b.depositKey ? -1 : a.depositKey > b.depositKey ? 1 : 0))
-        .map((deposit) => ({ ...deposit })),
-      triggerOrders: [...s.triggers.byId.values()].sort((a, b) => a.id - b.id).map((order) => ({ ...order })),
-      lastTradePrice: s.triggers.lastTradePrice,
-    };
+    return takeSnapshot(this.state, this.options);
   }
 
   static fromSnapshot(snapshot: EngineSnapshot, config: ExchangeConfigOverrides = {}): Exchange {
     const exchange = new Exchange(config);
-    const s = exchange.state;
-    s.ledger.restore(snapshot.balances);
-    for (const [userId, leverage] of snapshot.leverageByUser) s.leverageByUser.set(userId, leverage);
-    // Time priority within a price is arrival order: ids are assigned in arrival order, an order an amend re-queued
-    // (futures/amend.ts) arrived again under its queueSeq, and a fired trigger order arrived when it fired (arrivalId).
-    for (const order of [...snapshot.openOrders].sort(inQueueOrder)) rest(s, { ...order });
-    for (const order of snapshot.triggerOrders ?? []) s.triggers.add({ ...order });
-    s.triggers.lastTradePrice = snapshot.lastTradePrice ?? null;
-    for (const position of snapshot.positions) {
-      const restored = { ...position };
-      s.positionsByUser.set(restored.userId, restored);
-      positionChanged(s, restored, null);
-    }
-    for (const order of [...snapshot.unsettledOptionOrders].sort((a, b) => a.id - b.id))
-      exchange.options.restore({ ...order });
-    for (const deposit of snapshot.deposits) s.deposits.set(deposit.depositKey, { ...deposit });
-    s.nextIds = { ...snapshot.nextIds };
-    s.lastIndexPrice = snapshot.lastIndexPrice;
-    s.lastMarkPrice = snapshot.lastMarkPrice;
-    s.lastPriceAtMs = snapshot.lastPriceAtMs;
+    restoreSnapshot(exchange.state, exchange.options, snapshot);
     return exchange;
+  }
+
+  /** Every market, or the one named (none for a symbol this engine does not run). */
+  private marketsNamed(symbol: MarketSymbol | undefined): MarketState[] {
+    if (symbol === undefined) return this.state.markets;
+    const market = this.state.market(symbol);
+    return market ? [market] : [];
   }
 }
 
-function inQueueOrder(a: OrderState, b: OrderState): number {
-  return arrivalOf(a) - arrivalOf(b) || a.id - b.id;
-}
-
-function arrivalOf(order: OrderState): number {
-  return order.queueSeq ?? order.trigger?.arrivalId ?? order.id;
+/**
+ * The market a command is about: its symbol's (absent = DEFAULT_SYMBOL's; undefined when unknown). A cancel or amend
+ * finds its order by number in whichever market holds it; when it names another market, that market answers (it has
+ * no such order: ORDER_NOT_FOUND as for a wrong id). Commands of no market get DEFAULT_SYMBOL's (or the first).
+ */
+function marketOfCommand(s: EngineState, command: Command): MarketState | undefined {
+  const symbol = 'symbol' in command ? command.symbol : undefined;
+  const named = s.market(symbol);
+  if (!named) return symbol === undefined ? s.markets[0] : undefined;
+  if (command.type !== 'cancelOrder' && command.type !== 'amendOrder') return named;
+  const holder = s.markets.find((m) => m.openOrdersById.has(command.orderId) || m.triggers.byId.has(command.orderId));
+  return holder && (symbol === undefined || holder === named) ? holder : named;
 }
 
 /** The values sorted by id; most commands touch one order and one position, which need no array or sort. */

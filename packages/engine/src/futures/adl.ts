@@ -12,9 +12,8 @@
  */
 import type { PriceTicks, QtyLots } from '@tickline/money';
 import { oppositeSide } from '../book/order-book.ts';
-import type { EngineState } from '../core/state.ts';
+import type { MarketState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
-import { Account } from '../ledger.ts';
 import { OrderPath, type OrderState, type PositionState, type Side, type UserId } from '../types.ts';
 import { ratePpm } from '../units.ts';
 import { closeFill, losesBeyondMargin } from './fill-calculator.ts';
@@ -32,9 +31,9 @@ const ONE_USDT = 1_000_000;
  * all of it when ADL is off or the fund covers it; otherwise the largest part it covers, and the cut is noted so
  * the rest is auto-deleveraged.
  */
-export function liquidationFillQty(s: EngineState, position: PositionState, price: PriceTicks, qty: QtyLots): QtyLots {
+export function liquidationFillQty(s: MarketState, position: PositionState, price: PriceTicks, qty: QtyLots): QtyLots {
   if (!s.config.autoDeleverage) return qty;
-  const fund = s.balance(Account.insuranceFund);
+  const fund = s.balance(s.accounts.insuranceFund);
   const covered = (part: QtyLots) => closeFill(position, price, part, NO_FEE).shortfall <= fund;
   if (covered(qty)) return qty;
   let low = 0; // covered
@@ -55,7 +54,7 @@ interface QueueEntry {
   den: bigint;
 }
 
-function queueEntry(s: EngineState, position: PositionState, mark: PriceTicks): QueueEntry {
+function queueEntry(s: MarketState, position: PositionState, mark: PriceTicks): QueueEntry {
   const upnl = pnl(position.side, position.entryPrice, mark, position.qty);
   const equity = position.margin + upnl;
   if (upnl <= 0 || equity <= 0) return { position, num: 0n, den: 1n };
@@ -67,7 +66,7 @@ function queueEntry(s: EngineState, position: PositionState, mark: PriceTicks): 
 }
 
 /** The positions on `side`, first to be deleveraged first. */
-export function adlQueue(s: EngineState, side: Side, mark: PriceTicks): PositionState[] {
+export function adlQueue(s: MarketState, side: Side, mark: PriceTicks): PositionState[] {
   const entries: QueueEntry[] = [];
   for (const position of s.positionsByUser.values())
     if (position.side === side && position.qty > 0) entries.push(queueEntry(s, position, mark));
@@ -83,7 +82,7 @@ export function adlQueue(s: EngineState, side: Side, mark: PriceTicks): Position
  * The user's ADL quantile, 0–4 as Binance's `adlQuantile`: the quintile of their place in their side's queue, 4
  * for the first fifth; 0 for a position in loss (score 0). Null without a position or a mark.
  */
-export function adlQuantile(s: EngineState, userId: UserId): number | null {
+export function adlQuantile(s: MarketState, userId: UserId): number | null {
   const position = s.positionsByUser.get(userId);
   const mark = s.lastMarkPrice;
   if (!position || mark === null) return null;
@@ -99,7 +98,7 @@ export function adlQuantile(s: EngineState, userId: UserId): number | null {
  * each counterparty in turn for as much as it holds; a counterparty that would itself lose beyond its margin at that
  * price is passed over. `order` is the liquidation's order, filled further here. Returns the quantity closed.
  */
-export function autoDeleverage(s: EngineState, position: PositionState, order: OrderState, effects: Effects): QtyLots {
+export function autoDeleverage(s: MarketState, position: PositionState, order: OrderState, effects: Effects): QtyLots {
   const mark = s.lastMarkPrice as PriceTicks;
   const { userId } = position;
   const price = bankruptcyPrice(position.side, position.qty, position.entryPrice, position.margin);
@@ -129,6 +128,7 @@ export function autoDeleverage(s: EngineState, position: PositionState, order: O
   s.markOrder(order, effects);
   effects.events.push({
     type: 'autoDeleverage',
+    symbol: s.symbol,
     liquidatedUserId: userId,
     side: position.side,
     qty: closed,
@@ -141,7 +141,7 @@ export function autoDeleverage(s: EngineState, position: PositionState, order: O
 
 /** Closes `qty` of the counterparty's position at `price`: its waiting orders cancelled, no fee, a notice. */
 function deleverageCounterparty(
-  s: EngineState,
+  s: MarketState,
   counterparty: PositionState,
   price: PriceTicks,
   qty: QtyLots,
@@ -159,6 +159,7 @@ function deleverageCounterparty(
   settleFill(s, party, NO_FEE, price, qty, effects);
   effects.events.push({
     type: 'notice',
+    symbol: s.symbol,
     userId,
     kind: 'autoDeleverage',
     text: `${qty} lots of your ${counterparty.side === 1 ? 'long' : 'short'} position were auto-deleveraged at ${price} (mark ${mark}).`,

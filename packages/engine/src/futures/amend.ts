@@ -8,13 +8,13 @@
 import type { PriceTicks } from '@tickline/money';
 import { crosses, oppositeSide } from '../book/order-book.ts';
 import type { CommandOf, ResultOf } from '../command-results.ts';
-import type { EngineState } from '../core/state.ts';
+import type { MarketState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { reject } from '../rejections.ts';
 import { entryTpSlProblem } from './entry-tpsl.ts';
 import { rebalanceHolds, requiredHolds } from './holds.ts';
 
-export function amendOrder(s: EngineState, command: CommandOf<'amendOrder'>, effects: Effects): ResultOf<'amendOrder'> {
+export function amendOrder(s: MarketState, command: CommandOf<'amendOrder'>, effects: Effects): ResultOf<'amendOrder'> {
   const { userId, orderId } = command;
   const order = s.openOrdersById.get(orderId);
   // A trigger order still waiting for its price is not in the book: cancel and place it again to change it.

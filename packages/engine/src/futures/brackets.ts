@@ -9,7 +9,7 @@ import { multiply, type MicroUsdt, type PriceTicks, type QtyLots } from '@tickli
 import type { ErrorName } from '@tickline/protocol';
 import { oppositeSide } from '../book/order-book.ts';
 import type { MaintenanceTier } from '../config.ts';
-import type { EngineState } from '../core/state.ts';
+import type { MarketState } from '../core/state.ts';
 import type { OrderState, Side, UserId } from '../types.ts';
 import { tiersWithDeductions } from './margin.ts';
 
@@ -59,7 +59,7 @@ export function maxLeverageFor(positionNotional: MicroUsdt, tiers: MaintenanceTi
  * position at the mark, or its entry price before the first mark).
  */
 export function exposureNotional(
-  s: EngineState,
+  s: MarketState,
   userId: UserId,
   side: Side,
   extra: { price: PriceTicks; qty: QtyLots } | null,
@@ -94,7 +94,7 @@ function leverageAlwaysAllowed(tiers: MaintenanceTier[]): number {
  * protection price, which only bounds how far it may walk).
  */
 export function checkOrderBracket(
-  s: EngineState,
+  s: MarketState,
   userId: UserId,
   side: Side,
   price: PriceTicks | null,
@@ -109,7 +109,7 @@ export function checkOrderBracket(
 }
 
 /** Refusal for changing the user's leverage to `leverage` with their position and resting orders, or null. */
-export function checkLeverageBracket(s: EngineState, userId: UserId, leverage: number): ErrorName | null {
+export function checkLeverageBracket(s: MarketState, userId: UserId, leverage: number): ErrorName | null {
   const tiers = s.config.maintenanceTiers;
   if (leverage <= leverageAlwaysAllowed(tiers)) return null;
   for (const side of [1, 2] as const)

@@ -4,7 +4,7 @@
  */
 import type { PriceTicks, QtyLots } from '@tickline/money';
 import { BUY, oppositeSide } from '../book/order-book.ts';
-import type { EngineState, TakerKind } from '../core/state.ts';
+import type { MarketState, TakerKind } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { reject } from '../rejections.ts';
 import { OrderPath, type OrderState, type PositionState } from '../types.ts';
@@ -16,7 +16,7 @@ import { indexPosition, positionChanged, unindexPosition } from './positions.ts'
 import type { CommandOf, ResultOf } from '../command-results.ts';
 
 export function closePosition(
-  s: EngineState,
+  s: MarketState,
   command: CommandOf<'closePosition'>,
   effects: Effects,
 ): ResultOf<'closePosition'> {
@@ -36,7 +36,7 @@ export function closePosition(
  * when the book has nothing to take.
  */
 function closeAtMarket(
-  s: EngineState,
+  s: MarketState,
   position: PositionState,
   qty: QtyLots,
   orderPath: OrderPath,
@@ -61,7 +61,7 @@ function closeAtMarket(
   return order;
 }
 
-export function setTpSl(s: EngineState, command: CommandOf<'setTpSl'>, effects: Effects): ResultOf<'setTpSl'> {
+export function setTpSl(s: MarketState, command: CommandOf<'setTpSl'>, effects: Effects): ResultOf<'setTpSl'> {
   const { userId, takeProfit, stopLoss } = command;
   const position = s.positionsByUser.get(userId);
   if (!position) return reject('NO_POSITION');
@@ -78,7 +78,7 @@ export function setTpSl(s: EngineState, command: CommandOf<'setTpSl'>, effects: 
   return { ok: true, value: { takeProfit, stopLoss } };
 }
 
-export function priceTick(s: EngineState, command: CommandOf<'priceTick'>, effects: Effects): ResultOf<'priceTick'> {
+export function priceTick(s: MarketState, command: CommandOf<'priceTick'>, effects: Effects): ResultOf<'priceTick'> {
   if (!s.isValidPrice(command.indexPrice, false) || !s.isValidPrice(command.markPrice, false))
     return reject('INVALID_PRICE');
   s.lastIndexPrice = command.indexPrice;
@@ -90,7 +90,7 @@ export function priceTick(s: EngineState, command: CommandOf<'priceTick'>, effec
 }
 
 /** Liquidates every position whose liquidation price the mark has reached; returns how many. */
-export function runLiquidations(s: EngineState, effects: Effects): number {
+export function runLiquidations(s: MarketState, effects: Effects): number {
   const mark = s.lastMarkPrice;
   if (mark === null) return 0;
   let liquidated = 0;
@@ -108,6 +108,7 @@ export function runLiquidations(s: EngineState, effects: Effects): number {
     liquidated++;
     effects.events.push({
       type: 'notice',
+      symbol: s.symbol,
       userId,
       kind: 'liquidation',
       text: `Your ${position.side === BUY ? 'long' : 'short'} position was liquidated at mark price ${mark}.`,
@@ -116,7 +117,7 @@ export function runLiquidations(s: EngineState, effects: Effects): number {
   return liquidated;
 }
 
-function runExits(s: EngineState, effects: Effects): number {
+function runExits(s: MarketState, effects: Effects): number {
   const mark = s.lastMarkPrice as PriceTicks;
   let triggered = 0;
   for (const userId of [...s.exitsAbove.popFiring(mark), ...s.exitsBelow.popFiring(mark)]) {
@@ -134,6 +135,7 @@ function runExits(s: EngineState, effects: Effects): number {
     triggered++;
     effects.events.push({
       type: 'notice',
+      symbol: s.symbol,
       userId,
       kind: takeProfitHit ? 'takeProfit' : 'stopLoss',
       text: `${takeProfitHit ? 'Take profit' : 'Stop loss'} executed: ${order.filledQty} lots closed at mark price ${mark}.`,

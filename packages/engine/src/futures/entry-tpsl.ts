@@ -6,14 +6,14 @@
 import type { PriceTicks } from '@tickline/money';
 import type { ErrorName } from '@tickline/protocol';
 import { BUY } from '../book/order-book.ts';
-import type { EngineState } from '../core/state.ts';
+import type { MarketState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import type { OrderState, Side } from '../types.ts';
 import { positionChanged } from './positions.ts';
 
 /** Whether the order's TP/SL make sense for an entry on `side` at `reference`: null when they do. */
 export function entryTpSlProblem(
-  s: EngineState,
+  s: MarketState,
   side: Side,
   reference: PriceTicks,
   takeProfit: PriceTicks | undefined,
@@ -34,7 +34,7 @@ export function entryTpSlProblem(
 }
 
 /** After a fill of `order`: its TP/SL onto the position, when it carries any and the position is on its side. */
-export function applyEntryTpSl(s: EngineState, order: OrderState, effects: Effects): void {
+export function applyEntryTpSl(s: MarketState, order: OrderState, effects: Effects): void {
   const takeProfit = order.takeProfit ?? null;
   const stopLoss = order.stopLoss ?? null;
   if (takeProfit === null && stopLoss === null) return;

@@ -5,7 +5,7 @@
  */
 import { multiplyDivide, type MicroUsdt, type PriceTicks, type QtyLots } from '@tickline/money';
 import { crosses, oppositeSide, BUY } from '../book/order-book.ts';
-import type { EngineState, TakerKind } from '../core/state.ts';
+import type { MarketState, TakerKind } from '../core/state.ts';
 import type { PositionState, Side, UserId } from '../types.ts';
 import type { RatePpm } from '../units.ts';
 import { averageEntryPrice, initialMargin, liquidationPrice, pnl, tradingFee } from './margin.ts';
@@ -86,7 +86,7 @@ export function liquidates(side: Side, markPrice: PriceTicks, liquidationPriceTi
   return side === BUY ? markPrice <= liquidationPriceTicks : markPrice >= liquidationPriceTicks;
 }
 
-export function liquidationPriceOf(s: EngineState, position: PositionFigures): PriceTicks {
+export function liquidationPriceOf(s: MarketState, position: PositionFigures): PriceTicks {
   return liquidationPrice(position.side, position.qty, position.entryPrice, position.margin, s.config.maintenanceTiers);
 }
 
@@ -97,7 +97,7 @@ export function liquidationPriceOf(s: EngineState, position: PositionFigures): P
  * bankruptcy): the insurance fund would pay the loss beyond the margin, to the counterparty.
  */
 export function fillLiquidates(
-  s: EngineState,
+  s: MarketState,
   position: PositionFigures | null | undefined,
   side: Side,
   price: PriceTicks,
@@ -127,7 +127,7 @@ export function fillLiquidates(
 
 /** Largest part of `qty` the user can afford to take at `price` (reducing needs no margin; opening does). */
 export function affordableQty(
-  s: EngineState,
+  s: MarketState,
   userId: UserId,
   side: Side,
   price: PriceTicks,
@@ -166,7 +166,7 @@ export interface TakerPlan {
 }
 
 /** simulateTaker's answer for an order that crosses nothing. */
-export function restingPlan(s: EngineState, userId: UserId): TakerPlan {
+export function restingPlan(s: MarketState, userId: UserId): TakerPlan {
   return {
     filledQty: 0,
     freeAfter: s.freeFutures(userId),
@@ -181,7 +181,7 @@ export function restingPlan(s: EngineState, userId: UserId): TakerPlan {
  * prevention will cancel and whose holds come back), to see what would fill and whether the margin suffices.
  */
 export function simulateTaker(
-  s: EngineState,
+  s: MarketState,
   userId: UserId,
   side: Side,
   limitPrice: PriceTicks,
@@ -238,7 +238,7 @@ export function simulateTaker(
  * anything but a liquidation, only down to the bankruptcy price, as acceptFill).
  */
 export function fillableQty(
-  s: EngineState,
+  s: MarketState,
   position: PositionState,
   kind: TakerKind,
   limitPrice: PriceTicks,

@@ -4,7 +4,7 @@
  */
 import { multiplyDivide, type MicroUsdt } from '@tickline/money';
 import { BUY, SELL } from '../book/order-book.ts';
-import type { EngineState } from '../core/state.ts';
+import type { MarketState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { reject } from '../rejections.ts';
@@ -19,7 +19,7 @@ import type { ResultOf } from '../command-results.ts';
 const MAX_FUNDING_RATE_PPM = 7_500;
 
 export function settleFunding(
-  s: EngineState,
+  s: MarketState,
   command: Extract<Command, { type: 'settleFunding' }>,
   effects: Effects,
 ): ResultOf<'settleFunding'> {
@@ -28,7 +28,10 @@ export function settleFunding(
   const mark = s.lastMarkPrice;
   if (mark === null) return reject('NO_MARK_PRICE');
   const ref = `funding:${effects.nowMs}`;
-  effects.events.push({ type: 'fundingRate', settlement: { timeMs: effects.nowMs, ratePpm: rate, markPrice: mark } });
+  effects.events.push({
+    type: 'fundingRate',
+    settlement: { symbol: s.symbol, timeMs: effects.nowMs, ratePpm: rate, markPrice: mark },
+  });
   const payingSide: Side = rate > 0 ? BUY : SELL;
   const positions = [...s.positionsByUser.values()].sort((a, b) => a.userId - b.userId);
   const absoluteRate = ratePpm(Math.abs(rate));
@@ -39,12 +42,12 @@ export function settleFunding(
   const pushFunding = ({ userId, side, qty }: PositionState, amount: number) =>
     effects.events.push({
       type: 'funding',
-      payment: { userId, timeMs: effects.nowMs, ratePpm: rate, side, qty, markPrice: mark, amount },
+      payment: { symbol: s.symbol, userId, timeMs: effects.nowMs, ratePpm: rate, side, qty, markPrice: mark, amount },
     });
   for (const position of rate === 0 ? [] : positions) {
     if (position.side === payingSide) {
       const paid = Math.min(tradingFee(mark, position.qty, absoluteRate), position.margin);
-      s.post(Account.positionMargin(position.userId), Account.fundingClearing, paid, 'funding', ref, effects);
+      s.post(s.accounts.positionMargin(position.userId), s.accounts.fundingClearing, paid, 'funding', ref, effects);
       position.margin -= paid;
       collected += paid;
       pushFunding(position, -paid);
@@ -57,13 +60,13 @@ export function settleFunding(
   }
   for (const [position, due] of receivers) {
     const amount = owedToReceivers <= collected ? due : multiplyDivide(due, collected, owedToReceivers, 'floor');
-    s.post(Account.fundingClearing, Account.positionMargin(position.userId), amount, 'funding', ref, effects);
+    s.post(s.accounts.fundingClearing, s.accounts.positionMargin(position.userId), amount, 'funding', ref, effects);
     position.margin += amount;
     pushFunding(position, amount);
     positionChanged(s, position, effects);
   }
-  const residue = s.balance(Account.fundingClearing);
-  s.post(Account.fundingClearing, Account.feeRevenue, residue, 'funding', ref, effects);
+  const residue = s.balance(s.accounts.fundingClearing);
+  s.post(s.accounts.fundingClearing, Account.feeRevenue, residue, 'funding', ref, effects);
   const liquidated = runLiquidations(s, effects);
   return { ok: true, value: { collected, liquidated } };
 }

@@ -4,7 +4,7 @@
  * may reduce the position without margin up to its size. Holds follow every position change.
  */
 import type { MicroUsdt, PriceTicks, QtyLots } from '@tickline/money';
-import type { EngineState } from '../core/state.ts';
+import type { MarketState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import type { OrderState, Side, UserId } from '../types.ts';
@@ -14,7 +14,7 @@ import { cancelResting } from './orders.ts';
 import { trimReduceOnly } from './reduce-only.ts';
 
 export function holdFor(
-  s: EngineState,
+  s: MarketState,
   price: PriceTicks,
   remainingQty: QtyLots,
   reducingQty: QtyLots,
@@ -26,7 +26,7 @@ export function holdFor(
 }
 
 /** What each resting order of the user should hold now, oldest first. */
-export function requiredHolds(s: EngineState, userId: UserId, leverage: number): Array<[OrderState, MicroUsdt]> {
+export function requiredHolds(s: MarketState, userId: UserId, leverage: number): Array<[OrderState, MicroUsdt]> {
   const position = s.positionsByUser.get(userId);
   let reduceBudget = position ? position.qty : 0;
   const holds: Array<[OrderState, MicroUsdt]> = [];
@@ -46,7 +46,7 @@ export function requiredHolds(s: EngineState, userId: UserId, leverage: number):
 }
 
 /** Brings every resting order's hold to what it needs; an order whose extra hold the wallet cannot cover is cancelled. */
-export function rebalanceHolds(s: EngineState, userId: UserId, effects: Effects): void {
+export function rebalanceHolds(s: MarketState, userId: UserId, effects: Effects): void {
   trimReduceOnly(s, userId, effects);
   for (;;) {
     const holds = requiredHolds(s, userId, s.leverage(userId));
@@ -54,7 +54,7 @@ export function rebalanceHolds(s: EngineState, userId: UserId, effects: Effects)
       if (required >= order.heldMargin) continue;
       const ref = `order:${order.id}`;
       s.post(
-        Account.orderMargin(userId),
+        s.accounts.orderMargin(userId),
         Account.futures(userId),
         order.heldMargin - required,
         'order_margin_release',
@@ -80,11 +80,11 @@ export function rebalanceHolds(s: EngineState, userId: UserId, effects: Effects)
 }
 
 /** Moves `amount` from the user's futures wallet into the order's hold. */
-export function addHold(s: EngineState, order: OrderState, amount: MicroUsdt, effects: Effects): void {
+export function addHold(s: MarketState, order: OrderState, amount: MicroUsdt, effects: Effects): void {
   const { userId } = order;
   s.post(
     Account.futures(userId),
-    Account.orderMargin(userId),
+    s.accounts.orderMargin(userId),
     amount,
     'order_margin_hold',
     `order:${order.id}`,
@@ -95,17 +95,24 @@ export function addHold(s: EngineState, order: OrderState, amount: MicroUsdt, ef
 }
 
 /** Gives the order's whole hold back to the futures wallet. */
-export function releaseHold(s: EngineState, order: OrderState, effects: Effects): void {
+export function releaseHold(s: MarketState, order: OrderState, effects: Effects): void {
   if (order.heldMargin === 0) return;
   const { userId } = order;
   const ref = `order:${order.id}`;
-  s.post(Account.orderMargin(userId), Account.futures(userId), order.heldMargin, 'order_margin_release', ref, effects);
+  s.post(
+    s.accounts.orderMargin(userId),
+    Account.futures(userId),
+    order.heldMargin,
+    'order_margin_release',
+    ref,
+    effects,
+  );
   order.heldMargin = 0;
 }
 
 /** How much of a new order on `side` may reduce the position: its size less the older opposite orders' claims. */
 export function reducibleQty(
-  s: EngineState,
+  s: MarketState,
   userId: UserId,
   side: Side,
   position: Readonly<PositionFigures> | null,

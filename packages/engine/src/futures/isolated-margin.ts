@@ -7,7 +7,7 @@
  */
 import type { MicroUsdt } from '@tickline/money';
 import type { CommandOf, ResultOf } from '../command-results.ts';
-import type { EngineState } from '../core/state.ts';
+import type { MarketState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { reject } from '../rejections.ts';
@@ -17,7 +17,7 @@ import { initialMargin, pnl } from './margin.ts';
 import { positionChanged } from './positions.ts';
 
 export function adjustMargin(
-  s: EngineState,
+  s: MarketState,
   command: CommandOf<'adjustMargin'>,
   effects: Effects,
 ): ResultOf<'adjustMargin'> {
@@ -26,7 +26,7 @@ export function adjustMargin(
   if (direction !== 'add' && direction !== 'remove') return reject('VALIDATION_FAILED');
   const position = s.positionsByUser.get(userId);
   if (!position) return reject('NO_POSITION');
-  const [wallet, margin] = [Account.futures(userId), Account.positionMargin(userId)];
+  const [wallet, margin] = [Account.futures(userId), s.accounts.positionMargin(userId)];
   const ref = `margin:${userId}`;
   if (direction === 'add') {
     if (amount > s.freeFutures(userId)) return reject('MARGIN_ADD_EXCEEDS_AVAILABLE');
@@ -46,7 +46,7 @@ export function adjustMargin(
 }
 
 /** The most that may leave the position's margin now (0 when nothing may). */
-export function removableMargin(s: EngineState, position: Readonly<PositionState>): MicroUsdt {
+export function removableMargin(s: MarketState, position: Readonly<PositionState>): MicroUsdt {
   const mark = s.lastMarkPrice ?? position.entryPrice;
   const loss = Math.min(0, pnl(position.side, position.entryPrice, mark, position.qty));
   return Math.max(0, position.margin + loss - initialMargin(mark, position.qty, position.leverage));

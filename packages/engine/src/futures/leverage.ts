@@ -1,5 +1,5 @@
 /** Leverage changes: the position's margin and every resting order's hold are re-set to what the new leverage needs. */
-import type { EngineState } from '../core/state.ts';
+import type { MarketState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { reject } from '../rejections.ts';
@@ -12,7 +12,7 @@ import { positionChanged } from './positions.ts';
 import type { ResultOf } from '../command-results.ts';
 
 export function setLeverage(
-  s: EngineState,
+  s: MarketState,
   command: Extract<Command, { type: 'setLeverage' }>,
   effects: Effects,
 ): ResultOf<'setLeverage'> {
@@ -37,7 +37,7 @@ export function setLeverage(
   s.leverageByUser.set(userId, leverage);
   if (position) {
     const ref = `leverage:${userId}`;
-    const [wallet, margin] = [Account.futures(userId), Account.positionMargin(userId)];
+    const [wallet, margin] = [Account.futures(userId), s.accounts.positionMargin(userId)];
     if (positionMarginDelta > 0) s.post(wallet, margin, positionMarginDelta, 'position_margin', ref, effects);
     if (positionMarginDelta < 0) s.post(margin, wallet, -positionMarginDelta, 'position_margin', ref, effects);
     position.margin += positionMarginDelta;
@@ -50,6 +50,6 @@ export function setLeverage(
     s.markOrder(order, effects);
   }
   rebalanceHolds(s, userId, effects);
-  effects.events.push({ type: 'leverage', userId, leverage });
+  effects.events.push({ type: 'leverage', userId, leverage, symbol: s.symbol });
   return { ok: true, value: { leverage } };
 }

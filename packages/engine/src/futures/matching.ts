@@ -4,7 +4,7 @@
  */
 import { multiplyDivide, type PriceTicks, type QtyLots } from '@tickline/money';
 import { BUY, MAKER_CANCELLED, oppositeSide, type MatchListener } from '../book/order-book.ts';
-import type { EngineState, Taker } from '../core/state.ts';
+import type { MarketState, Taker } from '../core/state.ts';
 import type { OrderState, Side } from '../types.ts';
 import { liquidationFillQty } from './adl.ts';
 import { affordableQty, fillLiquidates } from './fill-calculator.ts';
@@ -15,7 +15,7 @@ import { applyEntryTpSl } from './entry-tpsl.ts';
 
 const BASIS_POINTS = 10_000;
 
-export function createMatchListener(s: EngineState): MatchListener {
+export function createMatchListener(s: MarketState): MatchListener {
   return {
     onSelfTradeCancel: (makerOrderId) => {
       const taker = s.taker as Taker;
@@ -55,6 +55,7 @@ export function createMatchListener(s: EngineState): MatchListener {
         type: 'trade',
         trade: {
           id: s.nextIds.trade++,
+          symbol: s.symbol,
           price,
           qty,
           takerSide: taker.side,
@@ -84,7 +85,7 @@ export function createMatchListener(s: EngineState): MatchListener {
 }
 
 /** Matches a taker against the book; returns the quantity filled. */
-export function runTaker(s: EngineState, taker: Taker, limitPrice: PriceTicks, qty: QtyLots): QtyLots {
+export function runTaker(s: MarketState, taker: Taker, limitPrice: PriceTicks, qty: QtyLots): QtyLots {
   s.taker = taker;
   try {
     return qty - s.book.matchIncoming(taker.side, taker.userId, limitPrice, qty, s.matchListener);
@@ -94,7 +95,7 @@ export function runTaker(s: EngineState, taker: Taker, limitPrice: PriceTicks, q
 }
 
 /** IOC limit for market-type orders: the mark (or, before the first mark, the best opposite price) ± protection. */
-export function protectionPrice(s: EngineState, takerSide: Side): PriceTicks | null {
+export function protectionPrice(s: MarketState, takerSide: Side): PriceTicks | null {
   const reference = s.lastMarkPrice ?? s.book.bestPrice(oppositeSide(takerSide));
   if (!reference) return null;
   const bps = s.config.marketProtectionBps;

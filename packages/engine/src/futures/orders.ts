@@ -1,7 +1,7 @@
 /** Order entry and the resting orders' bookkeeping: place, cancel, rest in the book, forget once done. */
 import type { PriceTicks, QtyLots } from '@tickline/money';
 import { BUY, crosses, oppositeSide, SELL } from '../book/order-book.ts';
-import type { EngineState, Taker } from '../core/state.ts';
+import type { MarketState, Taker } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { reject } from '../rejections.ts';
 import { OrderPath, type OrderState, type Side, type UserId } from '../types.ts';
@@ -16,7 +16,7 @@ import { rests, timeInForceOf, timeInForceRefusal } from './time-in-force.ts';
 
 /** `fired`: a trigger order that fired (futures/trigger-orders.ts), placed as itself instead of a new order. */
 export function placeOrder(
-  s: EngineState,
+  s: MarketState,
   command: CommandOf<'placeOrder'>,
   effects: Effects,
   fired?: OrderState,
@@ -99,7 +99,7 @@ export function placeOrder(
 
 /** A new open order with the next id, not yet in the book (reduce-only: a close, TP/SL or liquidation). */
 export function newOrder(
-  s: EngineState,
+  s: MarketState,
   userId: UserId,
   side: Side,
   orderPath: OrderPath,
@@ -111,6 +111,7 @@ export function newOrder(
 ): OrderState {
   return {
     id: s.nextIds.order++,
+    symbol: s.symbol,
     userId,
     side,
     orderPath,
@@ -128,7 +129,7 @@ export function newOrder(
 }
 
 export function cancelOrder(
-  s: EngineState,
+  s: MarketState,
   command: CommandOf<'cancelOrder'>,
   effects: Effects,
 ): ResultOf<'cancelOrder'> {
@@ -140,7 +141,7 @@ export function cancelOrder(
 }
 
 /** Puts the order in the book and in its owner's list (a new order, or one from a snapshot). */
-export function rest(s: EngineState, order: OrderState): void {
+export function rest(s: MarketState, order: OrderState): void {
   s.book.add(order.id, order.userId, order.side, order.price as PriceTicks, order.qty - order.filledQty);
   s.openOrdersById.set(order.id, order);
   let ids = s.orderIdsByUser.get(order.userId);
@@ -148,14 +149,14 @@ export function rest(s: EngineState, order: OrderState): void {
   ids.add(order.id);
 }
 
-export function forget(s: EngineState, order: OrderState): void {
+export function forget(s: MarketState, order: OrderState): void {
   s.openOrdersById.delete(order.id);
   const ids = s.orderIdsByUser.get(order.userId);
   ids?.delete(order.id);
   if (ids?.size === 0) s.orderIdsByUser.delete(order.userId);
 }
 
-export function cancelResting(s: EngineState, order: OrderState, stillInBook: boolean, effects: Effects): void {
+export function cancelResting(s: MarketState, order: OrderState, stillInBook: boolean, effects: Effects): void {
   if (stillInBook) s.book.cancel(order.id);
   releaseHold(s, order, effects);
   order.status = 'cancelled';
@@ -163,7 +164,7 @@ export function cancelResting(s: EngineState, order: OrderState, stillInBook: bo
   s.markOrder(order, effects);
 }
 
-export function cancelAllOrders(s: EngineState, userId: UserId, effects: Effects): void {
+export function cancelAllOrders(s: MarketState, userId: UserId, effects: Effects): void {
   for (const orderId of [...(s.orderIdsByUser.get(userId) ?? [])])
     cancelResting(s, s.openOrdersById.get(orderId) as OrderState, true, effects);
 }

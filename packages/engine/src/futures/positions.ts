@@ -4,7 +4,7 @@
  */
 import type { MicroUsdt, PriceTicks, QtyLots } from '@tickline/money';
 import { BUY } from '../book/order-book.ts';
-import type { EngineState, Taker } from '../core/state.ts';
+import type { MarketState, Taker } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { Account } from '../ledger.ts';
 import { HistoryPosition, OrderPath, type PositionState, type UserId } from '../types.ts';
@@ -16,7 +16,7 @@ export type FillParty = Pick<Taker, 'userId' | 'side' | 'orderId' | 'orderPath' 
 
 /** One fill of `qty` at `price` for one side of a trade: reduces the opposite position first, opens the rest. */
 export function settleFill(
-  s: EngineState,
+  s: MarketState,
   party: FillParty,
   feeRate: RatePpm,
   price: PriceTicks,
@@ -39,7 +39,7 @@ export function settleFill(
  * left of the margin goes to the insurance fund (the user loses exactly the margin, as at the bankruptcy price).
  */
 function reducePosition(
-  s: EngineState,
+  s: MarketState,
   position: PositionState,
   { orderId, orderPath, kind }: FillParty,
   feeRate: RatePpm,
@@ -51,17 +51,17 @@ function reducePosition(
   const ref = `order:${orderId}`;
   const fill = closeFill(position, price, qty, feeRate);
   const { released, grossPnl, marginLeft } = fill;
-  s.post(Account.positionMargin(userId), Account.pnlClearing, fill.lossFromMargin, 'realized_pnl', ref, effects);
-  s.payFromInsuranceFund(Account.pnlClearing, fill.shortfall, ref, effects);
+  s.post(s.accounts.positionMargin(userId), s.accounts.pnlClearing, fill.lossFromMargin, 'realized_pnl', ref, effects);
+  s.payFromInsuranceFund(s.accounts.pnlClearing, fill.shortfall, ref, effects);
   let fee = 0;
   let realizedProfit: MicroUsdt;
   if (kind === 'liquidation') {
-    s.post(Account.positionMargin(userId), Account.insuranceFund, marginLeft, 'liquidation', ref, effects);
-    if (grossPnl > 0) s.post(Account.pnlClearing, Account.insuranceFund, grossPnl, 'liquidation', ref, effects);
+    s.post(s.accounts.positionMargin(userId), s.accounts.insuranceFund, marginLeft, 'liquidation', ref, effects);
+    if (grossPnl > 0) s.post(s.accounts.pnlClearing, s.accounts.insuranceFund, grossPnl, 'liquidation', ref, effects);
     realizedProfit = -released;
   } else {
-    if (grossPnl > 0) s.post(Account.pnlClearing, Account.futures(userId), grossPnl, 'realized_pnl', ref, effects);
-    s.post(Account.positionMargin(userId), Account.futures(userId), marginLeft, 'position_margin', ref, effects);
+    if (grossPnl > 0) s.post(s.accounts.pnlClearing, Account.futures(userId), grossPnl, 'realized_pnl', ref, effects);
+    s.post(s.accounts.positionMargin(userId), Account.futures(userId), marginLeft, 'position_margin', ref, effects);
     fee = fill.fee;
     s.post(Account.futures(userId), Account.feeRevenue, fee, 'trading_fee', ref, effects);
     realizedProfit = Math.max(grossPnl, -released);
@@ -84,7 +84,7 @@ function reducePosition(
 }
 
 function increasePosition(
-  s: EngineState,
+  s: MarketState,
   { userId, side, orderId, orderPath }: FillParty,
   feeRate: RatePpm,
   price: PriceTicks,
@@ -94,11 +94,12 @@ function increasePosition(
   const leverage = s.leverage(userId);
   const { margin, fee } = openFill(price, qty, leverage, feeRate);
   const ref = `order:${orderId}`;
-  s.post(Account.futures(userId), Account.positionMargin(userId), margin, 'position_margin', ref, effects);
+  s.post(Account.futures(userId), s.accounts.positionMargin(userId), margin, 'position_margin', ref, effects);
   s.post(Account.futures(userId), Account.feeRevenue, fee, 'trading_fee', ref, effects);
   let position = s.positionsByUser.get(userId);
   if (!position) {
     position = {
+      symbol: s.symbol,
       userId,
       side,
       qty,
@@ -132,7 +133,7 @@ function increasePosition(
 }
 
 /** Recomputes the liquidation price and re-indexes the triggers; a position at zero quantity is removed. */
-export function positionChanged(s: EngineState, position: PositionState, effects: Effects | null): void {
+export function positionChanged(s: MarketState, position: PositionState, effects: Effects | null): void {
   const { userId } = position;
   unindexPosition(s, userId);
   if (effects) {
@@ -147,7 +148,7 @@ export function positionChanged(s: EngineState, position: PositionState, effects
   indexPosition(s, position);
 }
 
-export function indexPosition(s: EngineState, position: PositionState): void {
+export function indexPosition(s: MarketState, position: PositionState): void {
   const { userId, side, liquidationPrice: liquidation, takeProfit, stopLoss } = position;
   if (side === BUY) {
     if (liquidation > 0) s.longLiquidations.set(userId, liquidation);
@@ -160,7 +161,7 @@ export function indexPosition(s: EngineState, position: PositionState): void {
   }
 }
 
-export function unindexPosition(s: EngineState, userId: UserId): void {
+export function unindexPosition(s: MarketState, userId: UserId): void {
   s.longLiquidations.delete(userId);
   s.shortLiquidations.delete(userId);
   s.exitsAbove.delete(userId);

@@ -7,13 +7,13 @@
  */
 import type { QtyLots } from '@tickline/money';
 import type { ErrorName } from '@tickline/protocol';
-import type { EngineState } from '../core/state.ts';
+import type { MarketState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import type { OrderState, Side, UserId } from '../types.ts';
 import { cancelResting } from './orders.ts';
 
 /** The size a new reduce-only order of `qty` on `side` may have (cut to the position), or why it is refused. */
-export function reduceOnlyQty(s: EngineState, userId: UserId, side: Side, qty: QtyLots): QtyLots | ErrorName {
+export function reduceOnlyQty(s: MarketState, userId: UserId, side: Side, qty: QtyLots): QtyLots | ErrorName {
   const position = s.positionsByUser.get(userId);
   if (!position) return 'REDUCE_ONLY_NO_POSITION';
   if (position.side === side) return 'REDUCE_ONLY_WRONG_SIDE';
@@ -21,7 +21,7 @@ export function reduceOnlyQty(s: EngineState, userId: UserId, side: Side, qty: Q
 }
 
 /** Trims the user's resting reduce-only orders to the position (cancels them when it is gone or on their side). */
-export function trimReduceOnly(s: EngineState, userId: UserId, effects: Effects): void {
+export function trimReduceOnly(s: MarketState, userId: UserId, effects: Effects): void {
   const ids = s.orderIdsByUser.get(userId);
   if (!ids) return;
   const position = s.positionsByUser.get(userId);

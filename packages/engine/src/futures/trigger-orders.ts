@@ -10,7 +10,7 @@
 import type { PriceTicks } from '@tickline/money';
 import { BUY, SELL } from '../book/order-book.ts';
 import type { CommandOf, ResultOf } from '../command-results.ts';
-import type { EngineState } from '../core/state.ts';
+import type { MarketState } from '../core/state.ts';
 import type { Effects } from '../effects.ts';
 import { reject } from '../rejections.ts';
 import { OrderPath, type OrderState, type OrderTrigger, type TriggerBy, type TriggerRequest } from '../types.ts';
@@ -21,7 +21,7 @@ import { isValidCallbackRate, trackFrom } from './trailing-stop.ts';
 type Refusal = Parameters<typeof reject>[0];
 
 export function placeTriggerOrder(
-  s: EngineState,
+  s: MarketState,
   command: CommandOf<'placeOrder'>,
   effects: Effects,
 ): ResultOf<'placeOrder'> {
@@ -66,7 +66,7 @@ export function placeTriggerOrder(
 
 /** The trigger to hold, or why it is refused (including one that the reference price has already crossed). */
 function heldTrigger(
-  s: EngineState,
+  s: MarketState,
   command: CommandOf<'placeOrder'>,
   request: TriggerRequest,
   reference: PriceTicks,
@@ -94,7 +94,7 @@ function heldTrigger(
 
 /** Cancels a waiting trigger order; null when `orderId` is not one (then it may be a resting order). */
 export function cancelTriggerOrder(
-  s: EngineState,
+  s: MarketState,
   command: CommandOf<'cancelOrder'>,
   effects: Effects,
 ): ResultOf<'cancelOrder'> | null {
@@ -112,7 +112,7 @@ export function cancelTriggerOrder(
  * in trade order, including the trades of orders fired here (their own trades are read as the loop reaches them).
  * Returns how many fired.
  */
-export function runTriggers(s: EngineState, markMoved: boolean, effects: Effects): number {
+export function runTriggers(s: MarketState, markMoved: boolean, effects: Effects): number {
   let fired = 0;
   if (markMoved && s.lastMarkPrice !== null) fired += onPrice(s, 'mark', s.lastMarkPrice, effects);
   const events = effects.events;
@@ -125,7 +125,7 @@ export function runTriggers(s: EngineState, markMoved: boolean, effects: Effects
   return fired;
 }
 
-function onPrice(s: EngineState, by: TriggerBy, price: PriceTicks, effects: Effects): number {
+function onPrice(s: MarketState, by: TriggerBy, price: PriceTicks, effects: Effects): number {
   const book = s.triggers;
   if (book.byId.size === 0) return 0;
   const watch = book.watch(by);
@@ -144,14 +144,14 @@ function onPrice(s: EngineState, by: TriggerBy, price: PriceTicks, effects: Effe
 }
 
 /** A trailing stop tracks from `price` (activated, or a new best): its price moves, and so does its place. */
-function follow(s: EngineState, order: OrderState, price: PriceTicks, effects: Effects): void {
+function follow(s: MarketState, order: OrderState, price: PriceTicks, effects: Effects): void {
   order.trigger = trackFrom(order.trigger as OrderTrigger, order.side, price);
   s.triggers.index(order);
   s.markOrder(order, effects);
 }
 
 /** Leaves the trigger book, then is placed as its limit or market order; cancelled when the order entry refuses it. */
-function fire(s: EngineState, order: OrderState, effects: Effects): void {
+function fire(s: MarketState, order: OrderState, effects: Effects): void {
   s.triggers.remove(order);
   const arrivalId = s.nextIds.order++;
   order.trigger = { ...(order.trigger as OrderTrigger), firedAtMs: effects.nowMs, arrivalId };

@@ -7,13 +7,17 @@ import type { BalanceView, OrderState, UserId } from '../types.ts';
 export function balanceView(s: EngineState, userId: UserId): BalanceView {
   const spot = s.balance(Account.spot(userId));
   const futuresAvailable = s.balance(Account.futures(userId));
-  const positionMargin = s.balance(Account.positionMargin(userId));
+  // Position margin and order holds of every market (#34), summed into the same fields.
+  let positionMargin = 0;
   let longOrderHolds = 0;
   let shortOrderHolds = 0;
-  for (const orderId of s.orderIdsByUser.get(userId) ?? []) {
-    const order = s.openOrdersById.get(orderId) as OrderState;
-    if (order.side === BUY) longOrderHolds += order.heldMargin;
-    else shortOrderHolds += order.heldMargin;
+  for (const market of s.markets) {
+    positionMargin += s.balance(market.accounts.positionMargin(userId));
+    for (const orderId of market.orderIdsByUser.get(userId) ?? []) {
+      const order = market.openOrdersById.get(orderId) as OrderState;
+      if (order.side === BUY) longOrderHolds += order.heldMargin;
+      else shortOrderHolds += order.heldMargin;
+    }
   }
   const futuresTotal = futuresAvailable + positionMargin + longOrderHolds + shortOrderHolds;
   return {

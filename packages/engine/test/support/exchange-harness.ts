@@ -1,6 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
-import { Account, Exchange, isUserAccount, type ApplyOutput, type Command, type Rejection } from '../../src/index.ts';
+import {
+  Account,
+  Exchange,
+  isUserAccount,
+  marketAccounts,
+  symbolOf,
+  type ApplyOutput,
+  type Command,
+  type Rejection,
+} from '../../src/index.ts';
 
 export const USDT = 1_000_000;
 /** USDT price → ticks (0.01). */
@@ -95,39 +104,54 @@ export function checkInvariants(exchange: Exchange): void {
   }
   check(sum === 0, `ledger sums to ${sum}, not zero`);
 
-  const { bids, asks } = exchange.depth(Number.MAX_SAFE_INTEGER);
-  if (bids[0] && asks[0]) check(bids[0][0] < asks[0][0], `book crossed: bid ${bids[0][0]} ≥ ask ${asks[0][0]}`);
-
   const snapshot = exchange.snapshot();
   const users = new Set<number>();
   for (const [account] of balances) if (isUserAccount(account)) users.add(Number(account.split(':')[1]));
-  const bookQty = new Map<number, number>();
-  for (const order of snapshot.openOrders) {
-    check(
-      order.filledQty >= 0 && order.filledQty < order.qty,
-      `order ${order.id} filled ${order.filledQty} of ${order.qty}`,
-    );
-    check(order.status === 'open', `resting order ${order.id} is ${order.status}`);
-    check(order.leverage === exchange.leverage(order.userId), `order ${order.id} leverage differs from the user's`);
-    bookQty.set(order.price as number, (bookQty.get(order.price as number) ?? 0) + order.qty - order.filledQty);
-    users.add(order.userId);
-  }
-  for (const [price, qty] of [...bids, ...asks])
-    check(bookQty.get(price) === qty, `book level ${price} holds ${qty}, orders say ${bookQty.get(price)}`);
-  check(bids.length + asks.length === bookQty.size, 'book levels match the open orders');
+  for (const order of snapshot.openOrders) users.add(order.userId);
+  // Each market on its own (#34): its book, its orders, its open interest.
+  for (const { symbol } of exchange.markets()) {
+    const { bids, asks } = exchange.depth(Number.MAX_SAFE_INTEGER, symbol);
+    if (bids[0] && asks[0])
+      check(bids[0][0] < asks[0][0], `${symbol} book crossed: bid ${bids[0][0]} ≥ ask ${asks[0][0]}`);
+    const bookQty = new Map<number, number>();
+    for (const order of snapshot.openOrders.filter((row) => symbolOf(row) === symbol)) {
+      check(
+        order.filledQty >= 0 && order.filledQty < order.qty,
+        `order ${order.id} filled ${order.filledQty} of ${order.qty}`,
+      );
+      check(order.status === 'open', `resting order ${order.id} is ${order.status}`);
+      check(
+        order.leverage === exchange.leverage(order.userId, symbol),
+        `order ${order.id} leverage differs from the user's`,
+      );
+      bookQty.set(order.price as number, (bookQty.get(order.price as number) ?? 0) + order.qty - order.filledQty);
+    }
+    for (const [price, qty] of [...bids, ...asks])
+      check(bookQty.get(price) === qty, `${symbol} level ${price} holds ${qty}, orders say ${bookQty.get(price)}`);
+    check(bids.length + asks.length === bookQty.size, `${symbol} book levels match the open orders`);
 
-  let longQty = 0;
-  let shortQty = 0;
-  for (const position of snapshot.positions) {
-    check(position.qty > 0, `position of ${position.userId} is empty`);
-    if (position.side === 1) longQty += position.qty;
-    else shortQty += position.qty;
+    let longQty = 0;
+    let shortQty = 0;
+    for (const position of snapshot.positions.filter((row) => symbolOf(row) === symbol)) {
+      check(position.qty > 0, `position of ${position.userId} is empty`);
+      if (position.side === 1) longQty += position.qty;
+      else shortQty += position.qty;
+    }
+    check(longQty === shortQty, `${symbol} open interest: ${longQty} long vs ${shortQty} short`);
   }
-  check(longQty === shortQty, `open interest: ${longQty} long vs ${shortQty} short`);
 
   for (const userId of users) {
     const view = exchange.balances(userId);
-    const orderMargin = exchange.accountBalance(Account.orderMargin(userId));
+    const accounts = exchange.markets().map(({ symbol }) => marketAccounts(symbol));
+    const orderMargin = accounts.reduce(
+      (total, market) => total + exchange.accountBalance(market.orderMargin(userId)),
+      0,
+    );
+    const positionMargin = accounts.reduce(
+      (total, market) => total + exchange.accountBalance(market.positionMargin(userId)),
+      0,
+    );
+    const positionsMargin = exchange.positionsOf(userId).reduce((total, position) => total + position.margin, 0);
     const held = exchange.openOrders(userId).reduce((total, order) => total + order.heldMargin, 0);
     const staked = exchange.optionOrders(userId).reduce((total, order) => total + order.stake, 0);
     check(view.spot === exchange.accountBalance(Account.spot(userId)), `spot of ${userId}`);
@@ -140,8 +164,8 @@ export function checkInvariants(exchange: Exchange): void {
         order.heldMargin === required.get(order.id),
         `order ${order.id} holds ${order.heldMargin}, needs ${required.get(order.id)}`,
       );
-    check(view.positionMargin === (exchange.position(userId)?.margin ?? 0), `position margin of ${userId}`);
-    check(view.positionMargin === exchange.accountBalance(Account.positionMargin(userId)), `using of ${userId}`);
+    check(view.positionMargin === positionsMargin, `position margin of ${userId}`);
+    check(view.positionMargin === positionMargin, `using of ${userId}`);
     check(
       view.optionStaked === staked && staked === exchange.accountBalance(Account.optionStake(userId)),
       `stakes of ${userId}`,
