@@ -213,7 +213,9 @@ function bySymbol(settlements: readonly FundingRateSettlement[]): Map<MarketSymb
   const markets = new Map<MarketSymbol, FundingRateSettlement[]>();
   for (const settlement of settlements) {
     const symbol = symbolOf(settlement);
-    markets.set(symbol, [...(markets.get(symbol) ?? []), settlement]);
+    const ofMarket = markets.get(symbol);
+    if (ofMarket) ofMarket.push(settlement);
+    else markets.set(symbol, [settlement]);
   }
   return markets;
 }
