@@ -99,7 +99,9 @@ describe('trading jobs', () => {
   it('forwards price ticks to the engine and stores the last prices', async () => {
     await tick(9_000_000);
     expect(await sequencer.read((engine) => engine.indexPrice)).toBe(9_000_000);
-    const { rows } = await database.pool.query('SELECT last_index_price, last_price_at_ms FROM sequencer_state');
+    const { rows } = await database.pool.query(
+      "SELECT last_index_price, last_price_at_ms FROM market_prices WHERE symbol = 'BTCUSDT'",
+    );
     expect(rows[0]).toEqual({ last_index_price: 9_000_000, last_price_at_ms: clock.now() });
   });
 

@@ -1,11 +1,12 @@
-import type { FuturesHistoryEntry, UserId } from '@tickline/engine';
+import { symbolOf, type FuturesHistoryEntry, type MarketSymbol, type UserId } from '@tickline/engine';
 import type { PoolClient, Queryable } from '../pool.ts';
 import { copyRows } from './copy.ts';
+import { symbolFilter, withStoredSymbol } from './market_symbols.ts';
 import { pageRows, type HistoryPage } from './paging.ts';
 
 const HISTORY_COLUMNS = `id, user_id AS "userId", order_id AS "orderId", order_path AS "orderPath", position, price,
   close_price AS "closePrice", qty, open_order_fee AS "openOrderFee", close_order_fee AS "closeOrderFee",
-  realized_profit AS "realizedProfit", time_ms AS "timeMs"`;
+  realized_profit AS "realizedProfit", time_ms AS "timeMs", symbol`;
 
 const HISTORY_COPY_COLUMNS = [
   'id',
@@ -20,6 +21,7 @@ const HISTORY_COPY_COLUMNS = [
   'close_order_fee',
   'realized_profit',
   'time_ms',
+  'symbol',
 ];
 
 export async function insertFuturesHistory(client: PoolClient, entries: readonly FuturesHistoryEntry[]): Promise<void> {
@@ -36,7 +38,8 @@ export async function insertFuturesHistory(client: PoolClient, entries: readonly
       .int8(e.openOrderFee)
       .int8(e.closeOrderFee)
       .int8(e.realizedProfit)
-      .int8(e.timeMs),
+      .int8(e.timeMs)
+      .text(symbolOf(e)),
   );
 }
 
@@ -45,16 +48,21 @@ export async function maxFuturesHistoryId(db: Queryable): Promise<number> {
   return rows[0]?.max ?? 0;
 }
 
+/** One page of a user's order history, newest first: one market's with `symbol`, every market's without. */
 export async function pageFuturesHistory(
   db: Queryable,
   userId: UserId,
   page: number,
   pageSize: number,
+  symbol?: MarketSymbol,
 ): Promise<HistoryPage<FuturesHistoryEntry>> {
-  return pageRows<FuturesHistoryEntry>(
+  const params: unknown[] = [userId];
+  const where = `user_id = $1${symbolFilter(params, symbol)}`;
+  const result = await pageRows<FuturesHistoryEntry>(
     db,
-    { columns: HISTORY_COLUMNS, table: 'futures_history', where: 'user_id = $1', params: [userId], orderBy: 'id DESC' },
+    { columns: HISTORY_COLUMNS, table: 'futures_history', where, params, orderBy: 'id DESC' },
     page,
     pageSize,
   );
+  return { ...result, rows: result.rows.map(withStoredSymbol) };
 }

@@ -1,12 +1,13 @@
-import type { OrderState } from '@tickline/engine';
+import { symbolOf, type MarketSymbol, type OrderState } from '@tickline/engine';
 import type { PoolClient, Queryable } from '../pool.ts';
 import { copyRows } from './copy.ts';
+import { symbolFilter, withStoredSymbol } from './market_symbols.ts';
 import { integerArray, textArray } from './pg-array.ts';
 
 const ORDER_COLUMNS = `id, user_id AS "userId", side, order_path AS "orderPath", price, qty, filled_qty AS "filledQty",
   leverage, held_margin AS "heldMargin", status, reduce_only AS "reduceOnly", client_order_id AS "clientOrderId",
   created_at_ms AS "createdAtMs", updated_at_ms AS "updatedAtMs", queue_seq AS "queueSeq", take_profit AS "takeProfit",
-  stop_loss AS "stopLoss", trigger`;
+  stop_loss AS "stopLoss", trigger, symbol`;
 
 const ORDER_COPY_COLUMNS = [
   'id',
@@ -27,13 +28,14 @@ const ORDER_COPY_COLUMNS = [
   'take_profit',
   'stop_loss',
   'trigger',
+  'symbol',
 ];
 
 /** A row as the engine knows it: `trigger` only on trigger orders (#32 item 3). */
 function orderOf(row: OrderState & { trigger?: OrderState['trigger'] | null }): OrderState {
-  if (row.trigger != null) return row as OrderState;
+  if (row.trigger != null) return withStoredSymbol(row as OrderState);
   const { trigger: _none, ...order } = row;
-  return order;
+  return withStoredSymbol(order);
 }
 
 /** jsonb in binary COPY: a version byte (1), then the JSON text. */
@@ -60,7 +62,8 @@ export async function insertOrders(client: PoolClient, orders: readonly OrderSta
       .int8(o.queueSeq ?? null)
       .int8(o.takeProfit ?? null)
       .int8(o.stopLoss ?? null)
-      .text(triggerJsonb(o)),
+      .text(triggerJsonb(o))
+      .text(symbolOf(o)),
   );
 }
 
@@ -131,13 +134,22 @@ export async function findOrderOfUser(db: Queryable, userId: number, id: number)
   return rows[0] ? orderOf(rows[0]) : null;
 }
 
-/** A user's most recently cancelled limit orders, newest cancellation first (Order History, #28 item 12). */
-export async function recentCancelledOrders(db: Queryable, userId: number, limit: number): Promise<OrderState[]> {
+/**
+ * A user's most recently cancelled limit orders, newest cancellation first (Order History, #28 item 12); in one
+ * market with `symbol`, in every market without.
+ */
+export async function recentCancelledOrders(
+  db: Queryable,
+  userId: number,
+  limit: number,
+  symbol?: MarketSymbol,
+): Promise<OrderState[]> {
+  const params: unknown[] = [userId, limit];
   const { rows } = await db.query<OrderState>(
     `SELECT ${ORDER_COLUMNS} FROM orders
-     WHERE user_id = $1 AND status = 'cancelled' AND order_path = 1
+     WHERE user_id = $1 AND status = 'cancelled' AND order_path = 1${symbolFilter(params, symbol)}
      ORDER BY updated_at_ms DESC LIMIT $2`,
-    [userId, limit],
+    params,
   );
   return rows.map(orderOf);
 }
@@ -155,11 +167,21 @@ export async function findOrderOfUserByClientId(
   return rows[0] ? orderOf(rows[0]) : null;
 }
 
-/** A user's orders, oldest first: from `fromId` on, or the latest `limit`; `openOnly` for the resting ones. */
+/**
+ * A user's orders, oldest first: from `fromId` on, or the latest `limit`; `openOnly` for the resting ones; one
+ * market's with `symbol` (every market's without).
+ */
 export async function ordersOfUser(
   db: Queryable,
   userId: number,
-  options: { limit: number; fromId?: number; openOnly?: boolean; startTime?: number; endTime?: number },
+  options: {
+    limit: number;
+    fromId?: number;
+    openOnly?: boolean;
+    startTime?: number;
+    endTime?: number;
+    symbol?: MarketSymbol;
+  },
 ): Promise<OrderState[]> {
   const where = ['user_id = $1'];
   const values: unknown[] = [userId];
@@ -171,6 +193,7 @@ export async function ordersOfUser(
   if (options.fromId !== undefined) add('id >= ?', options.fromId);
   if (options.startTime !== undefined) add('created_at_ms >= ?', options.startTime);
   if (options.endTime !== undefined) add('created_at_ms <= ?', options.endTime);
+  if (options.symbol !== undefined) add('symbol = ?', options.symbol);
   values.push(options.limit);
   const direction = options.fromId !== undefined ? 'ASC' : 'DESC';
   const { rows } = await db.query<OrderState>(

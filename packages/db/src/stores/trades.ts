@@ -1,9 +1,11 @@
-import type { TradeRecord } from '@tickline/engine';
+import { symbolOf, type MarketSymbol, type TradeRecord } from '@tickline/engine';
 import type { PoolClient, Queryable } from '../pool.ts';
 import { copyRows } from './copy.ts';
+import { symbolFilter, withStoredSymbol } from './market_symbols.ts';
 
 const TRADE_COLUMNS = `id, price, qty, taker_side AS "takerSide", maker_order_id AS "makerOrderId",
-  taker_order_id AS "takerOrderId", maker_user_id AS "makerUserId", taker_user_id AS "takerUserId", time_ms AS "timeMs"`;
+  taker_order_id AS "takerOrderId", maker_user_id AS "makerUserId", taker_user_id AS "takerUserId", time_ms AS "timeMs",
+  symbol`;
 
 const TRADE_COPY_COLUMNS = [
   'id',
@@ -15,6 +17,7 @@ const TRADE_COPY_COLUMNS = [
   'maker_user_id',
   'taker_user_id',
   'time_ms',
+  'symbol',
 ];
 
 export async function insertTrades(client: PoolClient, trades: readonly TradeRecord[]): Promise<void> {
@@ -28,7 +31,8 @@ export async function insertTrades(client: PoolClient, trades: readonly TradeRec
       .int8(t.takerOrderId)
       .int8(t.makerUserId)
       .int8(t.takerUserId)
-      .int8(t.timeMs),
+      .int8(t.timeMs)
+      .text(symbolOf(t)),
   );
 }
 
@@ -37,18 +41,12 @@ export async function maxTradeId(db: Queryable): Promise<number> {
   return rows[0]?.max ?? 0;
 }
 
-/** The last trade's price (what `triggerBy: 'last'` trigger orders watch, #32 item 3); null before any trade. */
-export async function lastTradePrice(db: Queryable): Promise<number | null> {
-  const { rows } = await db.query<{ price: number }>('SELECT price FROM trades ORDER BY id DESC LIMIT 1');
-  return rows[0]?.price ?? null;
-}
-
 /** Most recent trades, newest first (market data backfill). */
 export async function recentTrades(db: Queryable, limit: number): Promise<TradeRecord[]> {
   const { rows } = await db.query<TradeRecord>(`SELECT ${TRADE_COLUMNS} FROM trades ORDER BY id DESC LIMIT $1`, [
     limit,
   ]);
-  return rows;
+  return rows.map(withStoredSymbol);
 }
 
 /** The venue's trades from `fromId` on, oldest first (or the latest `limit` without it). */
@@ -58,7 +56,7 @@ export async function tradesPage(db: Queryable, limit: number, fromId?: number):
     `SELECT ${TRADE_COLUMNS} FROM trades WHERE id >= $1 ORDER BY id LIMIT $2`,
     [fromId, limit],
   );
-  return rows;
+  return rows.map(withStoredSymbol);
 }
 
 /** Every trade of these orders (either side), oldest first. */
@@ -69,14 +67,17 @@ export async function tradesOfOrders(db: Queryable, orderIds: readonly number[])
      ORDER BY id`,
     [orderIds],
   );
-  return rows;
+  return rows.map(withStoredSymbol);
 }
 
-/** A user's trades (either side), oldest first: from `fromId` on, or the latest `limit`; one order's with `orderId`. */
+/**
+ * A user's trades (either side), oldest first: from `fromId` on, or the latest `limit`; one order's with `orderId`;
+ * one market's with `symbol` (every market's without).
+ */
 export async function tradesOfUser(
   db: Queryable,
   userId: number,
-  options: { limit: number; fromId?: number; orderId?: number },
+  options: { limit: number; fromId?: number; orderId?: number; symbol?: MarketSymbol },
 ): Promise<TradeRecord[]> {
   const values: unknown[] = [userId];
   let where = '(maker_user_id = $1 OR taker_user_id = $1)';
@@ -88,11 +89,13 @@ export async function tradesOfUser(
     values.push(options.fromId);
     where += ` AND id >= $${values.length}`;
   }
+  where += symbolFilter(values, options.symbol);
   values.push(options.limit);
   const direction = options.fromId !== undefined ? 'ASC' : 'DESC';
   const { rows } = await db.query<TradeRecord>(
     `SELECT ${TRADE_COLUMNS} FROM trades WHERE ${where} ORDER BY id ${direction} LIMIT $${values.length}`,
     values,
   );
-  return direction === 'DESC' ? rows.reverse() : rows;
+  const trades = rows.map(withStoredSymbol);
+  return direction === 'DESC' ? trades.reverse() : trades;
 }

@@ -12,3 +12,5 @@ export * from './paging.ts';
 export * from './copy.ts';
 export * from './funding_payments.ts';
 export * from './funding_rates.ts';
+export * from './market_prices.ts';
+export * from './market_symbols.ts';

@@ -1,25 +1,36 @@
-import type { UserId } from '@tickline/engine';
+import { DEFAULT_SYMBOL, type EngineSnapshot, type MarketSymbol } from '@tickline/engine';
 import type { Queryable } from '../pool.ts';
 
-// The sequencer's small tables: user leverage, idempotency keys, and its own counters and last prices.
+// The sequencer's small tables: user leverage, idempotency keys, and its own counters (each market's last prices
+// are in market_prices.ts).
 
-export async function upsertLeverages(
-  db: Queryable,
-  leverages: ReadonlyArray<readonly [UserId, number]>,
-): Promise<void> {
+/** A user's leverage in a market, as the engine's snapshot lists it: DEFAULT_SYMBOL's without the symbol (#34). */
+export type LeverageEntry = EngineSnapshot['leverageByUser'][number];
+
+export async function upsertLeverages(db: Queryable, leverages: readonly LeverageEntry[]): Promise<void> {
   if (leverages.length === 0) return;
   await db.query(
-    `INSERT INTO user_leverage (user_id, leverage) SELECT * FROM unnest($1::bigint[], $2::integer[])
-     ON CONFLICT (user_id) DO UPDATE SET leverage = excluded.leverage`,
-    [leverages.map(([userId]) => userId), leverages.map(([, leverage]) => leverage)],
+    `INSERT INTO user_leverage (user_id, leverage, symbol) SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[])
+     ON CONFLICT (user_id, symbol) DO UPDATE SET leverage = excluded.leverage`,
+    [
+      leverages.map(([userId]) => userId),
+      leverages.map(([, leverage]) => leverage),
+      leverages.map((entry) => entry[2] ?? DEFAULT_SYMBOL),
+    ],
   );
 }
 
-export async function loadLeverages(db: Queryable): Promise<Array<readonly [UserId, number]>> {
-  const { rows } = await db.query<{ user_id: number; leverage: number }>(
-    'SELECT user_id, leverage FROM user_leverage ORDER BY user_id',
+/** Every stored leverage by user, DEFAULT_SYMBOL's first then the other markets' by symbol. */
+export async function loadLeverages(db: Queryable): Promise<LeverageEntry[]> {
+  const { rows } = await db.query<{ user_id: number; leverage: number; symbol: MarketSymbol }>(
+    'SELECT user_id, leverage, symbol FROM user_leverage ORDER BY user_id, symbol <> $1, symbol',
+    [DEFAULT_SYMBOL],
   );
-  return rows.map((row) => [row.user_id, row.leverage] as const);
+  return rows.map((row) =>
+    row.symbol === DEFAULT_SYMBOL
+      ? ([row.user_id, row.leverage] as const)
+      : ([row.user_id, row.leverage, row.symbol] as const),
+  );
 }
 
 export interface CommandKeyRecord {
@@ -72,6 +83,7 @@ export async function findAppliedCommand(db: Queryable, key: string): Promise<Ap
   return rows[0] ?? null;
 }
 
+/** The sequencer's last batch, and DEFAULT_SYMBOL's last prices (what the options and the price jobs read). */
 export interface SequencerState {
   lastBatchId: number;
   lastIndexPrice: number | null;
@@ -81,9 +93,10 @@ export interface SequencerState {
 
 export async function loadSequencerState(db: Queryable): Promise<SequencerState> {
   const { rows } = await db.query<SequencerState>(
-    `SELECT last_batch_id AS "lastBatchId", last_index_price AS "lastIndexPrice", last_mark_price AS "lastMarkPrice",
-       last_price_at_ms AS "lastPriceAtMs"
-     FROM sequencer_state WHERE id = 1`,
+    `SELECT last_batch_id AS "lastBatchId", m.last_index_price AS "lastIndexPrice", m.last_mark_price AS "lastMarkPrice",
+       m.last_price_at_ms AS "lastPriceAtMs"
+     FROM sequencer_state LEFT JOIN market_prices m ON m.symbol = $1 WHERE id = 1`,
+    [DEFAULT_SYMBOL],
   );
   const state = rows[0];
   if (!state) throw new Error('sequencer_state row is missing: was the database migrated?');
@@ -91,15 +104,14 @@ export async function loadSequencerState(db: Queryable): Promise<SequencerState>
 }
 
 /**
- * Stores the sequencer's state for batch `state.lastBatchId`, only over the batch before it: the batch id is the
- * writer's fencing token. Returns false, changing nothing, when the stored last batch is another one — another
- * sequencer has written to this database, and the caller must not commit.
+ * Records batch `batchId` as the last one stored, only over the batch before it: the batch id is the writer's fencing
+ * token. Returns false, changing nothing, when the stored last batch is another one — another sequencer has written
+ * to this database, and the caller must not commit. (The batch's prices go to market_prices in the same transaction.)
  */
-export async function advanceSequencerState(db: Queryable, state: SequencerState): Promise<boolean> {
+export async function advanceSequencerState(db: Queryable, batchId: number): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE sequencer_state SET last_batch_id = $1, last_index_price = $2, last_mark_price = $3, last_price_at_ms = $4
-     WHERE id = 1 AND last_batch_id = $5`,
-    [state.lastBatchId, state.lastIndexPrice, state.lastMarkPrice, state.lastPriceAtMs, state.lastBatchId - 1],
+    'UPDATE sequencer_state SET last_batch_id = $1 WHERE id = 1 AND last_batch_id = $2',
+    [batchId, batchId - 1],
   );
   return rowCount === 1;
 }

@@ -1,12 +1,14 @@
-import type {
-  Command,
-  EngineEvent,
-  EngineSnapshot,
-  FundingRateSettlement,
-  OptionOrderState,
-  OrderState,
-  Posting,
-  UserId,
+import {
+  DEFAULT_SYMBOL,
+  symbolOf,
+  type Command,
+  type EngineEvent,
+  type EngineSnapshot,
+  type FundingRateSettlement,
+  type MarketSymbol,
+  type OptionOrderState,
+  type OrderState,
+  type Posting,
 } from '@tickline/engine';
 import {
   alarms as alarmStore,
@@ -25,6 +27,7 @@ import {
   loadBalances,
   loadDeposits,
   loadLeverages,
+  loadMarketPrices,
   loadOpenOrders,
   loadPositions,
   loadSequencerState,
@@ -37,17 +40,19 @@ import {
   upsertLeverages,
   upsertOptionOrders,
   insertOrders,
-  lastTradePrice,
+  saveMarketTicks,
+  saveMarketTradePrices,
   updateOrders,
   type BalanceRow,
   type CommandKeyRecord,
+  type LeverageEntry,
+  type MarketTick,
   type OptionRoundSettlement,
   type PositionChange,
   type Pool,
   type SequencerState,
   type WalletTransferRecord,
 } from '@tickline/db';
-import { FUTURES_SYMBOL } from '../market/catalogue.ts';
 import type { FundingPayment, FuturesHistoryEntry, TradeRecord } from '@tickline/engine';
 import { describeAutoDeleverage, describeNotice, type NoticeAlarm } from '../../domain/notices.ts';
 
@@ -61,9 +66,11 @@ export class BatchChanges {
   readonly balanceChanges = new BalanceChanges();
   readonly events: EngineEvent[] = [];
   readonly orders = new Map<number, OrderState>();
-  readonly positions = new Map<UserId, PositionChange>();
+  /** By user and market (`marketKey`). */
+  readonly positions = new Map<string, PositionChange>();
   readonly optionOrders = new Map<number, OptionOrderState>();
-  readonly leverages = new Map<UserId, number>();
+  /** By user and market (`marketKey`), as the snapshot lists them. */
+  readonly leverages = new Map<string, LeverageEntry>();
   readonly trades: TradeRecord[] = [];
   readonly history: FuturesHistoryEntry[] = [];
   /** Each user's funding settlements (#32), for their funding history. */
@@ -77,8 +84,18 @@ export class BatchChanges {
   readonly alarms: NoticeAlarm[] = [];
   /** Operator alerts (auto-deleveraging), stored with the batch in the operators' alert table. */
   readonly operatorAlerts: Array<{ kind: string; content: string; createdAtMs: number }> = [];
-  /** Set when a price tick was applied: the new last prices to store. */
-  prices: Pick<SequencerState, 'lastIndexPrice' | 'lastMarkPrice' | 'lastPriceAtMs'> | null = null;
+  /** Each ticked market's last tick in the batch: the new last prices to store. */
+  readonly ticks = new Map<MarketSymbol, MarketTick>();
+  /** Each traded market's last trade price in the batch. */
+  readonly tradePrices = new Map<MarketSymbol, number>();
+
+  /** DEFAULT_SYMBOL's new last prices (the sequencer's own state), null when the batch did not tick it. */
+  get prices(): Pick<SequencerState, 'lastIndexPrice' | 'lastMarkPrice' | 'lastPriceAtMs'> | null {
+    const tick = this.ticks.get(DEFAULT_SYMBOL);
+    return tick
+      ? { lastIndexPrice: tick.lastIndexPrice, lastMarkPrice: tick.lastMarkPrice, lastPriceAtMs: tick.lastPriceAtMs }
+      : null;
+  }
 
   /** Records an accepted command's output and the rows derived from the command itself. */
   add(
@@ -99,17 +116,30 @@ export class BatchChanges {
         case 'order':
           this.orders.set(event.order.id, event.order);
           break;
-        case 'position':
-          this.positions.set(event.userId, { userId: event.userId, position: event.position });
+        case 'position': {
+          // A closed position's event has no row: its market is the event's.
+          const symbol = event.symbol ?? symbolOf(event.position ?? {});
+          this.positions.set(marketKey(event.userId, symbol), {
+            userId: event.userId,
+            symbol,
+            position: event.position,
+          });
           break;
+        }
         case 'optionOrder':
           this.optionOrders.set(event.order.id, event.order);
           break;
-        case 'leverage':
-          this.leverages.set(event.userId, event.leverage);
+        case 'leverage': {
+          const symbol = symbolOf(event);
+          this.leverages.set(
+            marketKey(event.userId, symbol),
+            symbol === DEFAULT_SYMBOL ? [event.userId, event.leverage] : [event.userId, event.leverage, symbol],
+          );
           break;
+        }
         case 'trade':
           this.trades.push(event.trade);
+          this.tradePrices.set(symbolOf(event.trade), event.trade.price);
           break;
         case 'futuresHistory':
           this.history.push(event.entry);
@@ -151,7 +181,13 @@ export class BatchChanges {
     } else if (command.type === 'settleOptionRound') {
       this.rounds.push({ roundStartMs: command.roundStartMs, resultPrice: command.resultPrice, settledAtMs: nowMs });
     } else if (command.type === 'priceTick') {
-      this.prices = { lastIndexPrice: command.indexPrice, lastMarkPrice: command.markPrice, lastPriceAtMs: nowMs };
+      const symbol = symbolOf(command);
+      this.ticks.set(symbol, {
+        symbol,
+        lastIndexPrice: command.indexPrice,
+        lastMarkPrice: command.markPrice,
+        lastPriceAtMs: nowMs,
+      });
     }
     if (key !== undefined) this.keys.push({ key, commandType: command.type, result });
   }
@@ -164,9 +200,24 @@ export class BatchChanges {
       this.transfers.length === 0 &&
       this.rounds.length === 0 &&
       this.keys.length === 0 &&
-      this.prices === null
+      this.ticks.size === 0
     );
   }
+}
+
+/** One user's row in one market (positions, leverages). */
+const marketKey = (userId: number, symbol: MarketSymbol) => `${userId} ${symbol}`;
+
+/** The batch's funding-rate settlements by market. */
+function bySymbol(settlements: readonly FundingRateSettlement[]): Map<MarketSymbol, FundingRateSettlement[]> {
+  const markets = new Map<MarketSymbol, FundingRateSettlement[]>();
+  for (const settlement of settlements) {
+    const symbol = symbolOf(settlement);
+    const ofMarket = markets.get(symbol);
+    if (ofMarket) ofMarket.push(settlement);
+    else markets.set(symbol, [settlement]);
+  }
+  return markets;
 }
 
 /** What the database holds before a batch, so the batch can append new rows (COPY) and update only known ones. */
@@ -184,8 +235,8 @@ export class SequencerFencedError extends Error {}
 
 /**
  * Writes one batch in ONE transaction: balances (as deltas, so the table's CHECK sees every user balance), postings,
- * orders, positions, trades, history, option orders, leverages, transfers, idempotency keys, alarms and the
- * sequencer's state.
+ * orders, positions, trades, history, option orders, leverages, transfers, idempotency keys, alarms, each market's
+ * last prices and the sequencer's state.
  * Nothing is visible until COMMIT; any failure rolls the whole batch back.
  *
  * `previous` is the commit of the batch before, possibly still under way (it resolves to null once durable, or to
@@ -198,7 +249,6 @@ export class SequencerFencedError extends Error {}
 export async function writeBatch(
   pool: Pool,
   batchId: number,
-  state: SequencerState,
   changes: BatchChanges,
   stored: StoredSoFar,
   previous: Promise<unknown> | null = null,
@@ -220,7 +270,8 @@ export async function writeBatch(
     await insertTrades(client, changes.trades);
     await insertFuturesHistory(client, changes.history);
     await insertFundingPayments(client, changes.fundingPayments);
-    await insertFundingRates(client, FUTURES_SYMBOL, changes.fundingRates);
+    for (const [symbol, settlements] of bySymbol(changes.fundingRates))
+      await insertFundingRates(client, symbol, settlements);
     await insertWalletTransfers(client, changes.transfers);
     await insertCommandKeys(client, batchId, changes.keys);
     await alarmStore.insertAlarms(
@@ -243,10 +294,15 @@ export async function writeBatch(
     await savePositions(client, [...changes.positions.values()]);
     await upsertOptionOrders(client, [...changes.optionOrders.values()]);
     await insertOptionRounds(client, changes.rounds);
-    await upsertLeverages(client, [...changes.leverages.entries()]);
+    await upsertLeverages(client, [...changes.leverages.values()]);
+    await saveMarketTicks(client, [...changes.ticks.values()]);
+    await saveMarketTradePrices(
+      client,
+      [...changes.tradePrices].map(([symbol, lastTradePrice]) => ({ symbol, lastTradePrice })),
+    );
     // The batch id is the fencing token: the state row moves only from the batch this one was applied on. Its
     // writer lock lost, a sequencer whose database another one has written to since can then never commit over it.
-    if (!(await advanceSequencerState(client, { ...state, ...changes.prices, lastBatchId: batchId })))
+    if (!(await advanceSequencerState(client, batchId)))
       throw new SequencerFencedError(`batch ${batchId - 1} is no longer the last one stored: another sequencer wrote`);
     await client.query('COMMIT');
   } catch (error) {
@@ -274,11 +330,14 @@ export async function loadEngineState(pool: Pool): Promise<RestoredState> {
     const waiting = (order: OrderState) => order.trigger !== undefined && order.trigger.firedAtMs === null;
     // A fired trigger order's arrivalId came from the order counter without an order row of its own.
     const arrivalIds = open.map((order) => order.trigger?.arrivalId ?? 0);
+    // Every market's prices (#34); the top-level fields are DEFAULT_SYMBOL's, for an engine that reads only those.
+    const markets = await loadMarketPrices(client);
+    const defaultMarket = markets.find((market) => market.symbol === DEFAULT_SYMBOL);
     const snapshot: EngineSnapshot = {
       balances: await loadBalances(client),
       openOrders: open.filter((order) => !waiting(order)),
       triggerOrders: open.filter(waiting),
-      lastTradePrice: await lastTradePrice(client),
+      lastTradePrice: defaultMarket?.lastTradePrice ?? null,
       positions: await loadPositions(client),
       unsettledOptionOrders: await loadUnsettledOptionOrders(client),
       leverageByUser: await loadLeverages(client),
@@ -292,6 +351,7 @@ export async function loadEngineState(pool: Pool): Promise<RestoredState> {
       lastMarkPrice: state.lastMarkPrice,
       lastPriceAtMs: state.lastPriceAtMs,
       deposits: await loadDeposits(client),
+      markets,
     };
     await client.query('COMMIT');
     return { snapshot, state };

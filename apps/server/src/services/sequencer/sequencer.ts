@@ -265,7 +265,7 @@ export class Sequencer<E extends SequencedEngine> {
     // This batch was applied on top of the one still committing: its write starts now and commits only after that
     // one (see writeBatch), and fails if that one does.
     const previous = this.inflight;
-    const write = writeBatch(this.options.pool, batchId, this.state, changes, stored, previous?.write ?? null).then(
+    const write = writeBatch(this.options.pool, batchId, changes, stored, previous?.write ?? null).then(
       () => null,
       (error: unknown) => error ?? new Error('batch commit failed'),
     );
