@@ -64,7 +64,7 @@ export class TradingService implements BalanceReader {
   fundingHistoryPage = (userId: UserId, page: number, symbol?: unknown) =>
     fundingHistoryPage(this.core, userId, page, symbol);
   openOrders = (userId: UserId, symbol?: unknown) => openOrders(this.core, userId, symbol);
-  cancelAllOrders = (userId: UserId) => cancelAllOrders(this.core, userId);
+  cancelAllOrders = (userId: UserId, symbol?: string) => cancelAllOrders(this.core, userId, symbol);
   lookupClientOrder = (userId: UserId, clientOrderId: unknown) => lookupClientOrder(this.core, userId, clientOrderId);
   positions = (userId: UserId, symbol?: unknown) => positions(this.core, userId, symbol);
   closePosition = (userId: UserId, volume: unknown, clientOrderId?: unknown, symbol?: unknown) =>
