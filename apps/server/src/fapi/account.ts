@@ -6,13 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { maintenanceRate, pnl, type Side } from '@tickline/engine';
+import { maintenanceRate, pnl, type MarketSymbol, type Side } from '@tickline/engine';
 import { PRICE_SCALE, QTY_SCALE, USDT_SCALE, multiplyDivide } from '@tickline/money';
 import { setCancelAllAfter } from '../app/trading/cancel-all-after.ts';
 import { BinanceError } from './errors.ts';
 import { listenKeysOf } from './user-stream.ts';
 import { route, type FapiRoute } from './route.ts';
 import { price, qty, SYMBOL, usdt } from './views.ts';
+import { marketNamed, symbolFilterOf } from './symbols.ts';
 
 const PPM = 1_000_000;
 const int = (value: number, scale: number) => Math.round(value * 10 ** scale);
@@ -22,17 +23,19 @@ const wholeNumber = z
   .regex(/^\d{1,10}$/)
   .transform(Number);
 
-/** The caller's futures figures as integers, from the native use cases, valued at the mark price. */
-async function figuresOf(app: FastifyInstance, userId: number) {
-  const trading = app.context.services.trading;
-  const [balance, positions, leverage, futures] = await Promise.all([
-    trading.balanceOf(userId),
-    trading.positions(userId),
-    trading.leverageOf(userId),
-    app.context.services.market?.futures() ?? null,
-  ]);
-  const row = positions[0];
-  const markPrice = futures ? int(futures.markPrice, PRICE_SCALE) : null;
+type PositionRow = Awaited<ReturnType<FastifyInstance['context']['services']['trading']['positions']>>[number];
+
+/**
+ * One market's position figures as integers, valued at the mark price (BTCUSDT's from the market service; another
+ * market's at its entry price until the market service prices it); `position` null when none is held.
+ */
+function positionFigures(
+  app: FastifyInstance,
+  symbol: MarketSymbol,
+  row: PositionRow | undefined,
+  leverage: number,
+  btcMark: number | null,
+) {
   const position = row && {
     side: row.position as Side,
     qty: int(row.volume, QTY_SCALE),
@@ -41,11 +44,35 @@ async function figuresOf(app: FastifyInstance, userId: number) {
     margin: int(row.margin, USDT_SCALE),
     leverage: row.leverage,
   };
-  const mark = markPrice ?? position?.entryPrice ?? 0;
+  const { exchange } = app.context.config;
+  const tiers =
+    exchange.markets.find((market) => market.symbol === symbol)?.maintenanceTiers ?? exchange.maintenanceTiers;
+  const mark = (symbol === SYMBOL ? btcMark : null) ?? position?.entryPrice ?? 0;
   const unrealized = position ? pnl(position.side, position.entryPrice, mark, position.qty) : 0;
   const notional = position ? mark * position.qty : 0;
-  const tier = maintenanceRate(notional, app.context.config.exchange.maintenanceTiers);
+  const tier = maintenanceRate(notional, tiers);
   const maintMargin = position ? Math.max(0, multiplyDivide(notional, tier.ratePpm, PPM, 'ceil') - tier.deduction) : 0;
+  return { symbol, position, mark, unrealized, notional, maintMargin, leverage: position?.leverage ?? leverage };
+}
+
+/**
+ * The caller's futures figures as integers, from the native use cases: the wallet and every position held (in
+ * `symbol`'s market only when named); `named` is the named market's (or BTCUSDT's) even without a position.
+ */
+async function figuresOf(app: FastifyInstance, userId: number, symbol?: MarketSymbol) {
+  const trading = app.context.services.trading;
+  const bookSymbol = symbol ?? SYMBOL;
+  const [balance, rows, leverage, futures] = await Promise.all([
+    trading.balanceOf(userId),
+    trading.positions(userId, symbol),
+    trading.leverageOf(userId, symbol),
+    app.context.services.market?.futures() ?? null,
+  ]);
+  const btcMark = futures ? int(futures.markPrice, PRICE_SCALE) : null;
+  const positions = rows.map((row) => positionFigures(app, row.symbol, row, row.leverage, btcMark));
+  const named =
+    positions.find((figures) => figures.symbol === bookSymbol) ??
+    positionFigures(app, bookSymbol, undefined, leverage, btcMark);
   const wallet = int(balance.usdtm, USDT_SCALE);
   const orderMargin =
     int(balance.longWaitingRequiredAmount, USDT_SCALE) + int(balance.shortWaitingRequiredAmount, USDT_SCALE);
@@ -54,16 +81,15 @@ async function figuresOf(app: FastifyInstance, userId: number) {
     available: int(balance.balance, USDT_SCALE),
     positionMargin: int(balance.usingRequiredAmount, USDT_SCALE),
     orderMargin,
-    unrealized,
-    maintMargin,
-    mark,
-    notional,
-    position,
-    leverage,
+    unrealized: positions.reduce((sum, figures) => sum + figures.unrealized, 0),
+    maintMargin: positions.reduce((sum, figures) => sum + figures.maintMargin, 0),
+    positions,
+    named,
   };
 }
 
 type Figures = Awaited<ReturnType<typeof figuresOf>>;
+type PositionFigures = ReturnType<typeof positionFigures>;
 
 function assetView(f: Figures, updateTime: number) {
   return {
@@ -85,31 +111,31 @@ function assetView(f: Figures, updateTime: number) {
 }
 
 /** positionRisk row (v2 fields and v3 fields together): signed amount, our liquidation price, isolated margin. */
-function positionView(f: Figures, updateTime: number) {
-  const p = f.position;
-  const signed = p ? (p.side === 1 ? p.qty : -p.qty) : 0;
-  const isolatedWallet = p ? p.margin : 0;
+function positionView(p: PositionFigures, orderMargin: number, updateTime: number) {
+  const held = p.position;
+  const signed = held ? (held.side === 1 ? held.qty : -held.qty) : 0;
+  const isolatedWallet = held ? held.margin : 0;
   return {
-    symbol: SYMBOL,
+    symbol: p.symbol,
     positionSide: 'BOTH',
     positionAmt: qty(signed),
-    entryPrice: price(p ? p.entryPrice : 0),
-    breakEvenPrice: price(p ? p.entryPrice : 0),
-    markPrice: price(f.mark),
-    unRealizedProfit: usdt(f.unrealized),
-    liquidationPrice: price(p ? p.liquidationPrice : 0),
-    leverage: String(f.leverage),
+    entryPrice: price(held ? held.entryPrice : 0),
+    breakEvenPrice: price(held ? held.entryPrice : 0),
+    markPrice: price(p.mark),
+    unRealizedProfit: usdt(p.unrealized),
+    liquidationPrice: price(held ? held.liquidationPrice : 0),
+    leverage: String(p.leverage),
     maxNotionalValue: '0',
     marginType: 'isolated',
-    isolatedMargin: usdt(isolatedWallet + f.unrealized),
+    isolatedMargin: usdt(isolatedWallet + p.unrealized),
     isolatedWallet: usdt(isolatedWallet),
     isAutoAddMargin: 'false',
-    notional: usdt(p?.side === 2 ? -f.notional : f.notional),
+    notional: usdt(held?.side === 2 ? -p.notional : p.notional),
     marginAsset: 'USDT',
     initialMargin: usdt(isolatedWallet),
-    maintMargin: usdt(f.maintMargin),
+    maintMargin: usdt(p.maintMargin),
     positionInitialMargin: usdt(isolatedWallet),
-    openOrderInitialMargin: usdt(f.orderMargin),
+    openOrderInitialMargin: usdt(orderMargin),
     adl: 0,
     bidNotional: '0',
     askNotional: '0',
@@ -117,9 +143,14 @@ function positionView(f: Figures, updateTime: number) {
   };
 }
 
+/** positionRisk: every position held; v2 answers the named market's (or BTCUSDT's) row even without one. */
+function positionRows(f: Figures, now: number, version: 2 | 3) {
+  const held = f.positions.map((p) => positionView(p, f.orderMargin, now));
+  return held.length === 0 && version === 2 ? [positionView(f.named, f.orderMargin, now)] : held;
+}
+
 function accountView(f: Figures, now: number, version: 2 | 3) {
   const asset = assetView(f, now);
-  const position = positionView(f, now);
   return {
     ...(version === 2 ? { feeTier: 0, canTrade: true, canDeposit: true, canWithdraw: true, updateTime: 0 } : {}),
     multiAssetsMargin: false,
@@ -135,7 +166,7 @@ function accountView(f: Figures, now: number, version: 2 | 3) {
     availableBalance: asset.availableBalance,
     maxWithdrawAmount: asset.maxWithdrawAmount,
     assets: [asset],
-    positions: f.position ? [position] : [],
+    positions: f.positions.map((p) => positionView(p, f.orderMargin, now)),
   };
 }
 
@@ -170,8 +201,8 @@ export function accountRoutes(): FapiRoute[] {
         weight: 5,
         schema: symbolOnly,
         handler: async (call) => {
-          const f = await figures(call);
-          return f.position || version === 2 ? [positionView(f, call.app.context.clock.now())] : [];
+          const symbol = await symbolFilterOf(call.app, call.params.symbol);
+          return positionRows(await figuresOf(call.app, call.user!.id, symbol), call.app.context.clock.now(), version);
         },
       }),
     ]),
@@ -180,7 +211,8 @@ export function accountRoutes(): FapiRoute[] {
       path: '/fapi/v1/leverageBracket',
       weight: 1,
       schema: symbolOnly,
-      handler: async ({ app }) => {
+      handler: async ({ app, params }) => {
+        await symbolFilterOf(app, params.symbol);
         const { exchange } = app.context.config;
         let floor = 0;
         const brackets = exchange.maintenanceTiers.map((tier, index) => {
@@ -208,8 +240,9 @@ export function accountRoutes(): FapiRoute[] {
       weight: 1,
       schema: loose({ symbol: z.string(), leverage: wholeNumber }),
       handler: async ({ app, user, params }) => {
-        await app.context.services.trading.setLeverage(user!.id, params.leverage);
-        return { leverage: params.leverage, maxNotionalValue: '0', symbol: SYMBOL };
+        const { symbol } = await marketNamed(app, params.symbol);
+        await app.context.services.trading.setLeverage(user!.id, params.leverage, symbol);
+        return { leverage: params.leverage, maxNotionalValue: '0', symbol };
       },
     }),
     route({
@@ -217,7 +250,8 @@ export function accountRoutes(): FapiRoute[] {
       path: '/fapi/v1/marginType',
       weight: 1,
       schema: loose({ symbol: z.string(), marginType: z.enum(['ISOLATED', 'CROSSED', 'isolated', 'crossed']) }),
-      handler: async ({ params }) => {
+      handler: async ({ app, params }) => {
+        await marketNamed(app, params.symbol);
         if (params.marginType.toUpperCase() === 'ISOLATED')
           throw new BinanceError(-4046, 'No need to change margin type.');
         throw new BinanceError(-1020, 'This operation is not supported: positions are isolated, never cross.');
@@ -263,8 +297,9 @@ export function accountRoutes(): FapiRoute[] {
       weight: 10,
       schema: loose({ symbol: z.string(), countdownTime: wholeNumber }),
       handler: async ({ app, user, params }) => {
+        const { symbol } = await marketNamed(app, params.symbol);
         await setCancelAllAfter(app.context.pool, app.context.clock, user!.id, params.countdownTime);
-        return { symbol: SYMBOL, countdownTime: String(params.countdownTime) };
+        return { symbol, countdownTime: String(params.countdownTime) };
       },
     }),
   ];

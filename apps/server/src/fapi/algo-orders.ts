@@ -10,6 +10,7 @@ import type { OrderState } from '@tickline/engine';
 import { BinanceError } from './errors.ts';
 import { cancelOpenOrder, findOrder, id, orderSchema, placeOrder, viewsOf } from './orders.ts';
 import { route, SIGNED_READ, SIGNED_TRADE, type FapiRoute } from './route.ts';
+import { rowsOfMarket, symbolFilterOf } from './symbols.ts';
 import { ordersOfUser } from '@tickline/db';
 
 const algoRef = z.looseObject({
@@ -50,7 +51,11 @@ function algoView(view: OrderView) {
 }
 
 async function algoOrderOf(app: FastifyInstance, userId: number, params: z.infer<typeof algoRef>): Promise<OrderState> {
-  const order = await findOrder(app, userId, { orderId: params.algoId, origClientOrderId: params.clientAlgoId });
+  const order = await findOrder(app, userId, {
+    symbol: params.symbol,
+    orderId: params.algoId,
+    origClientOrderId: params.clientAlgoId,
+  });
   if (!order.trigger) throw new BinanceError(-2013, 'Order does not exist.');
   return order;
 }
@@ -91,8 +96,12 @@ export function algoOrderRoutes(): FapiRoute[] {
       path: '/fapi/v1/openAlgoOrders',
       weight: 1,
       schema: z.looseObject({ symbol: z.string().optional() }),
-      handler: async ({ app, user }) => {
-        const open = await ordersOfUser(app.context.pool, user!.id, { limit: 1000, openOnly: true });
+      handler: async ({ app, user, params }) => {
+        const symbol = await symbolFilterOf(app, params.symbol);
+        const open = rowsOfMarket(
+          await ordersOfUser(app.context.pool, user!.id, { limit: 1000, openOnly: true }),
+          symbol,
+        );
         const waiting = open.filter((order) => order.trigger && order.trigger.firedAtMs === null);
         return (await viewsOf(app, waiting)).map((view) => algoView(view!));
       },

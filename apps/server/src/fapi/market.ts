@@ -12,6 +12,7 @@ import type { MarketReads } from '../services/market/reads.ts';
 import { BinanceError } from './errors.ts';
 import { depthUpdateIdOf } from './streams.ts';
 import { route, type FapiRoute } from './route.ts';
+import { exchangeInfo } from './exchange-info.ts';
 import { aggTradeView, decimalOf, price, publicTradeView, qty, SYMBOL } from './views.ts';
 import { tradesPage } from '@tickline/db';
 import { DEFAULT_FUNDING_RATES, fundingRateHistory } from '../app/trading/funding-rates.ts';
@@ -52,75 +53,6 @@ async function summaryOf(app: FastifyInstance) {
 
 /** One symbol's answer, or the list of every symbol's when none was named (Binance's convention). */
 const oneOrAll = <T>(symbol: string | undefined, answer: T) => (symbol === undefined ? [answer] : answer);
-
-function exchangeInfo(app: FastifyInstance) {
-  const { exchange, rateLimits } = app.context.config;
-  return {
-    timezone: 'UTC',
-    serverTime: app.context.clock.now(),
-    futuresType: 'U_MARGINED',
-    rateLimits: [
-      { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: rateLimits.apiKey.max },
-      { rateLimitType: 'ORDERS', interval: 'MINUTE', intervalNum: 1, limit: rateLimits.apiKey.max },
-    ],
-    exchangeFilters: [],
-    assets: [{ asset: 'USDT', marginAvailable: true, autoAssetExchange: '0' }],
-    symbols: [
-      {
-        symbol: SYMBOL,
-        pair: SYMBOL,
-        contractType: 'PERPETUAL',
-        deliveryDate: 4133404800000,
-        onboardDate: 1569398400000,
-        status: 'TRADING',
-        baseAsset: 'BTC',
-        quoteAsset: 'USDT',
-        marginAsset: 'USDT',
-        pricePrecision: PRICE_SCALE,
-        quantityPrecision: QTY_SCALE,
-        baseAssetPrecision: 8,
-        quotePrecision: 8,
-        underlyingType: 'COIN',
-        underlyingSubType: [],
-        settlePlan: 0,
-        triggerProtect: '0',
-        filters: [
-          {
-            filterType: 'PRICE_FILTER',
-            minPrice: price(exchange.tickSizeTicks),
-            maxPrice: price(exchange.maxPriceTicks),
-            tickSize: price(exchange.tickSizeTicks),
-          },
-          {
-            filterType: 'LOT_SIZE',
-            minQty: qty(exchange.minOrderQty),
-            maxQty: qty(exchange.maxOrderQty),
-            stepSize: qty(exchange.lotSizeLots),
-          },
-          {
-            filterType: 'MARKET_LOT_SIZE',
-            minQty: qty(exchange.minOrderQty),
-            maxQty: qty(exchange.maxOrderQty),
-            stepSize: qty(exchange.lotSizeLots),
-          },
-          { filterType: 'MAX_NUM_ORDERS', limit: exchange.maxOpenOrdersPerUser },
-          // We have no minimum notional: the minimum quantity is the only floor.
-          { filterType: 'MIN_NOTIONAL', notional: '0' },
-        ],
-        orderTypes: [
-          'LIMIT',
-          'MARKET',
-          'STOP',
-          'STOP_MARKET',
-          'TAKE_PROFIT',
-          'TAKE_PROFIT_MARKET',
-          'TRAILING_STOP_MARKET',
-        ],
-        timeInForce: ['GTC', 'IOC', 'FOK', 'GTX'],
-      },
-    ],
-  };
-}
 
 async function depth(app: FastifyInstance, levels: number) {
   const book = await marketOf(app).depth(SYMBOL, levels);

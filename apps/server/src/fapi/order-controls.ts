@@ -32,6 +32,7 @@ export function orderControlRoutes(): FapiRoute[] {
         if (sideName(order.side) !== params.side)
           throw new BinanceError(-1102, "Parameter 'side' does not match the order's side.");
         await app.context.services.trading.amendOrder(user!.id, {
+          symbol: params.symbol,
           no: order.id,
           price: params.price,
           volume: params.quantity,
@@ -53,6 +54,7 @@ export function orderControlRoutes(): FapiRoute[] {
       }),
       handler: async ({ app, user, params }) => {
         await app.context.services.trading.adjustPositionMargin(user!.id, {
+          symbol: params.symbol,
           amount: params.amount,
           type: params.type === '1' ? 'add' : 'remove',
         });

@@ -6,13 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { OrderPath, type OrderState } from '@tickline/engine';
+import { OrderPath, symbolOf, type OrderState } from '@tickline/engine';
 import { clientOrderIdOf } from '../app/trading/client-order-ids.ts';
 import type { PlaceOrderInput } from '../app/trading/place-order.ts';
 import { AppError } from '../domain/errors.ts';
 import { BinanceError } from './errors.ts';
 import { route, SIGNED_READ, SIGNED_TRADE, type FapiRoute } from './route.ts';
 import { orderView, userTradeView } from './views.ts';
+import { marketNamed, rowsOfMarket, symbolFilterOf } from './symbols.ts';
 import { findOrderOfUser, findOrderOfUserByClientId, ordersOfUser, tradesOfOrders, tradesOfUser } from '@tickline/db';
 
 const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
@@ -134,29 +135,36 @@ export async function viewsOf(app: FastifyInstance, orders: OrderState[]) {
   return orders.map((order) => orderView(order, trades));
 }
 
+/**
+ * One of the user's orders, in the named market when one is named (-1121 for a market we do not run; -2013 for an
+ * order of another market).
+ */
 export async function findOrder(
   app: FastifyInstance,
   userId: number,
-  params: { orderId?: number; origClientOrderId?: string },
+  params: { symbol?: string | undefined; orderId?: number | undefined; origClientOrderId?: string | undefined },
 ): Promise<OrderState> {
   if (params.orderId === undefined && params.origClientOrderId === undefined)
     throw new BinanceError(-1102, "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!");
+  const symbol = await symbolFilterOf(app, params.symbol);
   const order =
     params.orderId !== undefined
       ? await findOrderOfUser(app.context.pool, userId, params.orderId)
       : await findOrderOfUserByClientId(app.context.pool, userId, params.origClientOrderId!);
-  if (!order) throw new BinanceError(-2013, 'Order does not exist.');
+  if (!order || (symbol !== undefined && symbolOf(order) !== symbol))
+    throw new BinanceError(-2013, 'Order does not exist.');
   return order;
 }
 
 /** Cancels one of the user's orders through the native use case; -2011 when it is no longer open. */
 export async function cancelOpenOrder(app: FastifyInstance, userId: number, order: OrderState): Promise<OrderState> {
   if (order.status !== 'open') throw new BinanceError(-2011, 'Unknown order sent.');
-  await app.context.services.trading.cancelOrder(userId, order.id);
+  await app.context.services.trading.cancelOrder(userId, order.id, symbolOf(order));
   return (await findOrderOfUser(app.context.pool, userId, order.id))!;
 }
 
 export async function placeOrder(app: FastifyInstance, userId: number, params: OrderParams) {
+  const { symbol } = await marketNamed(app, params.symbol);
   const native = orderPathOf(params);
   const orderPath = native.orderPath;
   if (params.quantity === undefined) throw new BinanceError(-1102, "Mandatory parameter 'quantity' was not sent.");
@@ -170,7 +178,8 @@ export async function placeOrder(app: FastifyInstance, userId: number, params: O
   const trading = app.context.services.trading;
   const placed = await trading.placeOrder(userId, {
     ...native,
-    leverage: await trading.leverageOf(userId),
+    symbol,
+    leverage: await trading.leverageOf(userId, symbol),
     volume: params.quantity,
     position: params.side === 'BUY' ? 1 : 2,
     price: params.price,
@@ -229,8 +238,9 @@ export function orderRoutes(): FapiRoute[] {
       path: '/fapi/v1/allOpenOrders',
       weight: 1,
       schema: loose({ symbol: z.string() }),
-      handler: async ({ app, user }) => {
-        await app.context.services.trading.cancelAllOrders(user!.id);
+      handler: async ({ app, user, params }) => {
+        const { symbol } = await marketNamed(app, params.symbol);
+        await app.context.services.trading.cancelAllOrders(user!.id, symbol);
         return { code: 200, msg: 'The operation of cancel all open order is done.' };
       },
     }),
@@ -239,8 +249,11 @@ export function orderRoutes(): FapiRoute[] {
       path: '/fapi/v1/openOrders',
       weight: 1,
       schema: loose({ symbol: z.string().optional() }),
-      handler: async ({ app, user }) =>
-        viewsOf(app, await ordersOfUser(app.context.pool, user!.id, { limit: 1000, openOnly: true })),
+      handler: async ({ app, user, params }) => {
+        const symbol = await symbolFilterOf(app, params.symbol);
+        const open = await ordersOfUser(app.context.pool, user!.id, { limit: 1000, openOnly: true });
+        return viewsOf(app, rowsOfMarket(open, symbol));
+      },
     }),
     route({
       ...SIGNED_READ,
@@ -253,16 +266,16 @@ export function orderRoutes(): FapiRoute[] {
         endTime: id.optional(),
         limit,
       }),
-      handler: async ({ app, user, params }) =>
-        viewsOf(
-          app,
-          await ordersOfUser(app.context.pool, user!.id, {
-            limit: params.limit ?? 500,
-            ...(params.orderId === undefined ? {} : { fromId: params.orderId }),
-            ...(params.startTime === undefined ? {} : { startTime: params.startTime }),
-            ...(params.endTime === undefined ? {} : { endTime: params.endTime }),
-          }),
-        ),
+      handler: async ({ app, user, params }) => {
+        const { symbol } = await marketNamed(app, params.symbol);
+        const orders = await ordersOfUser(app.context.pool, user!.id, {
+          limit: params.limit ?? 500,
+          ...(params.orderId === undefined ? {} : { fromId: params.orderId }),
+          ...(params.startTime === undefined ? {} : { startTime: params.startTime }),
+          ...(params.endTime === undefined ? {} : { endTime: params.endTime }),
+        });
+        return viewsOf(app, rowsOfMarket(orders, symbol));
+      },
     }),
     route({
       ...SIGNED_READ,
@@ -270,12 +283,14 @@ export function orderRoutes(): FapiRoute[] {
       weight: 5,
       schema: loose({ symbol: z.string(), orderId: id.optional(), fromId: id.optional(), limit }),
       handler: async ({ app, user, params }) => {
+        const market = await marketNamed(app, params.symbol);
         const trades = await tradesOfUser(app.context.pool, user!.id, {
           limit: params.limit ?? 500,
           ...(params.fromId === undefined ? {} : { fromId: params.fromId }),
           ...(params.orderId === undefined ? {} : { orderId: params.orderId }),
         });
-        return trades.map((trade) => userTradeView(trade, user!.id, app.context.config.exchange));
+        // The market's own fee rates (#34).
+        return rowsOfMarket(trades, market.symbol).map((trade) => userTradeView(trade, user!.id, market));
       },
     }),
   ];

@@ -13,7 +13,15 @@ import {
   type PriceTicks,
   type QtyLots,
 } from '@tickline/money';
-import { OrderPath, tradingFee, type OrderState, type RatePpm, type TradeRecord, type UserId } from '@tickline/engine';
+import {
+  OrderPath,
+  symbolOf,
+  tradingFee,
+  type OrderState,
+  type RatePpm,
+  type TradeRecord,
+  type UserId,
+} from '@tickline/engine';
 import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
 
 export const SYMBOL = FUTURES_SYMBOL;
@@ -100,7 +108,7 @@ export function orderView(order: OrderState, trades: readonly TradeRecord[]) {
   const { type, origType } = typeNames(order);
   return {
     orderId: order.id,
-    symbol: SYMBOL,
+    symbol: symbolOf(order),
     status: statusName(order),
     clientOrderId: order.clientOrderId ?? `tl-${order.id}`,
     price: order.price === null ? '0' : price(order.price),
@@ -139,7 +147,7 @@ export function userTradeView(
   const rate = maker ? fees.makerFeeRatePpm : fees.takerFeeRatePpm;
   return {
     id: trade.id,
-    symbol: SYMBOL,
+    symbol: symbolOf(trade),
     orderId: maker ? trade.makerOrderId : trade.takerOrderId,
     side: sideName(side),
     price: price(trade.price),

@@ -9,6 +9,7 @@ export function orderControlHandlers(app: FastifyInstance): RouteHandlers<typeof
   return {
     amendOrder: async ({ request, body }) => trading().amendOrder(currentUser(request).id, body),
     positionMargin: async ({ request, body }) => trading().adjustPositionMargin(currentUser(request).id, body),
-    fundingHistoryPage: async ({ request, query }) => trading().fundingHistoryPage(currentUser(request).id, query.page),
+    fundingHistoryPage: async ({ request, query }) =>
+      trading().fundingHistoryPage(currentUser(request).id, query.page, query.symbol),
   };
 }

@@ -12,7 +12,7 @@ import type { RouteHandlers } from './routes/register.ts';
 
 type ProfileRoutes = Pick<
   typeof accountRoutes,
-  'userInfo' | 'balance' | 'updateLeverage' | 'alarms' | 'serverTime' | 'serverConfig' | 'feedback'
+  'userInfo' | 'balance' | 'updateLeverage' | 'leverage' | 'alarms' | 'serverTime' | 'serverConfig' | 'feedback'
 >;
 
 export function userHandlers(app: FastifyInstance): RouteHandlers<ProfileRoutes> {
@@ -20,12 +20,13 @@ export function userHandlers(app: FastifyInstance): RouteHandlers<ProfileRoutes>
   return {
     userInfo: async ({ request }) => userInfo(ctx, currentUser(request).id),
     balance: async ({ request }) => ctx.services.balances.balanceOf(currentUser(request).id),
-    updateLeverage: async ({ request, body: { leverage } }) => {
+    updateLeverage: async ({ request, body: { leverage, symbol } }) => {
       // A whole number from 1 to the engine's maximum, else INVALID_LEVERAGE (the range is the server's rule).
       if (!isValidLeverage(leverage)) throw new AppError(Errors.INVALID_LEVERAGE);
-      await ctx.services.trading.setLeverage(currentUser(request).id, leverage);
+      await ctx.services.trading.setLeverage(currentUser(request).id, leverage, symbol);
       return null;
     },
+    leverage: async ({ request, query }) => ctx.services.trading.marketLeverage(currentUser(request).id, query.symbol),
     alarms: async ({ request }) => listAlarms(ctx, currentUser(request).id),
     serverTime: async () => ({ timestamp: ctx.clock.now() }),
     // Public: the web's estimates read these so the client keeps no copy of the server's rules.

@@ -1,6 +1,6 @@
 import type { Pool } from '@tickline/db';
 import type { Command, ExchangeConfig } from '@tickline/engine';
-import { isEngineReadName, localEngineLink, type EngineRead } from '../app/engine/engine-link.ts';
+import { isEngineRead, localEngineLink, type EngineRead } from '../app/engine/engine-link.ts';
 import { startLocalEngine, type LocalEngine } from '../app/trading/runtime.ts';
 import { systemClock } from '../clock.ts';
 import { SUBJECTS, decodeJson, encodeJson, type Bus, type Unsubscribe } from '../services/bus/bus.ts';
@@ -150,9 +150,9 @@ function serveCommands(
     }
   };
   const read = async (request: EngineRead): Promise<EngineReply<unknown>> => {
-    if (!isEngineReadName(request.name)) return busy;
+    if (!isEngineRead(request)) return busy;
     try {
-      return { ok: true, value: await link.read(request.name, request.arg) };
+      return { ok: true, value: await link.read(request.name, request.arg, request.symbol) };
     } catch {
       return busy;
     }

@@ -57,7 +57,8 @@ export function remoteEngineLink(bus: Bus, timeoutMs: number): EngineLink {
   return {
     submit: (command, options = {}) =>
       commands.add({ command, key: options.idempotencyKey ?? `api:${randomUUID()}` }) as Promise<CommandResult>,
-    read: <K extends EngineReadName>(name: K, arg = 0) => reads.add({ name, arg }) as Promise<EngineReads[K]>,
+    read: <K extends EngineReadName>(name: K, arg = 0, symbol?: string) =>
+      reads.add(symbol === undefined ? { name, arg } : { name, arg, symbol }) as Promise<EngineReads[K]>,
   };
 }
 

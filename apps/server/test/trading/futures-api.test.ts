@@ -53,6 +53,7 @@ describe('futures orders', () => {
     expect(open.body.data!.orders).toEqual([
       {
         no: placed.body.data!.no,
+        symbol: 'BTCUSDT',
         position: 1,
         volume: 0.01,
         price: 50_000,
@@ -84,6 +85,7 @@ describe('futures orders', () => {
     const alicePosition = await get<unknown[]>(testApp.app, '/postion/lookup', alice.accessToken);
     expect(alicePosition.body.data).toEqual([
       {
+        symbol: 'BTCUSDT',
         position: 1,
         volume: 0.01,
         averagePrice: 50_000,
@@ -106,7 +108,13 @@ describe('futures orders', () => {
       '/order/history',
       bob.accessToken,
     );
-    expect(history.body.data!.orders[0]).toMatchObject({ orderPath: 2, position: 2, price: 50_000, volume: 0.01 });
+    expect(history.body.data!.orders[0]).toMatchObject({
+      symbol: 'BTCUSDT',
+      orderPath: 2,
+      position: 2,
+      price: 50_000,
+      volume: 0.01,
+    });
     expect(history.body.data!.orders[0]!.openOrderFee).toBeGreaterThan(0);
     const page = await get<{ orders: unknown[]; pageInfo: unknown }>(
       testApp.app,

@@ -136,6 +136,7 @@ describe('POST /position/margin and GET /funding/lookup (#32)', () => {
     // Longs pay 0.01 % (0.45 USDT) and then receive up to 0.005 % (what the shorts paid, shared).
     expect(page.body.data!.rows).toEqual([
       {
+        symbol: 'BTCUSDT',
         time: expect.any(String),
         fundingRate: -0.00005,
         position: 1,
@@ -143,7 +144,15 @@ describe('POST /position/margin and GET /funding/lookup (#32)', () => {
         markPrice: 50_000,
         amount: expect.any(Number),
       },
-      { time: expect.any(String), fundingRate: 0.0001, position: 1, volume: 0.09, markPrice: 50_000, amount: -0.45 },
+      {
+        symbol: 'BTCUSDT',
+        time: expect.any(String),
+        fundingRate: 0.0001,
+        position: 1,
+        volume: 0.09,
+        markPrice: 50_000,
+        amount: -0.45,
+      },
     ]);
     const received = page.body.data!.rows[0]!.amount as number;
     expect(received).toBeGreaterThan(0);

@@ -89,6 +89,7 @@ describe('trigger orders on /order/registerOrder', () => {
     expect(await waitLookup(alice)).toEqual([
       {
         no,
+        symbol: 'BTCUSDT',
         position: 2,
         volume: 0.01,
         price: 48_900,

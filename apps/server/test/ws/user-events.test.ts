@@ -53,6 +53,7 @@ describe('user stream events from committed batches', () => {
         'order',
         {
           no: 7,
+          symbol: 'BTCUSDT',
           position: 1,
           volume: 0.4,
           price: 67_000,

@@ -21,6 +21,8 @@ export const registerOrderAnswerSchema = z.object({
 
 /** GET /postion/lookup row (one-way mode: at most one). An unset take-profit or stop-loss is 0. */
 export const positionRowSchema = z.object({
+  /** The market (#34), e.g. BTCUSDT. */
+  symbol: z.string(),
   position: positionSideSchema,
   volume: z.number(),
   averagePrice: z.number(),
@@ -59,6 +61,8 @@ function openOrderTriggerFields() {
 /** GET /order/waitLookup → data.orders: the unfilled part of a resting order. */
 export const openOrderRowSchema = z.object({
   no: z.number(),
+  /** The market (#34), e.g. BTCUSDT. */
+  symbol: z.string(),
   position: positionSideSchema,
   volume: z.number(),
   price: z.number(),
@@ -75,6 +79,8 @@ export const openOrdersAnswerSchema = z.object({
 /** GET /order/history → data.orders (the 20 most recent). */
 export const futuresHistoryRowSchema = z.object({
   no: z.number(),
+  /** The market (#34), e.g. BTCUSDT. */
+  symbol: z.string(),
   insertDate: z.string(),
   orderPath: orderPathSchema,
   position: historyPositionSchema,

@@ -14,7 +14,7 @@ import {
 } from '../api/accounts.ts';
 import { serverConfigSchema } from '../api/rules.ts';
 import { defineRoutes } from './define.ts';
-import { checkedLater, nothing, optionalText } from './fields.ts';
+import { checkedLater, marketSymbol, nothing, optionalText } from './fields.ts';
 
 const IMAGE_REFERENCE_MAX_LENGTH = 100;
 // Above the password rule's 128 so that rule, not a generic one, answers too-long passwords.
@@ -202,10 +202,27 @@ export const accountRoutes = defineRoutes({
     path: '/user/updateLeverage',
     auth: 'user',
     permission: 'trade',
-    summary: "Sets the caller's leverage, a whole number from 1 to the exchange's maximum.",
-    body: z.object({ leverage: checkedLater('A whole number from 1 to the maximum leverage.') }),
+    summary:
+      "Sets the caller's leverage in a market (default BTCUSDT), a whole number from 1 to that market's maximum.",
+    body: z.object({ leverage: checkedLater('A whole number from 1 to the maximum leverage.'), symbol: marketSymbol }),
     data: nothing,
-    errors: ['INVALID_LEVERAGE', 'LEVERAGE_WOULD_LIQUIDATE', 'LEVERAGE_NEEDS_MORE_MARGIN', 'TRADING_FROZEN'],
+    errors: [
+      'INVALID_LEVERAGE',
+      'LEVERAGE_WOULD_LIQUIDATE',
+      'LEVERAGE_NEEDS_MORE_MARGIN',
+      'TRADING_FROZEN',
+      'MARKET_UNKNOWN_SYMBOL',
+    ],
+  },
+  leverage: {
+    method: 'GET',
+    path: '/user/leverage',
+    auth: 'user',
+    permission: 'read',
+    summary: "The caller's leverage in a market (default BTCUSDT; each market has its own).",
+    query: z.object({ symbol: marketSymbol }),
+    data: z.object({ symbol: z.string(), leverage: z.number() }),
+    errors: ['MARKET_UNKNOWN_SYMBOL'],
   },
   alarms: {
     method: 'GET',

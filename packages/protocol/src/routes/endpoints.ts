@@ -16,6 +16,7 @@ export const ENDPOINTS = {
   userInfo: ['GET', '/user/info'],
   balance: ['GET', '/user/balance'],
   updateLeverage: ['POST', '/user/updateLeverage'],
+  leverage: ['GET', '/user/leverage'],
   alarms: ['GET', '/alarm/lookup'],
   serverTime: ['GET', '/server/serverTime'],
   serverConfig: ['GET', '/server/config'],

@@ -64,5 +64,14 @@ export const transferTypeQuery = z.object({
     .transform((type) => type ?? 2),
 });
 
+/**
+ * `symbol` on a trading call (#34): the market, e.g. ETHUSDT (any case); absent = BTCUSDT, as the seeds' calls.
+ * Checked by the use case against the engine's markets: one it does not run answers MARKET_UNKNOWN_SYMBOL (7001).
+ */
+export const marketSymbol = checkedLater('The market, e.g. ETHUSDT (default BTCUSDT); unknown: MARKET_UNKNOWN_SYMBOL.');
+
+/** `symbol` on a list (#34): that market's rows; absent = every market's. */
+export const marketFilter = checkedLater("Only this market's rows, e.g. ETHUSDT; absent: every market's.");
+
 /** An answer whose `data` is null. */
 export const nothing = z.null();

@@ -10,14 +10,20 @@ import {
 } from '../api/trading.ts';
 import { clientOrderLookupSchema } from '../api/programs.ts';
 import { defineRoutes } from './define.ts';
-import { checkedLater, nothing, pageQuery, positiveInteger } from './fields.ts';
+import { checkedLater, marketFilter, marketSymbol, nothing, pageQuery, positiveInteger } from './fields.ts';
 import { ORDER_CONTROL_ERRORS, orderControlFields } from './order-control-fields.ts';
 
 // Numbers may arrive as JSON numbers or decimal text; the use cases parse them exactly (never as floats).
 const decimal = checkedLater('A decimal as a JSON number or text, parsed exactly.');
 const code = z.number({ error: 'must be a number' }).optional();
 const ordering = { per: 'user', name: 'order' } as const;
-const engineRefusals = ['TRADING_FROZEN', 'NO_MARK_PRICE', 'ENGINE_OUTCOME_UNKNOWN', 'SERVICE_BUSY'] as const;
+const engineRefusals = [
+  'MARKET_UNKNOWN_SYMBOL',
+  'TRADING_FROZEN',
+  'NO_MARK_PRICE',
+  'ENGINE_OUTCOME_UNKNOWN',
+  'SERVICE_BUSY',
+] as const;
 const withClientOrderId = ['CLIENT_ORDER_ID_INVALID', ...engineRefusals] as const;
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9_-]{1,36}$/;
@@ -84,6 +90,7 @@ export const futuresRoutes = defineRoutes({
       orderPath: z.number({ error: 'orderPath must be 1 (limit) or 2 (market)' }),
       price: decimal,
       clientOrderId: clientOrderIdSchema,
+      symbol: marketSymbol,
       ...orderControlFields,
       ...triggerFields,
     }),
@@ -115,30 +122,35 @@ export const futuresRoutes = defineRoutes({
     auth: 'user',
     permission: 'trade',
     summary: "Cancels the unfilled part of one of the caller's waiting orders.",
-    body: z.object({ no: positiveInteger('no must be an order number', Errors.ORDER_NOT_FOUND) }),
+    body: z.object({
+      no: positiveInteger('no must be an order number', Errors.ORDER_NOT_FOUND),
+      symbol: marketSymbol,
+    }),
     data: nothing,
     message: 'The order has been canceled.',
     rateLimit: { per: 'user', name: 'cancel' },
-    errors: ['ORDER_NOT_FOUND', 'ENGINE_OUTCOME_UNKNOWN', 'SERVICE_BUSY'],
+    errors: ['ORDER_NOT_FOUND', 'MARKET_UNKNOWN_SYMBOL', 'ENGINE_OUTCOME_UNKNOWN', 'SERVICE_BUSY'],
   },
   openOrders: {
     method: 'GET',
     path: '/order/waitLookup',
     auth: 'user',
     permission: 'read',
-    summary: "The caller's waiting orders.",
+    summary: "The caller's waiting orders, in every market or in `symbol`'s.",
+    query: z.object({ symbol: marketFilter }),
     data: openOrdersAnswerSchema,
-    errors: [],
+    errors: ['MARKET_UNKNOWN_SYMBOL'],
   },
   recentOrderHistory: {
     method: 'GET',
     path: '/order/history',
     auth: 'user',
     permission: 'read',
-    summary: "The caller's 20 most recent futures orders.",
+    summary: "The caller's 20 most recent futures orders, in every market or in `symbol`'s.",
+    query: z.object({ symbol: marketFilter }),
     data: futuresHistoryAnswerSchema,
     weight: 5,
-    errors: [],
+    errors: ['MARKET_UNKNOWN_SYMBOL'],
   },
   orderHistoryPage: {
     method: 'GET',
@@ -148,10 +160,10 @@ export const futuresRoutes = defineRoutes({
     summary:
       "One page of the caller's futures history; with clientOrderId instead, what the order path sent with that id " +
       'did and its order as it is now (#29).',
-    query: pageQuery.extend({ clientOrderId: z.string().max(100).optional() }),
+    query: pageQuery.extend({ clientOrderId: z.string().max(100).optional(), symbol: marketFilter }),
     data: z.union([futuresHistoryPageSchema, clientOrderLookupSchema]),
     weight: 5,
-    errors: ['CLIENT_ORDER_ID_INVALID', 'CLIENT_ORDER_NOT_FOUND'],
+    errors: ['CLIENT_ORDER_ID_INVALID', 'CLIENT_ORDER_NOT_FOUND', 'MARKET_UNKNOWN_SYMBOL'],
   },
   closePosition: {
     method: 'POST',
@@ -159,7 +171,7 @@ export const futuresRoutes = defineRoutes({
     auth: 'user',
     permission: 'trade',
     summary: "Market-closes this much of the caller's position; waiting orders are cancelled first.",
-    body: z.object({ volume: decimal, clientOrderId: clientOrderIdSchema }),
+    body: z.object({ volume: decimal, clientOrderId: clientOrderIdSchema, symbol: marketSymbol }),
     data: nothing,
     message: 'The position has been updated.',
     rateLimit: ordering,
@@ -171,7 +183,12 @@ export const futuresRoutes = defineRoutes({
     auth: 'user',
     permission: 'trade',
     summary: "Sets or clears (0, null or empty) the position's take-profit and stop-loss.",
-    body: z.object({ takeProfit: decimal, stopLoss: decimal, clientOrderId: clientOrderIdSchema }),
+    body: z.object({
+      takeProfit: decimal,
+      stopLoss: decimal,
+      clientOrderId: clientOrderIdSchema,
+      symbol: marketSymbol,
+    }),
     data: nothing,
     message: 'Take Profit and Stop Loss have been updated.',
     rateLimit: ordering,
@@ -182,8 +199,11 @@ export const futuresRoutes = defineRoutes({
     path: '/postion/lookup',
     auth: 'user',
     permission: 'read',
-    summary: "The caller's position (one-way mode: at most one); the path is spelled as the seeds spell it.",
+    summary:
+      "The caller's positions (one-way mode: at most one per market), in every market or in `symbol`'s; the path is " +
+      'spelled as the seeds spell it.',
+    query: z.object({ symbol: marketFilter }),
     data: z.array(positionRowSchema),
-    errors: [],
+    errors: ['MARKET_UNKNOWN_SYMBOL'],
   },
 });

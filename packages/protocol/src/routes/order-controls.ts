@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { pageInfoSchema } from '../api/trading.ts';
 import { Errors } from '../errors/index.ts';
 import { defineRoutes } from './define.ts';
-import { checkedLater, pageQuery, positiveInteger } from './fields.ts';
+import { checkedLater, marketFilter, marketSymbol, pageQuery, positiveInteger } from './fields.ts';
 export { ORDER_CONTROL_ERRORS, orderControlFields } from './order-control-fields.ts';
 
 const decimal = checkedLater('A decimal as a JSON number or text, parsed exactly.');
-const engineRefusals = ['TRADING_FROZEN', 'ENGINE_OUTCOME_UNKNOWN', 'SERVICE_BUSY'] as const;
+const engineRefusals = ['MARKET_UNKNOWN_SYMBOL', 'TRADING_FROZEN', 'ENGINE_OUTCOME_UNKNOWN', 'SERVICE_BUSY'] as const;
 
 export const amendOrderAnswerSchema = z.object({
   no: z.number(),
@@ -26,6 +26,8 @@ export const positionMarginAnswerSchema = z.object({
 });
 
 export const fundingRowSchema = z.object({
+  /** The market (#34), e.g. BTCUSDT. */
+  symbol: z.string(),
   time: z.string(),
   /** Fraction: 0.0001 = 0.01 %; positive: longs pay shorts. */
   fundingRate: z.number(),
@@ -56,6 +58,7 @@ export const orderControlRoutes = defineRoutes({
       no: positiveInteger('no must be an order number', Errors.ORDER_NOT_FOUND),
       price: decimal,
       volume: decimal,
+      symbol: marketSymbol,
     }),
     data: amendOrderAnswerSchema,
     message: 'The order has been changed.',
@@ -90,6 +93,7 @@ export const orderControlRoutes = defineRoutes({
           params: { failure: Errors.VALIDATION_FAILED },
         })
         .meta({ type: 'string', enum: ['add', 'remove'] }),
+      symbol: marketSymbol,
     }),
     data: positionMarginAnswerSchema,
     message: 'The position margin has been updated.',
@@ -108,9 +112,9 @@ export const orderControlRoutes = defineRoutes({
     auth: 'user',
     permission: 'read',
     summary: "One page of the caller's funding settlements, newest first: rate, position, mark and amount.",
-    query: pageQuery,
+    query: pageQuery.extend({ symbol: marketFilter }),
     data: fundingPageSchema,
     weight: 5,
-    errors: [],
+    errors: ['MARKET_UNKNOWN_SYMBOL'],
   },
 });

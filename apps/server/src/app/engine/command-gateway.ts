@@ -53,8 +53,8 @@ export class CommandGateway {
   }
 
   /** Open state, consistent with the last committed batch. */
-  read<K extends EngineReadName>(name: K, arg?: number): Promise<EngineReads[K]> {
-    return this.link.read(name, arg);
+  read<K extends EngineReadName>(name: K, arg?: number, symbol?: string): Promise<EngineReads[K]> {
+    return this.link.read(name, arg, symbol);
   }
 }
 

@@ -5,6 +5,8 @@ import {
   type CommandResult,
   type DepthView,
   type Exchange,
+  type MarketConfig,
+  type MarketSymbol,
   type OptionOrderState,
   type OrderState,
   type PositionState,
@@ -20,8 +22,14 @@ import { SequencerUnavailableError, type Sequencer } from '../../services/sequen
  * strings, arrays): it crosses the bus as JSON.
  */
 export interface EngineReads {
+  /** With a symbol: that market's; without: every market's. */
   openOrders: OrderState[];
+  /** The symbol's (default BTCUSDT). */
   position: PositionState | null;
+  /** Every market's positions of the user, in the order of the engine's markets. */
+  positions: PositionState[];
+  /** The markets the engine runs, with their order rules, BTCUSDT first. */
+  markets: MarketRules[];
   /** The user's place in the auto-deleveraging queue, 0–4 (4 first); null without a position or a mark. */
   adlQuantile: number | null;
   balances: { balances: BalanceView; indexPrice: PriceTicks | null };
@@ -41,10 +49,45 @@ export interface EngineReads {
 
 export type EngineReadName = keyof EngineReads;
 
-/** `arg`: the user id for per-user reads, the number of levels for depth, unused for the rest. */
+/**
+ * A market's order rules as the API checks them (#34): the engine's MarketConfig without the maintenance tiers, whose
+ * last bound is Infinity (not JSON) and which the API does not check.
+ */
+export type MarketRules = Pick<
+  MarketConfig,
+  | 'symbol'
+  | 'tickSizeTicks'
+  | 'lotSizeLots'
+  | 'minOrderQty'
+  | 'maxOrderQty'
+  | 'maxPriceTicks'
+  | 'maxLeverage'
+  | 'defaultLeverage'
+  | 'makerFeeRatePpm'
+  | 'takerFeeRatePpm'
+>;
+
+const marketRules = (market: MarketConfig): MarketRules => ({
+  symbol: market.symbol,
+  tickSizeTicks: market.tickSizeTicks,
+  lotSizeLots: market.lotSizeLots,
+  minOrderQty: market.minOrderQty,
+  maxOrderQty: market.maxOrderQty,
+  maxPriceTicks: market.maxPriceTicks,
+  maxLeverage: market.maxLeverage,
+  defaultLeverage: market.defaultLeverage,
+  makerFeeRatePpm: market.makerFeeRatePpm,
+  takerFeeRatePpm: market.takerFeeRatePpm,
+});
+
+/**
+ * `arg`: the user id for per-user reads, the number of levels for depth, unused for the rest. `symbol`: the market of
+ * the per-market reads (absent: BTCUSDT, or every market for openOrders).
+ */
 export interface EngineRead<K extends EngineReadName = EngineReadName> {
   name: K;
   arg: number;
+  symbol?: MarketSymbol | undefined;
 }
 
 /**
@@ -56,20 +99,28 @@ export interface EngineRead<K extends EngineReadName = EngineReadName> {
  */
 export interface EngineLink {
   submit(command: Command, options?: { idempotencyKey?: string }): Promise<CommandResult>;
-  read<K extends EngineReadName>(name: K, arg?: number): Promise<EngineReads[K]>;
+  read<K extends EngineReadName>(name: K, arg?: number, symbol?: MarketSymbol): Promise<EngineReads[K]>;
 }
 
-const READS: { [K in EngineReadName]: (engine: Exchange, arg: number) => EngineReads[K] } = {
+type Read<K extends EngineReadName> = (
+  engine: Exchange,
+  arg: number,
+  symbol: MarketSymbol | undefined,
+) => EngineReads[K];
+
+const READS: { [K in EngineReadName]: Read<K> } = {
   // Resting orders and trigger orders waiting for their price (#32 item 3), by number.
-  openOrders: (engine, userId) =>
-    [...engine.openOrders(userId), ...engine.triggerOrders(userId)].sort((a, b) => a.id - b.id),
-  position: (engine, userId) => engine.position(userId),
-  adlQuantile: (engine, userId) => engine.adlQuantile(userId),
+  openOrders: (engine, userId, symbol) =>
+    [...engine.openOrders(userId, symbol), ...engine.triggerOrders(userId, symbol)].sort((a, b) => a.id - b.id),
+  position: (engine, userId, symbol) => engine.position(userId, symbol),
+  positions: (engine, userId) => engine.positionsOf(userId),
+  markets: (engine) => engine.markets().map(marketRules),
+  adlQuantile: (engine, userId, symbol) => engine.adlQuantile(userId, symbol),
   balances: (engine, userId) => ({ balances: engine.balances(userId), indexPrice: engine.indexPrice }),
-  leverage: (engine, userId) => engine.leverage(userId),
+  leverage: (engine, userId, symbol) => engine.leverage(userId, symbol),
   optionOrders: (engine, userId) => engine.optionOrders(userId),
   optionRoundMs: (engine) => engine.config.option.roundMs,
-  depth: (engine, levels) => engine.depth(levels),
+  depth: (engine, levels, symbol) => engine.depth(levels, symbol),
   risk: (engine) => ({
     markPrice: engine.markPrice,
     indexPrice: engine.indexPrice,
@@ -82,9 +133,16 @@ const READS: { [K in EngineReadName]: (engine: Exchange, arg: number) => EngineR
 export const isEngineReadName = (name: unknown): name is EngineReadName =>
   typeof name === 'string' && Object.hasOwn(READS, name);
 
+/** A read as it arrives over the bus: a known name, a number and, when there, a text symbol. */
+export const isEngineRead = (read: Partial<EngineRead> | null): read is EngineRead =>
+  read !== null &&
+  isEngineReadName(read.name) &&
+  typeof read.arg === 'number' &&
+  (read.symbol === undefined || typeof read.symbol === 'string');
+
 /** Runs a named read against the engine (the sequencer calls it in order with the commands). */
 export function runEngineRead<K extends EngineReadName>(engine: Exchange, read: EngineRead<K>): EngineReads[K] {
-  return READS[read.name](engine, read.arg);
+  return READS[read.name](engine, read.arg, read.symbol);
 }
 
 /** The sequencer could not make it durable: nothing was applied, the caller may try again. */
@@ -97,7 +155,7 @@ function busyWhenUnavailable(error: unknown): never {
 export function localEngineLink(sequencer: Sequencer<Exchange>): EngineLink {
   return {
     submit: (command, options = {}) => sequencer.submit(command, options).catch(busyWhenUnavailable),
-    read: (name, arg = 0) =>
-      sequencer.read((engine) => runEngineRead(engine, { name, arg })).catch(busyWhenUnavailable),
+    read: (name, arg = 0, symbol) =>
+      sequencer.read((engine) => runEngineRead(engine, { name, arg, symbol })).catch(busyWhenUnavailable),
   };
 }

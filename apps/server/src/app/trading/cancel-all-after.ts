@@ -1,5 +1,5 @@
 import { alarms, cancelAllAfter, type Pool } from '@tickline/db';
-import type { UserId } from '@tickline/engine';
+import type { MarketSymbol, UserId } from '@tickline/engine';
 import { Errors } from '@tickline/protocol';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../domain/errors.ts';
@@ -40,11 +40,15 @@ export async function setCancelAllAfter(
   return { cancelAt: deadline.toISOString() };
 }
 
-/** Cancels every open order of the user; an order that filled or was cancelled meanwhile is not an error. */
-export async function cancelAllOrders(core: TradingContext, userId: UserId): Promise<number> {
+/**
+ * Cancels every open order of the user, in every market or in `symbol`'s; an order that filled or was cancelled
+ * meanwhile is not an error.
+ */
+export async function cancelAllOrders(core: TradingContext, userId: UserId, symbol?: MarketSymbol): Promise<number> {
   let cancelled = 0;
-  for (const order of await core.engine.read('openOrders', userId)) {
-    const outcome = await core.engine.send({ type: 'cancelOrder', userId, orderId: order.id });
+  for (const order of await core.engine.read('openOrders', userId, symbol)) {
+    const inMarket = order.symbol === undefined ? {} : { symbol: order.symbol };
+    const outcome = await core.engine.send({ type: 'cancelOrder', userId, orderId: order.id, ...inMarket });
     if (outcome.status === 'applied') cancelled += 1;
     else if (outcome.status === 'refused' && outcome.reason !== 'ORDER_NOT_FOUND') throw refusalError(outcome.reason);
   }

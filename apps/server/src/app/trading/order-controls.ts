@@ -4,7 +4,7 @@
  * exactly (decimals never as floats) and names the refusals the engine cannot know (an order no longer open).
  */
 import { parsePrice, parseQty, parseUsdt, toNumber, PRICE_SCALE, QTY_SCALE, USDT_SCALE } from '@tickline/money';
-import type { Command, FundingPayment, TimeInForce, UserId } from '@tickline/engine';
+import { symbolOf, type Command, type FundingPayment, type TimeInForce, type UserId } from '@tickline/engine';
 import { findOrderOfUser, pageFundingPayments } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
 import type { AmendOrderAnswer, FundingRow, PositionMarginAnswer } from '@tickline/protocol/routes';
@@ -12,6 +12,7 @@ import { AppError } from '../../domain/errors.ts';
 import { paginationView } from '../pagination.ts';
 import { HISTORY_PAGE_SIZE, type TradingContext } from './core.ts';
 import { positiveDecimal, refuse } from './input.ts';
+import { checkOrderRules, requestedMarket, symbolField, type RequestedMarket } from './markets.ts';
 
 export interface OrderControlsInput {
   timeInForce?: unknown;
@@ -50,13 +51,20 @@ export function orderControlsOf(input: OrderControlsInput): PlaceOrderControls {
 export async function amendOrder(
   core: TradingContext,
   userId: UserId,
-  input: { no: number; price?: unknown; volume?: unknown },
+  input: { no: number; price?: unknown; volume?: unknown; symbol?: unknown },
 ): Promise<AmendOrderAnswer> {
   const given = (value: unknown) => value !== undefined && value !== null && value !== '';
   const price = given(input.price) ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : undefined;
   const qty = given(input.volume) ? positiveDecimal(input.volume, parseQty, 'INVALID_QUANTITY') : undefined;
+  const market = await requestedMarket(core, input.symbol);
+  checkOrderRules(market, { ...(price === undefined ? {} : { price }) });
   if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
-  const command: Extract<Command, { type: 'amendOrder' }> = { type: 'amendOrder', userId, orderId: input.no };
+  const command: Extract<Command, { type: 'amendOrder' }> = {
+    type: 'amendOrder',
+    userId,
+    orderId: input.no,
+    ...symbolField(market),
+  };
   if (price !== undefined) command.price = price;
   if (qty !== undefined) command.qty = qty;
   try {
@@ -81,23 +89,30 @@ export async function amendOrder(
 export async function adjustPositionMargin(
   core: TradingContext,
   userId: UserId,
-  input: { amount?: unknown; type: 'add' | 'remove' },
+  input: { amount?: unknown; type: 'add' | 'remove'; symbol?: unknown },
 ): Promise<PositionMarginAnswer> {
   const amount = positiveDecimal(input.amount, parseUsdt, 'INVALID_MARGIN_AMOUNT');
+  const market = await requestedMarket(core, input.symbol);
   if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
-  const command: Command = { type: 'adjustMargin', userId, amount, direction: input.type };
+  const command: Command = { type: 'adjustMargin', userId, amount, direction: input.type, ...symbolField(market) };
   const { margin, liquidationPrice } = await core.engine.execute(command);
   return { margin: toNumber(margin, USDT_SCALE), liquidationPrice: toNumber(liquidationPrice, PRICE_SCALE) };
 }
 
-/** `GET /funding/lookup?page=N`: the caller's funding settlements, newest first. */
-export async function fundingHistoryPage(core: TradingContext, userId: UserId, page: number) {
+/**
+ * `GET /funding/lookup?page=N`: the caller's funding settlements, newest first; with a symbol, that market's rows of
+ * the page (docs/decisions.md, #34: the store pages all markets until it filters by symbol).
+ */
+export async function fundingHistoryPage(core: TradingContext, userId: UserId, page: number, symbol?: unknown) {
+  const market: RequestedMarket = await requestedMarket(core, symbol);
   const rows = await pageFundingPayments(core.pool, userId, page, HISTORY_PAGE_SIZE);
-  return { rows: rows.rows.map(fundingRowView), pageInfo: paginationView(rows) };
+  const inMarket = market === undefined ? rows.rows : rows.rows.filter((row) => symbolOf(row) === market.symbol);
+  return { rows: inMarket.map(fundingRowView), pageInfo: paginationView(rows) };
 }
 
 function fundingRowView(payment: FundingPayment): FundingRow {
   return {
+    symbol: symbolOf(payment),
     time: new Date(payment.timeMs).toISOString(),
     fundingRate: toNumber(payment.ratePpm, 6),
     position: payment.side,

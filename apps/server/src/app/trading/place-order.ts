@@ -2,6 +2,7 @@ import { parsePrice, parseQty } from '@tickline/money';
 import { OrderPath, type Side, type UserId } from '@tickline/engine';
 import { isValidLeverage } from '../../domain/trading-rules.ts';
 import { clientOrderIdOf, executeOnce } from './client-order-ids.ts';
+import { checkOrderRules, requestedMarket, symbolArg, symbolField } from './markets.ts';
 import type { TradingContext } from './core.ts';
 import { positiveDecimal, refuse } from './input.ts';
 import { orderControlsOf, type OrderControlsInput } from './order-controls.ts';
@@ -17,6 +18,8 @@ export interface PlaceOrderInput extends OrderControlsInput, TriggerInput {
   price?: unknown;
   /** Makes a retry safe (#29): see client-order-ids.ts. */
   clientOrderId?: unknown;
+  /** The market (#34); absent: BTCUSDT. */
+  symbol?: unknown;
 }
 
 /**
@@ -44,9 +47,11 @@ export async function placeOrder(
   const trigger = triggerOf(input);
   const price = orderPath === OrderPath.Limit ? positiveDecimal(input.price, parsePrice, 'INVALID_PRICE') : null;
   const controls = orderControlsOf(input);
+  const market = await requestedMarket(core, input.symbol);
+  checkOrderRules(market, { leverage, price, qty });
   if (await core.freezes.isFrozen(userId)) refuse('TRADING_FROZEN');
 
-  const current = await core.engine.read('leverage', userId);
+  const current = await core.engine.read('leverage', userId, symbolArg(market));
   if (current !== leverage)
     refuse('INVALID_LEVERAGE', `Your leverage is ${current}×: change it with the leverage dialog first, then order.`);
   const placed = await executeOnce(core, userId, clientOrderId, {
@@ -58,6 +63,7 @@ export async function placeOrder(
     qty,
     leverage, // checked again where it is applied: a change queued since the check above refuses the order
     ...controls,
+    ...symbolField(market),
     ...(clientOrderId === undefined ? {} : { clientOrderId }),
     ...(trigger === undefined ? {} : { trigger }),
   });

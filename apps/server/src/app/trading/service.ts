@@ -12,7 +12,8 @@ import { payPartnerSettlement } from './partner-payout.ts';
 import { fundDemoUser } from './fund-demo-user.ts';
 import { TradingFreezes } from './freezes.ts';
 import { futuresHistoryPage, openOrders, positions, recentFuturesHistory } from './futures-lookups.ts';
-import { leverageOf, setLeverage } from './leverage.ts';
+import { leverageOf, marketLeverage, setLeverage } from './leverage.ts';
+import { marketsOf } from './markets.ts';
 import { optionHistoryPage, recentOptionOrders, waitingOptionOrders } from './option-lookups.ts';
 import { placeOrder, type PlaceOrderInput } from './place-order.ts';
 import { adjustPositionMargin, amendOrder, fundingHistoryPage } from './order-controls.ts';
@@ -48,25 +49,30 @@ export class TradingService implements BalanceReader {
   payPartnerSettlement = (userId: UserId, applicationNo: number, amount: number) =>
     payPartnerSettlement(this.core, userId, applicationNo, amount);
 
-  leverageOf = (userId: UserId) => leverageOf(this.core, userId);
-  setLeverage = (userId: UserId, leverage: number) => setLeverage(this.core, userId, leverage);
+  /** The engine's markets with their order rules (#34), BTCUSDT first. */
+  markets = () => marketsOf(this.core);
+  leverageOf = (userId: UserId, symbol?: unknown) => leverageOf(this.core, userId, symbol);
+  marketLeverage = (userId: UserId, symbol?: unknown) => marketLeverage(this.core, userId, symbol);
+  setLeverage = (userId: UserId, leverage: number, symbol?: unknown) =>
+    setLeverage(this.core, userId, leverage, symbol);
 
   placeOrder = (userId: UserId, input: PlaceOrderInput) => placeOrder(this.core, userId, input);
-  cancelOrder = (userId: UserId, orderId: number) => cancelOrder(this.core, userId, orderId);
+  cancelOrder = (userId: UserId, orderId: number, symbol?: unknown) => cancelOrder(this.core, userId, orderId, symbol);
   amendOrder = (userId: UserId, input: Parameters<typeof amendOrder>[2]) => amendOrder(this.core, userId, input);
   adjustPositionMargin = (userId: UserId, input: Parameters<typeof adjustPositionMargin>[2]) =>
     adjustPositionMargin(this.core, userId, input);
-  fundingHistoryPage = (userId: UserId, page: number) => fundingHistoryPage(this.core, userId, page);
-  openOrders = (userId: UserId) => openOrders(this.core, userId);
-  cancelAllOrders = (userId: UserId) => cancelAllOrders(this.core, userId);
+  fundingHistoryPage = (userId: UserId, page: number, symbol?: unknown) =>
+    fundingHistoryPage(this.core, userId, page, symbol);
+  openOrders = (userId: UserId, symbol?: unknown) => openOrders(this.core, userId, symbol);
+  cancelAllOrders = (userId: UserId, symbol?: string) => cancelAllOrders(this.core, userId, symbol);
   lookupClientOrder = (userId: UserId, clientOrderId: unknown) => lookupClientOrder(this.core, userId, clientOrderId);
-  positions = (userId: UserId) => positions(this.core, userId);
-  closePosition = (userId: UserId, volume: unknown, clientOrderId?: unknown) =>
-    closePosition(this.core, userId, volume, clientOrderId);
-  updateTpSl = (userId: UserId, input: { takeProfit?: unknown; stopLoss?: unknown; clientOrderId?: unknown }) =>
-    updateTpSl(this.core, userId, input);
-  recentFuturesHistory = (userId: UserId) => recentFuturesHistory(this.core, userId);
-  futuresHistoryPage = (userId: UserId, page: number) => futuresHistoryPage(this.core, userId, page);
+  positions = (userId: UserId, symbol?: unknown) => positions(this.core, userId, symbol);
+  closePosition = (userId: UserId, volume: unknown, clientOrderId?: unknown, symbol?: unknown) =>
+    closePosition(this.core, userId, volume, clientOrderId, symbol);
+  updateTpSl = (userId: UserId, input: Parameters<typeof updateTpSl>[2]) => updateTpSl(this.core, userId, input);
+  recentFuturesHistory = (userId: UserId, symbol?: unknown) => recentFuturesHistory(this.core, userId, symbol);
+  futuresHistoryPage = (userId: UserId, page: number, symbol?: unknown) =>
+    futuresHistoryPage(this.core, userId, page, symbol);
 
   registerOption = (
     userId: UserId,

@@ -11,7 +11,14 @@ import {
   type MicroUsdt,
   type PriceTicks,
 } from '@tickline/money';
-import type { BalanceView, FuturesHistoryEntry, OptionOrderState, OrderState, PositionState } from '@tickline/engine';
+import {
+  symbolOf,
+  type BalanceView,
+  type FuturesHistoryEntry,
+  type OptionOrderState,
+  type OrderState,
+  type PositionState,
+} from '@tickline/engine';
 import type { WalletTransferRecord } from '@tickline/db';
 import type { UserBalance } from '@tickline/protocol';
 import { BTCUSDT_SYMBOL_ID } from '../../domain/trading-rules.ts';
@@ -46,6 +53,7 @@ export function balanceView(balance: BalanceView, indexPrice: PriceTicks | null)
 export function openOrderView(order: OrderState) {
   return {
     no: order.id,
+    symbol: symbolOf(order),
     position: order.side,
     volume: qty(order.qty - order.filledQty),
     price: order.price === null ? 0 : price(order.price),
@@ -76,6 +84,7 @@ function triggerView(trigger: NonNullable<OrderState['trigger']>, orderPath: Ord
  */
 export function positionView(position: PositionState, adlQuantile: number | null = null) {
   return {
+    symbol: symbolOf(position),
     position: position.side,
     volume: qty(position.qty),
     averagePrice: price(position.entryPrice),
@@ -92,6 +101,7 @@ export function positionView(position: PositionState, adlQuantile: number | null
 export function futuresHistoryView(entry: FuturesHistoryEntry) {
   return {
     no: entry.id,
+    symbol: symbolOf(entry),
     insertDate: isoDate(entry.timeMs),
     orderPath: entry.orderPath,
     position: entry.position,
@@ -109,6 +119,7 @@ export function futuresHistoryView(entry: FuturesHistoryEntry) {
 export function cancelledOrderHistoryView(order: OrderState) {
   return {
     no: order.id,
+    symbol: symbolOf(order),
     insertDate: isoDate(order.updatedAtMs),
     orderPath: order.orderPath,
     position: order.side,

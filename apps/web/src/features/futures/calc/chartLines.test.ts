@@ -4,6 +4,7 @@ import { chartLines, toTickPrice } from './chartLines.ts';
 describe('chartLines', () => {
   it('draws entry and liquidation, TP and SL when set, and each open order', () => {
     const position = {
+      symbol: 'BTCUSDT',
       position: 1 as const,
       volume: 0.1,
       averagePrice: 65000,
@@ -13,7 +14,9 @@ describe('chartLines', () => {
       takeProfit: 70000,
       stopLoss: 0,
     };
-    const orders = [{ no: 7, position: 2 as const, volume: 0.1, price: 66000, leverage: 10, insertDate: '' }];
+    const orders = [
+      { no: 7, symbol: 'BTCUSDT', position: 2 as const, volume: 0.1, price: 66000, leverage: 10, insertDate: '' },
+    ];
     expect(chartLines(position, orders).map((l) => [l.kind, l.price])).toEqual([
       ['entry', 65000],
       ['liquidation', 59000],
@@ -24,7 +27,7 @@ describe('chartLines', () => {
   });
 
   it('draws a waiting trigger at its trigger price, not draggable; a resting limit is draggable', () => {
-    const base = { position: 1 as const, volume: 0.2, leverage: 10, insertDate: '' };
+    const base = { symbol: 'BTCUSDT', position: 1 as const, volume: 0.2, leverage: 10, insertDate: '' };
     const orders = [
       { ...base, no: 1, price: 64000 },
       { ...base, no: 2, price: 0, orderPath: 4 as const, triggerType: 'stop' as const, triggerPrice: 63000 },

@@ -7,6 +7,7 @@ const row = (
   orderPath: FuturesHistoryRow['orderPath'],
 ): FuturesHistoryRow => ({
   no: 1,
+  symbol: 'BTCUSDT',
   insertDate: '2026-01-01T00:00:00.000Z',
   orderPath,
   position,

@@ -4,6 +4,7 @@ import { applyOrderEvent } from './orderEvents.ts';
 
 const event = (no: number, status: UserOrderEvent['status'], volume = 0.5): UserOrderEvent => ({
   no,
+  symbol: 'BTCUSDT',
   position: 1,
   volume,
   price: 100,

@@ -4,6 +4,7 @@ import { fillMarkers } from './fillMarkers.ts';
 
 const row = (over: Partial<FuturesHistoryRow>): FuturesHistoryRow => ({
   no: 1,
+  symbol: 'BTCUSDT',
   insertDate: '2026-11-26T10:07:30.000Z',
   orderPath: 1,
   position: 1,

@@ -7,6 +7,7 @@ import { fundingCsv, orderHistoryCsv } from './csv.ts';
 
 const order = (over: Partial<FuturesHistoryRow> = {}): FuturesHistoryRow => ({
   no: 7,
+  symbol: 'BTCUSDT',
   insertDate: '2026-11-26T10:00:00.000Z',
   orderPath: 1,
   position: 1,
@@ -20,6 +21,7 @@ const order = (over: Partial<FuturesHistoryRow> = {}): FuturesHistoryRow => ({
 });
 
 const funding = (over: Partial<FundingRow> = {}): FundingRow => ({
+  symbol: 'BTCUSDT',
   time: '2026-11-26T08:00:00.000Z',
   fundingRate: 0.0001,
   position: 1,
