@@ -157,7 +157,7 @@ describe('withdrawal approval on a real anvil', () => {
 
   it('sends exactly once when the server stops between signing and broadcasting', async () => {
     const { no, to } = await requestWithdrawal(77);
-    const nonceBefore = await t.chain.reader.getTransactionCount({ address: t.wallet.hotWalletAddress });
+    const nonceBefore = await t.chain.nonceOf(t.wallet.hotWalletAddress);
     // Signed and stored, but the broadcast never reaches the node (nothing listens there).
     const deadEnd = `http://127.0.0.1:${await findFreePort()}`;
     const { txHash } = await desk({ broadcastTo: deadEnd }).approve(no, { id: operator.userId, clientAddress: null });
@@ -172,7 +172,7 @@ describe('withdrawal approval on a real anvil', () => {
     await t.chain.mine(2);
     await restarted.tick();
     expect(await t.chain.balanceOf(to)).toBe(usdt(77));
-    expect(await t.chain.reader.getTransactionCount({ address: t.wallet.hotWalletAddress })).toBe(nonceBefore + 1);
+    expect(await t.chain.nonceOf(t.wallet.hotWalletAddress)).toBe(nonceBefore + 1);
     expect((await withdrawals.findWithdrawal(t.pool, no))!).toMatchObject({
       chainState: 'confirmed',
       txHash,

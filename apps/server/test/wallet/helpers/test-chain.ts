@@ -36,6 +36,10 @@ export interface TestChain {
   deployFake(): Promise<Address>;
   /** The balance once every transaction already sent is mined. */
   balanceOf(address: Address, token?: Address): Promise<bigint>;
+  /** The native coin (gas) balance, the mined nonce and a receipt: also once every transaction sent is mined. */
+  gasBalanceOf(address: Address): Promise<bigint>;
+  nonceOf(address: Address): Promise<number>;
+  receipt(hash: Hex): ReturnType<PublicClient['getTransactionReceipt']>;
   mine(blocks: number): Promise<void>;
   /** The head once every transaction already sent is mined. */
   head(): Promise<number>;
@@ -123,6 +127,18 @@ export async function startTestChain(): Promise<TestChain> {
         functionName: 'balanceOf',
         args: [address],
       })) as bigint;
+    },
+    async gasBalanceOf(address) {
+      await waitUntilMined(control);
+      return reader.getBalance({ address });
+    },
+    async nonceOf(address) {
+      await waitUntilMined(control);
+      return reader.getTransactionCount({ address });
+    },
+    async receipt(hash) {
+      await waitUntilMined(control);
+      return reader.getTransactionReceipt({ hash });
     },
     async mine(blocks) {
       await control.mine({ blocks });
