@@ -181,6 +181,26 @@ describe('withdrawal approval on a real anvil', () => {
     expectTestLedgerInvariants(t.ledger);
   });
 
+  it('never gives a second withdrawal the nonce of one signed but not yet on the chain', async () => {
+    const first = await requestWithdrawal(11);
+    const second = await requestWithdrawal(12);
+    const nonceBefore = await t.chain.nonceOf(t.wallet.hotWalletAddress);
+    const by = { id: operator.userId, clientAddress: null };
+    // The first is signed and stored, its broadcast lost: the chain (pending included) has not seen its nonce.
+    const deadEnd = `http://127.0.0.1:${await findFreePort()}`;
+    await desk({ broadcastTo: deadEnd }).approve(first.no, by);
+    // Another server approves the second while the chain still expects nonceBefore.
+    await desk().approve(second.no, by);
+    const nonceOf = async (no: number) => (await withdrawals.findWithdrawal(t.pool, no))!.nonce;
+    expect([await nonceOf(first.no), await nonceOf(second.no)]).toEqual([nonceBefore, nonceBefore + 1]);
+    // The first's stored bytes are sent again: both arrive (the second was waiting behind the nonce gap).
+    await desk().tick();
+    expect(await t.chain.balanceOf(first.to)).toBe(usdt(11));
+    expect(await t.chain.balanceOf(second.to)).toBe(usdt(12));
+    expect(await t.chain.nonceOf(t.wallet.hotWalletAddress)).toBe(nonceBefore + 2);
+    expectTestLedgerInvariants(t.ledger);
+  });
+
   it('holds the queue and alerts when the hot wallet cannot cover the next withdrawal', async () => {
     const big = await requestWithdrawal(50_000);
     const small = await requestWithdrawal(15);
