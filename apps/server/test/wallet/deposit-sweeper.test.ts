@@ -67,7 +67,7 @@ async function sendAndComplete(address: Address, amount: number) {
 }
 
 const sweepsOf = (address: Address) => depositSweeps.listAddressSweeps(t.pool, address);
-const nonceOf = (address: Address) => t.chain.reader.getTransactionCount({ address });
+const nonceOf = (address: Address) => t.chain.nonceOf(address);
 const hotWallet = () => t.wallet.hotWalletAddress;
 
 async function health() {
@@ -111,9 +111,9 @@ describe('sweeping deposit addresses into the hot wallet', () => {
     let [row] = await sweepsOf(user.address);
     expect(row).toMatchObject({ status: 'topup', userId: user.userId, sweepRawTx: null, amountUnits: `${usdt(250)}` });
     expect(row!.topupNonce).toBe(hotNonceBefore);
-    const topUp = await t.chain.reader.getTransactionReceipt({ hash: row!.topupTxHash as Hex });
+    const topUp = await t.chain.receipt(row!.topupTxHash as Hex);
     expect(topUp.from.toLowerCase()).toBe(hotWallet().toLowerCase());
-    expect(await t.chain.reader.getBalance({ address: user.address })).toBe(BigInt(row!.topupValue!));
+    expect(await t.chain.gasBalanceOf(user.address)).toBe(BigInt(row!.topupValue!));
     // Run 2, no new block: mined but not confirmed, so nothing is signed for the deposit address.
     expect(await s.tick()).toMatchObject({ started: 0, transfersSigned: 0 });
     [row] = await sweepsOf(user.address);
@@ -126,7 +126,7 @@ describe('sweeping deposit addresses into the hot wallet', () => {
     expect(await s.tick()).toMatchObject({ started: 0, transfersSigned: 1 });
     [row] = await sweepsOf(user.address);
     expect(row).toMatchObject({ status: 'sweep', sweepNonce: 0 });
-    const transfer = await t.chain.reader.getTransactionReceipt({ hash: row!.sweepTxHash as Hex });
+    const transfer = await t.chain.receipt(row!.sweepTxHash as Hex);
     expect(transfer.from.toLowerCase()).toBe(user.address.toLowerCase());
     expect(Number(transfer.blockNumber)).toBeGreaterThanOrEqual(Number(topUp.blockNumber) + CONFIRMATIONS);
     expect(await t.chain.balanceOf(user.address)).toBe(0n);

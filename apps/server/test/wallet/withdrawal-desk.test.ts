@@ -157,7 +157,7 @@ describe('withdrawal approval on a real anvil', () => {
 
   it('sends exactly once when the server stops between signing and broadcasting', async () => {
     const { no, to } = await requestWithdrawal(77);
-    const nonceBefore = await t.chain.reader.getTransactionCount({ address: t.wallet.hotWalletAddress });
+    const nonceBefore = await t.chain.nonceOf(t.wallet.hotWalletAddress);
     // Signed and stored, but the broadcast never reaches the node (nothing listens there).
     const deadEnd = `http://127.0.0.1:${await findFreePort()}`;
     const { txHash } = await desk({ broadcastTo: deadEnd }).approve(no, { id: operator.userId, clientAddress: null });
@@ -172,12 +172,32 @@ describe('withdrawal approval on a real anvil', () => {
     await t.chain.mine(2);
     await restarted.tick();
     expect(await t.chain.balanceOf(to)).toBe(usdt(77));
-    expect(await t.chain.reader.getTransactionCount({ address: t.wallet.hotWalletAddress })).toBe(nonceBefore + 1);
+    expect(await t.chain.nonceOf(t.wallet.hotWalletAddress)).toBe(nonceBefore + 1);
     expect((await withdrawals.findWithdrawal(t.pool, no))!).toMatchObject({
       chainState: 'confirmed',
       txHash,
       nonce: stored.nonce,
     });
+    expectTestLedgerInvariants(t.ledger);
+  });
+
+  it('never gives a second withdrawal the nonce of one signed but not yet on the chain', async () => {
+    const first = await requestWithdrawal(11);
+    const second = await requestWithdrawal(12);
+    const nonceBefore = await t.chain.nonceOf(t.wallet.hotWalletAddress);
+    const by = { id: operator.userId, clientAddress: null };
+    // The first is signed and stored, its broadcast lost: the chain (pending included) has not seen its nonce.
+    const deadEnd = `http://127.0.0.1:${await findFreePort()}`;
+    await desk({ broadcastTo: deadEnd }).approve(first.no, by);
+    // Another server approves the second while the chain still expects nonceBefore.
+    await desk().approve(second.no, by);
+    const nonceOf = async (no: number) => (await withdrawals.findWithdrawal(t.pool, no))!.nonce;
+    expect([await nonceOf(first.no), await nonceOf(second.no)]).toEqual([nonceBefore, nonceBefore + 1]);
+    // The first's stored bytes are sent again: both arrive (the second was waiting behind the nonce gap).
+    await desk().tick();
+    expect(await t.chain.balanceOf(first.to)).toBe(usdt(11));
+    expect(await t.chain.balanceOf(second.to)).toBe(usdt(12));
+    expect(await t.chain.nonceOf(t.wallet.hotWalletAddress)).toBe(nonceBefore + 2);
     expectTestLedgerInvariants(t.ledger);
   });
 

@@ -34,8 +34,14 @@ export interface TestChain {
   send(to: Address, units: bigint, token?: Address): Promise<Hex>;
   /** Another TestUSDT with the same name and symbol, also funded: a fake token. */
   deployFake(): Promise<Address>;
+  /** The balance once every transaction already sent is mined. */
   balanceOf(address: Address, token?: Address): Promise<bigint>;
+  /** The native coin (gas) balance, the mined nonce and a receipt: also once every transaction sent is mined. */
+  gasBalanceOf(address: Address): Promise<bigint>;
+  nonceOf(address: Address): Promise<number>;
+  receipt(hash: Hex): ReturnType<PublicClient['getTransactionReceipt']>;
   mine(blocks: number): Promise<void>;
+  /** The head once every transaction already sent is mined. */
   head(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -46,6 +52,30 @@ const testControl = (rpcUrl: string) =>
   );
 
 export const FUNDER_SUPPLY = 10n ** 30n; // a trillion USDT in 18 decimals
+
+/** Longer than any block anvil mines; a transaction still in the pool after this will not be mined by automine. */
+const SETTLE_TIMEOUT_MS = 10_000;
+const SETTLE_POLL_MS = 5;
+
+/**
+ * anvil answers eth_sendRawTransaction before its automine has mined the block (measured: 6 to 11 sends in a hundred
+ * are not yet in the state a read right after sees, more on a busy machine), so with automine on, reads of what the
+ * app sent wait until the pool holds no ready transaction. Queued ones (after a nonce gap) are not waited for: they
+ * stay unmined and the assertion shows it.
+ */
+async function waitUntilMined(control: ReturnType<typeof testControl>): Promise<void> {
+  if (!(await control.getAutomine())) return;
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  for (;;) {
+    const { pending } = await control.getTxpoolStatus();
+    if (pending === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `${pending} transactions sent to the test chain are still not mined after ${SETTLE_TIMEOUT_MS} ms`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
+}
 
 export async function startTestChain(): Promise<TestChain> {
   const node = await startAnvil({ port: 0, chainId: TEST_CHAIN_ID, mnemonic: TEST_CHAIN_MNEMONIC });
@@ -90,6 +120,7 @@ export async function startTestChain(): Promise<TestChain> {
     },
     deployFake: deploy,
     async balanceOf(address, tokenAddress = token) {
+      await waitUntilMined(control);
       return (await reader.readContract({
         address: tokenAddress,
         abi,
@@ -97,10 +128,23 @@ export async function startTestChain(): Promise<TestChain> {
         args: [address],
       })) as bigint;
     },
+    async gasBalanceOf(address) {
+      await waitUntilMined(control);
+      return reader.getBalance({ address });
+    },
+    async nonceOf(address) {
+      await waitUntilMined(control);
+      return reader.getTransactionCount({ address });
+    },
+    async receipt(hash) {
+      await waitUntilMined(control);
+      return reader.getTransactionReceipt({ hash });
+    },
     async mine(blocks) {
       await control.mine({ blocks });
     },
     async head() {
+      await waitUntilMined(control);
       return Number(await reader.getBlockNumber({ cacheTime: 0 }));
     },
     stop: () => node.stop(),
