@@ -1,4 +1,4 @@
-import { Account, type AccountId, type Posting } from '@tickline/engine';
+import { Account, DEFAULT_SYMBOL, type AccountId, type Posting } from '@tickline/engine';
 import type { PoolClient, Queryable } from '../pool.ts';
 import { copyRows } from './copy.ts';
 import { integerArray, textArray } from './pg-array.ts';
@@ -15,9 +15,17 @@ const USER_ACCOUNTS = [
 const USER_COLUMNS = USER_ACCOUNTS.map(([column]) => column);
 const COLUMN_OF_PURPOSE = new Map<string, number>(USER_COLUMNS.map((column, index) => [column, index]));
 
+/** `user_market_balances`' columns (#34): another market's order and position margin, `user:<id>:<purpose>:<symbol>`. */
+const MARKET_COLUMNS = ['order_margin', 'position_margin'] as const;
+const MARKET_COLUMN_OF_PURPOSE = new Map<string, number>(MARKET_COLUMNS.map((column, index) => [column, index]));
+const MARKET_SYMBOL = /^[A-Z0-9]{2,20}$/;
+/** A market row's key among BalanceRows: never a house account's id (those start `house:` or `chain:`). */
+const MARKET_ROW_PREFIX = 'market:';
+
 /**
- * The stored row holding an account's balance: a user's id (their accounts share one `user_balances` row), or the
- * house account's own id (`house_balances`).
+ * The stored row holding an account's balance: a user's id (their accounts share one `user_balances` row), a user's
+ * row of another market (`market:<id>:<symbol>`, `user_market_balances`), or the house account's own id
+ * (`house_balances`).
  */
 export type BalanceRow = number | AccountId;
 
@@ -34,12 +42,14 @@ function placeOf(account: AccountId): AccountPlace {
   let place = places.get(account);
   if (place) return place;
   if (account.startsWith('user:')) {
-    const [, id, purpose = ''] = account.split(':');
-    const column = COLUMN_OF_PURPOSE.get(purpose);
+    const [, id, purpose = '', symbol] = account.split(':');
+    const column = (symbol === undefined ? COLUMN_OF_PURPOSE : MARKET_COLUMN_OF_PURPOSE).get(purpose);
     const userId = Number(id);
-    if (column === undefined || !Number.isSafeInteger(userId) || `user:${userId}:${purpose}` !== account)
+    const wellFormed = symbol === undefined || (MARKET_SYMBOL.test(symbol) && symbol !== DEFAULT_SYMBOL);
+    const canonical = `user:${userId}:${purpose}${symbol === undefined ? '' : `:${symbol}`}`;
+    if (column === undefined || !Number.isSafeInteger(userId) || !wellFormed || canonical !== account)
       throw new Error(`no stored balance for account ${account}: unknown purpose or malformed id`);
-    place = { row: userId, column };
+    place = { row: symbol === undefined ? userId : `${MARKET_ROW_PREFIX}${userId}:${symbol}`, column };
   } else place = { row: account, column: -1 };
   places.set(account, place);
   return place;
@@ -56,6 +66,8 @@ export function balanceRowOf(account: AccountId): BalanceRow {
 export class BalanceChanges {
   private readonly users = new Map<number, number[]>();
   private readonly house = new Map<AccountId, number>();
+  /** Another market's margin rows (#34), by `market:<id>:<symbol>`: a change per MARKET_COLUMNS entry. */
+  readonly markets = new Map<string, number[]>();
   private sorted: ReturnType<BalanceChanges['changedRows']> | null = null;
 
   addPosting({ debit, credit, amount }: Posting): void {
@@ -66,6 +78,12 @@ export class BalanceChanges {
   add(account: AccountId, delta: number): void {
     this.sorted = null;
     const { row, column } = placeOf(account);
+    if (typeof row === 'string' && row.startsWith(MARKET_ROW_PREFIX)) {
+      let columns = this.markets.get(row);
+      if (!columns) this.markets.set(row, (columns = [0, 0]));
+      columns[column]! += delta;
+      return;
+    }
     if (typeof row === 'string') {
       this.house.set(row, (this.house.get(row) ?? 0) + delta);
       return;
@@ -132,6 +150,31 @@ export async function applyBalanceChanges(
       ),
       storedHouse.length,
     );
+  await applyMarketChanges(db, changes.markets);
+}
+
+/**
+ * Adds another market's margin changes (#34): few rows per batch (users trading outside BTCUSDT), so one upsert; the
+ * table's CHECK refuses a negative balance, which fails the whole batch.
+ */
+async function applyMarketChanges(db: Queryable, markets: ReadonlyMap<string, number[]>): Promise<void> {
+  const rows = [...markets]
+    .filter(([, deltas]) => deltas.some((delta) => delta !== 0))
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  if (rows.length === 0) return;
+  const parts = rows.map(([key]) => key.slice(MARKET_ROW_PREFIX.length).split(':'));
+  await db.query(
+    `INSERT INTO user_market_balances AS m (user_id, symbol, order_margin, position_margin)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[])
+     ON CONFLICT (user_id, symbol) DO UPDATE SET order_margin = m.order_margin + excluded.order_margin,
+       position_margin = m.position_margin + excluded.position_margin, updated_at = now()`,
+    [
+      integerArray(parts, ([userId]) => Number(userId)),
+      textArray(parts, ([, symbol]) => symbol!),
+      integerArray(rows, ([, deltas]) => deltas[0]!),
+      integerArray(rows, ([, deltas]) => deltas[1]!),
+    ],
+  );
 }
 
 /** The user ids and each column's changes as array literals, built in one pass over the rows. */
@@ -186,6 +229,12 @@ export async function loadBalances(db: Queryable): Promise<Array<readonly [Accou
       const balance = row[column]!;
       if (balance !== 0) balances.push([accountOf(row.user_id), balance]);
     }
+  const markets = await db.query<{ user_id: number; symbol: string; order_margin: number; position_margin: number }>(
+    'SELECT user_id, symbol, order_margin, position_margin FROM user_market_balances',
+  );
+  for (const row of markets.rows)
+    for (const column of MARKET_COLUMNS)
+      if (row[column] !== 0) balances.push([`user:${row.user_id}:${column}:${row.symbol}`, row[column]]);
   const house = await db.query<{ id: string; balance: number }>('SELECT id, balance FROM house_balances');
   for (const row of house.rows) if (row.balance !== 0) balances.push([row.id, row.balance]);
   return balances;
