@@ -38,6 +38,17 @@ describe('engine reads by market', () => {
     expect(runEngineRead(new Exchange(), { name: 'positions', arg: 7 })).toEqual([]);
   });
 
+  it("answers the risk panel for one market's prices, or BTCUSDT's and every position without a symbol", () => {
+    const engine = threeMarkets();
+    expect(engine.apply({ type: 'priceTick', indexPrice: 5_000_000, markPrice: 5_000_100 }, 0).result.ok).toBe(true);
+    const all = runEngineRead(engine, { name: 'risk', arg: 0 });
+    expect([all.indexPrice, all.markPrice]).toEqual([5_000_000, 5_000_100]);
+    const btc = runEngineRead(engine, { name: 'risk', arg: 0, symbol: 'BTCUSDT' });
+    expect([btc.indexPrice, btc.markPrice, btc.positions]).toEqual([5_000_000, 5_000_100, all.positions]);
+    const unknown = runEngineRead(engine, { name: 'risk', arg: 0, symbol: 'DOGEUSDT' });
+    expect([unknown.indexPrice, unknown.markPrice, unknown.positions]).toEqual([null, null, []]);
+  });
+
   it('takes a read from the bus only with a known name, a number and a text symbol', () => {
     expect(isEngineRead({ name: 'position', arg: 7, symbol: 'ETHUSDT' })).toBe(true);
     expect(isEngineRead({ name: 'position', arg: 7 })).toBe(true);

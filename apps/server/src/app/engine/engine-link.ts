@@ -10,6 +10,7 @@ import {
   type OptionOrderState,
   type OrderState,
   type PositionState,
+  symbolOf,
 } from '@tickline/engine';
 import type { MicroUsdt, PriceTicks } from '@tickline/money';
 import { Errors } from '@tickline/protocol';
@@ -37,7 +38,10 @@ export interface EngineReads {
   optionOrders: OptionOrderState[];
   optionRoundMs: number;
   depth: DepthView;
-  /** The operators' risk panel: prices, house balances and every open position at one committed batch. */
+  /**
+   * The operators' risk panel: prices, house balances and every open position at one committed batch; with a symbol,
+   * that market's prices and positions.
+   */
   risk: {
     markPrice: PriceTicks | null;
     indexPrice: PriceTicks | null;
@@ -121,13 +125,18 @@ const READS: { [K in EngineReadName]: Read<K> } = {
   optionOrders: (engine, userId) => engine.optionOrders(userId),
   optionRoundMs: (engine) => engine.config.option.roundMs,
   depth: (engine, levels, symbol) => engine.depth(levels, symbol),
-  risk: (engine) => ({
-    markPrice: engine.markPrice,
-    indexPrice: engine.indexPrice,
-    insuranceFund: engine.accountBalance(Account.insuranceFund),
-    optionPool: engine.accountBalance(Account.optionPool),
-    positions: engine.positions(),
-  }),
+  // Without a symbol: BTCUSDT's prices and every open position, as before markets; with one: that market's.
+  risk: (engine, _arg, symbol) => {
+    const prices = symbol === undefined ? null : engine.marketPrices(symbol);
+    const positions = engine.positions();
+    return {
+      markPrice: symbol === undefined ? engine.markPrice : (prices?.lastMarkPrice ?? null),
+      indexPrice: symbol === undefined ? engine.indexPrice : (prices?.lastIndexPrice ?? null),
+      insuranceFund: engine.accountBalance(Account.insuranceFund),
+      optionPool: engine.accountBalance(Account.optionPool),
+      positions: symbol === undefined ? positions : positions.filter((position) => symbolOf(position) === symbol),
+    };
+  },
 };
 
 export const isEngineReadName = (name: unknown): name is EngineReadName =>
