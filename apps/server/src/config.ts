@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { resolveConfig, type ExchangeConfig } from '@tickline/engine';
+import { DEFAULT_SYMBOL, resolveConfig, type ExchangeConfig } from '@tickline/engine';
 import { chainConfigFrom, chainEnvironment, type ChainConfig } from './services/chain/config.ts';
 import { MARKET_SOURCE_NAMES, MARKET_TICK_INTERVAL_MS, type MarketConfig } from './services/market/config.ts';
 import { chooseMarkets, DEFAULT_MARKETS, engineMarket, type MarketDefinition } from './domain/market/definitions.ts';
@@ -336,6 +336,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       tickIntervalMs: MARKET_TICK_INTERVAL_MS,
       staleAfterMs: e.MARKET_STALE_AFTER_MS,
       impactNotionalUsdt: e.MARKET_IMPACT_NOTIONAL_USDT,
+      // FUNDING_INTERVAL_MS, when set, is every market's interval; unset, each market's own (BTCUSDT's is 8 h).
+      futures: chosen.markets.map((definition) => ({
+        symbol: definition.symbol,
+        indexPair: definition.index.simulatedPair,
+        fundingIntervalMs:
+          definition.symbol === DEFAULT_SYMBOL || env.FUNDING_INTERVAL_MS?.trim()
+            ? e.FUNDING_INTERVAL_MS
+            : definition.fundingIntervalMs,
+      })),
     },
     markets: chosen.markets,
     chain,

@@ -14,8 +14,10 @@ import {
 
 const usdt = (amount: MicroUsdt) => toNumber(amount, USDT_SCALE);
 
-/** The leverage brackets of GET /market/leverageBrackets and of the rules, USDT as JSON numbers. */
-export function leverageBracketRules(exchange: ExchangeConfig): LeverageBracketRule[] {
+/** A market's leverage brackets (GET /market/leverageBrackets, the rules), USDT as JSON numbers. */
+export function leverageBracketRules(
+  exchange: Pick<ExchangeConfig, 'maintenanceTiers' | 'maxLeverage'>,
+): LeverageBracketRule[] {
   return bracketRows(exchange.maintenanceTiers, exchange.maxLeverage).map((row) => ({
     bracket: row.bracket,
     initialLeverage: row.initialLeverage,
