@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineCommand } from '@tickline/engine';
+import type { Command } from '@tickline/engine';
 import { Scheduler } from '../../src/jobs/scheduler.ts';
 import {
   FUNDING_JOB,
@@ -16,9 +16,9 @@ const FUNDING_TIME = Date.UTC(2026, 10, 26, 16, 0, 0);
 
 /** The engine's edge: records every command and its idempotency key, applies them all. */
 function recordingEngine() {
-  const sent: Array<{ command: EngineCommand; key?: string }> = [];
+  const sent: Array<{ command: Command; key?: string }> = [];
   const engine: TradingCommands = {
-    send: (async (command: EngineCommand, options?: { idempotencyKey?: string }) => {
+    send: (async (command: Command, options?: { idempotencyKey?: string }) => {
       sent.push({ command, key: options?.idempotencyKey });
       return { status: 'applied' };
     }) as TradingCommands['send'],
