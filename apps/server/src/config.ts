@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { resolveConfig, type ExchangeConfig } from '@tickline/engine';
+import { DEFAULT_SYMBOL, resolveConfig, type ExchangeConfig } from '@tickline/engine';
 import { chainConfigFrom, chainEnvironment, type ChainConfig } from './services/chain/config.ts';
 import { MARKET_SOURCE_NAMES, MARKET_TICK_INTERVAL_MS, type MarketConfig } from './services/market/config.ts';
+import { chooseMarkets, DEFAULT_MARKETS, engineMarket, type MarketDefinition } from './domain/market/definitions.ts';
 
 /** A route-level rate limit: at most `max` requests per `windowMs` from one client address (or user). */
 export interface RateLimit {
@@ -60,6 +61,8 @@ export interface Config {
    */
   secondFactorLimit: RateLimit;
   market: MarketConfig;
+  /** MARKETS: the perpetual markets this platform runs (domain/market/definitions.ts), BTCUSDT first. */
+  markets: MarketDefinition[];
   chain: ChainConfig;
   /** The trading engine's rules (fees, maintenance tiers, leverage, option rounds): the engine and GET /server/config read this one copy. */
   exchange: ExchangeConfig;
@@ -252,6 +255,7 @@ const environmentSchema = z.object({
   MARKET_STALE_AFTER_MS: wholeNumber('MARKET_STALE_AFTER_MS', 1_000, 60_000),
   MARKET_IMPACT_NOTIONAL_USDT: wholeNumber('MARKET_IMPACT_NOTIONAL_USDT', 1, 25_000),
   FUNDING_INTERVAL_MS: wholeNumber('FUNDING_INTERVAL_MS', 60_000, 8 * 60 * 60 * 1000),
+  MARKETS: z.string().default(DEFAULT_MARKETS),
   BINANCE_REST_URL: address('BINANCE_REST_URL', 'https://api.binance.com'),
   BINANCE_FUTURES_REST_URL: address('BINANCE_FUTURES_REST_URL', 'https://fapi.binance.com'),
   BINANCE_WS_URL: address('BINANCE_WS_URL', 'wss://fstream.binance.com'),
@@ -296,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (!parsed.data.DATABASE_URL)
       problems.push('DATABASE_URL is required when TICKLINE_ROLE is not all (every role shares one PostgreSQL)');
   }
+  const chosen = chooseMarkets(parsed.success ? parsed.data.MARKETS : DEFAULT_MARKETS);
+  problems.push(...chosen.problems);
   const chain = parsed.success
     ? chainConfigFrom(parsed.data, parsed.data.TICKLINE_MODE, problems, parsed.data.DEPOSIT_XPUB)
     : undefined;
@@ -330,10 +336,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       tickIntervalMs: MARKET_TICK_INTERVAL_MS,
       staleAfterMs: e.MARKET_STALE_AFTER_MS,
       impactNotionalUsdt: e.MARKET_IMPACT_NOTIONAL_USDT,
+      // FUNDING_INTERVAL_MS, when set, is every market's interval; unset, each market's own (BTCUSDT's is 8 h).
+      futures: chosen.markets.map((definition) => ({
+        symbol: definition.symbol,
+        indexPair: definition.index.simulatedPair,
+        fundingIntervalMs:
+          definition.symbol === DEFAULT_SYMBOL || env.FUNDING_INTERVAL_MS?.trim()
+            ? e.FUNDING_INTERVAL_MS
+            : definition.fundingIntervalMs,
+      })),
     },
+    markets: chosen.markets,
     chain,
     // Liquidations the insurance fund cannot cover are auto-deleveraged (#32 item 8), not refilled by the treasury.
-    exchange: resolveConfig({ autoDeleverage: true }),
+    exchange: resolveConfig({
+      autoDeleverage: true,
+      markets: chosen.markets.map((definition) => engineMarket(definition, true)),
+    }),
     roles: e.TICKLINE_ROLE,
     databaseReadUrl: e.DATABASE_READ_URL,
     busUrl: e.BUS_URL,

@@ -79,6 +79,19 @@ describe('loadConfig', () => {
     expect(problemsOf({ MARKET_SOURCES: ' , ' })).toEqual(['MARKET_SOURCES names no source']);
   });
 
+  it('runs the MARKETS chosen, BTCUSDT first, each in the engine with its own rules; a bad entry is named', () => {
+    const markets = (config: ReturnType<typeof loadConfig>) => config.exchange.markets.map((market) => market.symbol);
+    expect(markets(loadConfig({}, '/'))).toEqual(['BTCUSDT', 'ETHUSDT', 'SOLUSDT']);
+    const chosen = loadConfig({ MARKETS: 'solusdt,BTCUSDT' }, '/');
+    expect(chosen.markets.map((definition) => definition.symbol)).toEqual(['BTCUSDT', 'SOLUSDT']);
+    expect(markets(chosen)).toEqual(['BTCUSDT', 'SOLUSDT']);
+    expect(chosen.exchange.markets[1]).toMatchObject({ symbol: 'SOLUSDT', maxLeverage: 50, lotSizeLots: 100 });
+    expect(problemsOf({ MARKETS: 'BTCUSDT,XRPUSDT' })).toEqual([
+      'MARKETS: XRPUSDT is not a defined market (BTCUSDT, ETHUSDT, SOLUSDT)',
+    ]);
+    expect(problemsOf({ MARKETS: 'ETHUSDT' })).toEqual(['MARKETS must include BTCUSDT']);
+  });
+
   it('reads every variable', () => {
     const config = loadConfig(
       {

@@ -3,14 +3,16 @@
  * market service's memory, refreshed in the background, so a slow or dead source never holds up a request.
  *   GET /market/tickers   the eight home symbols: symbol, lastPrice, priceChangePercent
  *   GET /market/coins     top 30 by market cap, CoinGecko's field names; ?sparkline=true adds sparkline_in_7d
- *   GET /market/futures   BTCUSDT: last, change, mark, index, funding rate and time, 24 h high/low/volume
+ *   GET /market/futures   ?symbol (default BTCUSDT): last, change, mark, index, funding rate and time, 24 h
+ *                         high/low/volume of one perpetual market
+ *   GET /market/contracts every perpetual market's same figures, BTCUSDT first (the market selector)
  *   GET /market/depth     ?symbol=BTCUSDT&limit=N (1–100, default 20): {symbol, ts, a, b} as the websocket sends
  *   GET /market/klines    ?symbol=BTCUSDT&interval=1m|5m|15m|1h|4h&limit=N (1–1500, default 500): candles, oldest
  *                         first, the current one last (longer intervals made of the stored minutes, #28 item 7)
  *   GET /market/fundingRate ?symbol&startTime&endTime&limit (1–1000, default 100): settled funding rates, oldest
  *                         first (the committed settlements, not the market service)
- *   GET /market/leverageBrackets  BTCUSDT's leverage brackets, from the engine's configuration (not the market
- *                         service: answered with or without it)
+ *   GET /market/leverageBrackets  ?symbol (default BTCUSDT): the market's leverage brackets, from the engine's
+ *                         configuration (not the market service: answered with or without it)
  */
 import type { FastifyInstance } from 'fastify';
 import { Errors, type DepthData, type ErrorDefinition } from '@tickline/protocol';
@@ -45,11 +47,13 @@ export function marketHandlers(app: FastifyInstance): RouteHandlers<typeof marke
     tickers: async () => market().tickers(),
     // As CoinGecko: `sparkline=true` adds seven days of hourly prices per coin (the markets page asks once).
     coins: async ({ query }) => (query.sparkline === 'true' ? market().coinsWithSparkline() : market().coins()),
-    futuresMarket: async () => {
-      const futures = await market().futures();
+    futuresMarket: async ({ query }) => {
+      const service = market();
+      const futures = await service.futures(symbolOf(query, service));
       if (!futures) throw new AppError(Errors.MARKET_DATA_UNAVAILABLE);
       return futures;
     },
+    contracts: async () => market().contracts(),
     depth: async ({ query }) => {
       const service = market();
       const symbol = symbolOf(query, service);
@@ -84,14 +88,15 @@ export function marketHandlers(app: FastifyInstance): RouteHandlers<typeof marke
         markPrice: ticksToNumber(row.markPrice),
       }));
     },
-    leverageBrackets: async () => ({
-      symbol: FUTURES_SYMBOL,
-      brackets: leverageBracketRules(app.context.config.exchange),
-    }),
+    leverageBrackets: async ({ query }) => {
+      const markets = app.context.config.exchange.markets;
+      const symbol = symbolOf(query, { isSymbol: (name) => markets.some((config) => config.symbol === name) });
+      return { symbol, brackets: leverageBracketRules(markets.find((config) => config.symbol === symbol)!) };
+    },
   };
 }
 
-function symbolOf(query: { symbol?: unknown }, market: MarketReads): string {
+function symbolOf(query: { symbol?: unknown }, market: Pick<MarketReads, 'isSymbol'>): string {
   const symbol =
     typeof query.symbol === 'string' ? query.symbol.toUpperCase() : query.symbol === undefined ? FUTURES_SYMBOL : '';
   if (!market.isSymbol(symbol)) throw new AppError(Errors.MARKET_UNKNOWN_SYMBOL);

@@ -1,3 +1,4 @@
+import { DEFAULT_SYMBOL } from '@tickline/engine';
 import type { PriceTicks } from '@tickline/money';
 import type { CommandGateway, CommandOutcome } from '../app/engine/command-gateway.ts';
 import type { Clock } from '../clock.ts';
@@ -5,6 +6,8 @@ import { Scheduler } from './scheduler.ts';
 
 /** One index/mark price update from the market data service. */
 export interface PriceTick {
+  /** The market (#34); absent = BTCUSDT, the one the option rounds take their prices from. */
+  symbol?: string;
   indexPrice: PriceTicks;
   markPrice: PriceTicks;
   timeMs: number;
@@ -36,8 +39,8 @@ export interface RoundAuditSink {
 export interface PriceFeed {
   indexPrice(): PriceTicks | null;
   markPrice(): PriceTicks | null;
-  /** Current funding rate in parts per million (100 = 0.01 %), as the market service computes it. */
-  fundingRatePpm(): number | null;
+  /** A market's current funding rate in ppm (100 = 0.01 %), as the market service computes it; absent = BTCUSDT. */
+  fundingRatePpm(symbol?: string): number | null;
   subscribe(listener: (tick: PriceTick) => void): () => void;
 }
 
@@ -51,6 +54,12 @@ export interface TradingJobsOptions {
   clock: Clock;
   roundMs?: number;
   fundingIntervalMs: number;
+  /**
+   * The other perpetual markets (#34), each settled on its own funding interval. Their ticks and funding go to the
+   * engine only for the markets `tradedSymbols` answers (the ones the engine really runs).
+   */
+  markets?: ReadonlyArray<{ symbol: string; fundingIntervalMs: number }>;
+  tradedSymbols?: () => Promise<readonly string[]>;
   /** A round's result needs a tick at most this old at its end; otherwise its orders are refunded. */
   maxPriceAgeMs?: number;
   onError?: (error: unknown, context: string) => void;
@@ -81,13 +90,15 @@ export class TradingJobs {
   private unsubscribe: (() => void) | null = null;
   /** The scheduler the clocks are registered on, while started (its own one when none was given). */
   private scheduler: Scheduler | null = null;
-  /** A price tick waiting to be submitted: ticks faster than the sequencer commits collapse into the latest. */
-  private pendingTick: PriceTick | null = null;
+  /** Price ticks waiting to be submitted, by market: ticks faster than the sequencer commits collapse into the latest. */
+  private readonly pendingTicks = new Map<string, PriceTick>();
+  /** The other markets the engine runs (learnt at start): their ticks and funding go to it. */
+  private tradedSymbols = new Set<string>();
   private tickInFlight = false;
   /** Ends of rounds whose settlement did not go through, retried at the next boundary. */
   private readonly unsettledRoundEnds = new Set<number>();
-  /** Funding settlements that did not go through (settlement time → rate), retried at the next round boundary. */
-  private readonly unsettledFunding = new Map<number, number>();
+  /** Funding settlements that did not go through (market → settlement time → rate), retried at the next boundary. */
+  private readonly unsettledFunding = new Map<string, Map<number, number>>();
 
   constructor(private readonly options: TradingJobsOptions) {
     this.roundMs = options.roundMs ?? 60_000;
@@ -107,6 +118,16 @@ export class TradingJobs {
       schedule: { everyMs: this.options.fundingIntervalMs },
       run: (fundingTimeMs) => this.settleFundingAt(fundingTimeMs),
     });
+    for (const { symbol, fundingIntervalMs } of this.otherMarkets())
+      scheduler.register({
+        name: fundingJobName(symbol),
+        schedule: { everyMs: fundingIntervalMs },
+        run: (fundingTimeMs) => this.settleFundingAt(fundingTimeMs, symbol),
+      });
+    void this.options
+      .tradedSymbols?.()
+      .then((symbols) => (this.tradedSymbols = new Set(symbols)))
+      .catch((error: unknown) => this.options.onError?.(error, 'traded markets'));
     if (!this.options.scheduler) scheduler.start();
     this.scheduler = scheduler;
   }
@@ -116,6 +137,7 @@ export class TradingJobs {
     this.unsubscribe = null;
     this.scheduler?.unregister(OPTION_ROUNDS_JOB);
     this.scheduler?.unregister(FUNDING_JOB);
+    for (const { symbol } of this.otherMarkets()) this.scheduler?.unregister(fundingJobName(symbol));
     this.scheduler = null;
   }
 
@@ -123,10 +145,13 @@ export class TradingJobs {
     // An index no source has quoted for longer than a round result may be old is no price: it is neither recorded
     // (the round ends without a price and is refunded) nor forwarded (the engine refuses bets on a stale open price).
     if (tick.indexQuotedAtMs !== undefined && tick.timeMs - tick.indexQuotedAtMs > this.maxPriceAgeMs) return;
-    this.ticks.push(tick);
-    const oldest = tick.timeMs - TICK_HISTORY_MS;
-    while (this.ticks.length > 2 && this.ticks[0]!.timeMs < oldest) this.ticks.shift();
-    this.pendingTick = tick;
+    const symbol = tick.symbol ?? DEFAULT_SYMBOL;
+    if (symbol === DEFAULT_SYMBOL) {
+      this.ticks.push(tick);
+      const oldest = tick.timeMs - TICK_HISTORY_MS;
+      while (this.ticks.length > 2 && this.ticks[0]!.timeMs < oldest) this.ticks.shift();
+    } else if (!this.tradedSymbols.has(symbol)) return; // another market moves only its own marks, once the engine runs it
+    this.pendingTicks.set(symbol, tick);
     void this.flushTick();
   }
 
@@ -150,8 +175,11 @@ export class TradingJobs {
    * this its stakes would wait for a restart.
    */
   async settleDueRounds(boundaryMs: number): Promise<void> {
-    for (const fundingTimeMs of [...this.unsettledFunding.keys()])
-      await this.settleFundingAt(fundingTimeMs).catch((error: unknown) => this.options.onError?.(error, 'funding'));
+    for (const [symbol, times] of [...this.unsettledFunding])
+      for (const fundingTimeMs of [...times.keys()])
+        await this.settleFundingAt(fundingTimeMs, symbol).catch((error: unknown) =>
+          this.options.onError?.(error, 'funding'),
+        );
     for (const endMs of [...this.unsettledRoundEnds, boundaryMs]) {
       this.unsettledRoundEnds.delete(endMs);
       try {
@@ -186,32 +214,50 @@ export class TradingJobs {
   }
 
   /**
-   * Settles the funding interval that closes at `fundingTimeMs`, at most once ever (its idempotency key: a repeat is
-   * refused as a duplicate). One that does not go through is retried at the next round boundary with the same rate.
+   * Settles `symbol`'s funding interval that closes at `fundingTimeMs`, at most once ever (its idempotency key: a
+   * repeat is refused as a duplicate). One that does not go through is retried at the next round boundary with the
+   * same rate. BTCUSDT's command and key carry no symbol, as before #34; another market's is skipped while the engine
+   * does not run it.
    */
-  async settleFundingAt(fundingTimeMs: number): Promise<CommandOutcome<'settleFunding'> | null> {
-    const fundingRatePpm = this.unsettledFunding.get(fundingTimeMs) ?? this.options.feed.fundingRatePpm();
+  async settleFundingAt(
+    fundingTimeMs: number,
+    symbol: string = DEFAULT_SYMBOL,
+  ): Promise<CommandOutcome<'settleFunding'> | null> {
+    const isDefault = symbol === DEFAULT_SYMBOL;
+    if (!isDefault && !this.tradedSymbols.has(symbol)) return null;
+    const unsettled = this.unsettledFunding.get(symbol);
+    const fundingRatePpm =
+      unsettled?.get(fundingTimeMs) ?? this.options.feed.fundingRatePpm(isDefault ? undefined : symbol);
     if (fundingRatePpm === null) return null;
-    this.unsettledFunding.delete(fundingTimeMs);
+    unsettled?.delete(fundingTimeMs);
     try {
       return await this.options.engine.send(
-        { type: 'settleFunding', fundingRatePpm },
-        { idempotencyKey: `funding:${fundingTimeMs}` },
+        isDefault ? { type: 'settleFunding', fundingRatePpm } : { type: 'settleFunding', fundingRatePpm, symbol },
+        { idempotencyKey: isDefault ? `funding:${fundingTimeMs}` : `funding:${symbol}:${fundingTimeMs}` },
       );
     } catch (error) {
-      this.unsettledFunding.set(fundingTimeMs, fundingRatePpm);
+      const times = this.unsettledFunding.get(symbol) ?? new Map<number, number>();
+      this.unsettledFunding.set(symbol, times.set(fundingTimeMs, fundingRatePpm));
       throw error;
     }
+  }
+
+  private otherMarkets(): ReadonlyArray<{ symbol: string; fundingIntervalMs: number }> {
+    return (this.options.markets ?? []).filter((market) => market.symbol !== DEFAULT_SYMBOL);
   }
 
   private async flushTick(): Promise<void> {
     if (this.tickInFlight) return;
     this.tickInFlight = true;
     try {
-      while (this.pendingTick) {
-        const { indexPrice, markPrice } = this.pendingTick;
-        this.pendingTick = null;
-        await this.options.engine.send({ type: 'priceTick', indexPrice, markPrice });
+      for (let next = this.pendingTicks.entries().next(); !next.done; next = this.pendingTicks.entries().next()) {
+        const [symbol, { indexPrice, markPrice }] = next.value;
+        this.pendingTicks.delete(symbol);
+        await this.options.engine.send(
+          symbol === DEFAULT_SYMBOL
+            ? { type: 'priceTick', indexPrice, markPrice }
+            : { type: 'priceTick', indexPrice, markPrice, symbol },
+        );
       }
     } catch (error) {
       this.options.onError?.(error, 'price tick');
@@ -219,6 +265,11 @@ export class TradingJobs {
       this.tickInFlight = false;
     }
   }
+}
+
+/** Another market's funding clock in the scheduler (BTCUSDT's keeps the name it had). */
+export function fundingJobName(symbol: string): string {
+  return `${FUNDING_JOB}:${symbol}`;
 }
 
 function roundTick(tick: PriceTick): RoundTick {

@@ -98,7 +98,9 @@ export async function serveEngineOnBus(
 ): Promise<Stop[]> {
   const { market, bus } = deps;
   const { sequencer } = engine;
-  const bridge = new EngineMarketBridge({ readDepth: (levels) => sequencer.read((state) => state.depth(levels)) });
+  const bridge = new EngineMarketBridge({
+    readDepth: (levels, symbol) => sequencer.read((state) => state.depth(levels, symbol)),
+  });
   market.attachDepthSource(bridge);
   market.attachTradeSource(bridge);
   market.attachLastPriceSource(bridge);
@@ -110,7 +112,7 @@ export async function serveEngineOnBus(
       if (events.length > 0) bus.publish(SUBJECTS.userEvents, encodeJson(events));
     }),
   ];
-  await bridge.refreshDepth();
+  for (const symbol of market.symbols()) await bridge.refreshDepth(symbol);
   const pump = new MarketPump(market, DEFAULT_GATEWAY_LIMITS);
   stops.push(() => pump.close());
   stops.push(publishMarket(pump, bus), serveMarketReads(market, bus));

@@ -11,7 +11,8 @@ import type { BookSnapshot } from '../services/market/types.ts';
 const READ_TIMEOUT_MS = 2_000;
 
 type MarketRead =
-  | { method: 'tickers' | 'coins' | 'coinsWithSparkline' | 'futures' }
+  | { method: 'tickers' | 'coins' | 'coinsWithSparkline' | 'contracts' }
+  | { method: 'futures'; symbol?: string }
   | { method: 'depth' | 'klines'; symbol: string; count: number }
   | { method: 'intervalKlines'; symbol: string; interval: KlineInterval; count: number };
 
@@ -27,7 +28,9 @@ export function serveMarketReads(market: MarketService, bus: Bus): Unsubscribe {
       case 'coinsWithSparkline':
         return encodeJson(market.coinsWithSparkline());
       case 'futures':
-        return encodeJson(market.futures());
+        return encodeJson(market.futures(read.symbol));
+      case 'contracts':
+        return encodeJson(market.contracts());
       case 'depth':
         return encodeJson(market.depth(read.symbol, read.count));
       case 'klines':
@@ -42,16 +45,21 @@ export function serveMarketReads(market: MarketService, bus: Bus): Unsubscribe {
 
 /** API node: the market endpoints' reads, asked of the engine node's market service over the bus. */
 export class MarketMirror implements MarketReads {
-  constructor(private readonly bus: Bus) {}
+  /** `symbols`: the futures markets the engine node's market service follows (the same MARKETS everywhere). */
+  constructor(
+    private readonly bus: Bus,
+    private readonly symbols: readonly string[] = [FUTURES_SYMBOL],
+  ) {}
 
   isSymbol(symbol: string): boolean {
-    return symbol === FUTURES_SYMBOL;
+    return this.symbols.includes(symbol);
   }
 
   tickers = () => this.ask<HomeTicker[]>({ method: 'tickers' });
   coins = () => this.ask<CoinMarket[]>({ method: 'coins' });
   coinsWithSparkline = () => this.ask<CoinMarket[]>({ method: 'coinsWithSparkline' });
-  futures = () => this.ask<FuturesSummary | null>({ method: 'futures' });
+  futures = (symbol?: string) => this.ask<FuturesSummary | null>({ method: 'futures', symbol });
+  contracts = () => this.ask<FuturesSummary[]>({ method: 'contracts' });
   depth = (symbol: string, count: number) => this.ask<BookSnapshot>({ method: 'depth', symbol, count });
   klines = (symbol: string, count: number) => this.ask<KlineData[]>({ method: 'klines', symbol, count });
   intervalKlines = (symbol: string, interval: KlineInterval, count: number) =>

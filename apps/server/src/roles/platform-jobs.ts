@@ -4,6 +4,7 @@
 import { optionRoundTicks, type Pool } from '@tickline/db';
 import type { AppContext } from '../app/context.ts';
 import type { CommandGateway } from '../app/engine/command-gateway.ts';
+import type { LocalEngine } from '../app/trading/runtime.ts';
 import type { Wallet } from '../app/wallet/runtime.ts';
 import { systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -25,7 +26,13 @@ import { LEDGER_CHECK_JOB, ledgerCheckJob } from './metrics.ts';
  */
 export function registerEngineJobs(
   scheduler: Scheduler,
-  deps: { gateway: CommandGateway; market: RunningMarketData; pool: Pool; metrics: MetricsRegistry },
+  deps: {
+    gateway: CommandGateway;
+    engine: Pick<LocalEngine, 'sequencer'>;
+    market: RunningMarketData;
+    pool: Pool;
+    metrics: MetricsRegistry;
+  },
 ): () => void {
   const { market, pool } = deps;
   registerMarketJobs(scheduler, market.service, market.config.tickIntervalMs);
@@ -35,6 +42,15 @@ export function registerEngineJobs(
     feed: market.service,
     clock: systemClock,
     fundingIntervalMs: market.config.fundingIntervalMs,
+    markets: market.config.futures,
+    // Until the engine runs a market its prices are null (#34's contract): ticks and funding go only to those it runs.
+    tradedSymbols: () =>
+      deps.engine.sequencer.read((engine) =>
+        engine
+          .markets()
+          .map((config) => config.symbol)
+          .filter((symbol) => engine.marketPrices(symbol) !== null),
+      ),
     onError: (error, context) => console.error(`trading job: ${context}:`, error),
     scheduler,
     roundAudit: { record: (round) => optionRoundTicks.recordRoundTicks(pool, round, systemClock.now()) },

@@ -42,7 +42,17 @@ export async function buildServices(deps: ServiceDeps): Promise<PlatformServices
   const trading = new TradingService(deps.gateway, pool, readPool);
   if (bus) shareFreezes(trading, bus, stops);
   const wallet = await startPlatformWallet(deps);
-  return { gateway: deps.gateway, trading, wallet, market: deps.market ?? new MarketMirror(bus!) };
+  return {
+    gateway: deps.gateway,
+    trading,
+    wallet,
+    market:
+      deps.market ??
+      new MarketMirror(
+        bus!,
+        config.markets.map((market) => market.symbol),
+      ),
+  };
 }
 
 /** An operator's freeze on one API node reaches the others' in-memory sets. */

@@ -196,7 +196,7 @@ function startClusterEngine(deps: {
       stops.push(
         ...(await serveEngineOnBus(engine, { market: market.service, bus, maxInFlight, counters: counters! })),
       );
-      deps.stopClocks.push(registerEngineJobs(scheduler, { gateway: engine.gateway, market, pool, metrics }));
+      deps.stopClocks.push(registerEngineJobs(scheduler, { gateway: engine.gateway, engine, market, pool, metrics }));
     },
   });
   counters = engineRoleMetrics(metrics, role.isActive);

@@ -91,7 +91,7 @@ export async function startWebsocketGateway(options: {
   if (options.sequencer) {
     const sequencer = options.sequencer;
     const bridge = new EngineMarketBridge({
-      readDepth: (levels) => sequencer.read((engine) => engine.depth(levels)),
+      readDepth: (levels, symbol) => sequencer.read((engine) => engine.depth(levels, symbol)),
       logger: options.logger,
     });
     options.market.attachDepthSource(bridge);
@@ -101,7 +101,7 @@ export async function startWebsocketGateway(options: {
       bridge.handleEvents(batch.events);
       publishCommittedBatch(batch, publish);
     });
-    await bridge.refreshDepth();
+    for (const symbol of options.market.symbols()) await bridge.refreshDepth(symbol);
   }
   if (cluster) await cluster.start();
   else if (options.wsPort) await gateway.listen(options.wsPort, options.host);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultExchangeConfig, ratePpm } from '@tickline/engine';
 import type { ServerConfigAnswer } from '@tickline/protocol';
+import { clientRules } from '../../src/app/rules/client-rules.ts';
+import { loadConfig } from '../../src/config.ts';
 import { createTestApp, get, type TestApp } from '../helpers/test-app.ts';
 
 // The rules are read from the engine's configuration, so an engine built with other fees answers those.
@@ -56,5 +58,28 @@ describe('GET /server/config', () => {
     expect(rules.futures.takerFeeRatePpm).toBe(engine.takerFeeRatePpm);
     expect(rules.option.cutoffMs).toBe(engine.option.cutoffMs);
     expect(rules.futures.leverage.max).toBe(engine.maxLeverage);
+  });
+
+  it("publishes every market's rules, BTCUSDT's first and the same as `futures`", async () => {
+    const rules = (await get<ServerConfigAnswer>(t.app, '/server/config')).body.data!;
+    expect(rules.markets[0]).toEqual({
+      ...rules.futures,
+      baseAsset: 'BTC',
+      minNotional: 0,
+      fundingIntervalMs: 8 * 3_600_000,
+      priceDecimals: 2,
+      qtyDecimals: 4,
+    });
+    const all = clientRules(loadConfig({}), false).markets;
+    expect(all.map((market) => market.symbol)).toEqual(['BTCUSDT', 'ETHUSDT', 'SOLUSDT']);
+    expect(all[2]).toMatchObject({
+      baseAsset: 'SOL',
+      lotSize: 0.01,
+      minOrderQty: 0.01,
+      minNotional: 5,
+      leverage: { min: 1, max: 50, default: 1 },
+      fundingIntervalMs: 4 * 3_600_000,
+    });
+    expect(all[1]!.leverageBrackets[0]).toMatchObject({ initialLeverage: 100, notionalCap: 25_000 });
   });
 });

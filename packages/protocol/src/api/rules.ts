@@ -45,6 +45,17 @@ export const futuresRulesSchema = z.object({
   maxOrderQty: z.number(),
 });
 
+/** One perpetual market's rules (#34): the futures rules under its symbol, and what the market selector shows. */
+export const marketRulesSchema = futuresRulesSchema.extend({
+  baseAsset: z.string(),
+  /** An order's price × quantity must reach this (USDT); 0 = no floor but the minimum quantity. */
+  minNotional: z.number(),
+  fundingIntervalMs: z.number().int(),
+  /** Decimals to show prices and sizes with. */
+  priceDecimals: z.number().int(),
+  qtyDecimals: z.number().int(),
+});
+
 export const optionRulesSchema = z.object({
   roundMs: z.number().int(),
   /** Bets are refused when less than this remains in the round. */
@@ -73,7 +84,10 @@ export const walletRulesSchema = z.object({
 });
 
 export const serverConfigSchema = z.object({
+  /** BTCUSDT's rules (the seeds' screens read these). */
   futures: futuresRulesSchema,
+  /** Every perpetual market's rules, BTCUSDT first. */
+  markets: z.array(marketRulesSchema),
   option: optionRulesSchema,
   wallet: walletRulesSchema,
 });
@@ -82,6 +96,7 @@ export type MaintenanceTierRule = z.infer<typeof maintenanceTierRuleSchema>;
 export type LeverageBracketRule = z.infer<typeof leverageBracketRuleSchema>;
 export type LeverageBracketsAnswer = z.infer<typeof leverageBracketsAnswerSchema>;
 export type FuturesRules = z.infer<typeof futuresRulesSchema>;
+export type MarketRules = z.infer<typeof marketRulesSchema>;
 export type OptionRules = z.infer<typeof optionRulesSchema>;
 export type WalletRules = z.infer<typeof walletRulesSchema>;
 export type ServerConfigAnswer = z.infer<typeof serverConfigSchema>;

@@ -62,6 +62,7 @@ export const ENDPOINTS = {
   tickers: ['GET', '/market/tickers'],
   coins: ['GET', '/market/coins'],
   futuresMarket: ['GET', '/market/futures'],
+  contracts: ['GET', '/market/contracts'],
   depth: ['GET', '/market/depth'],
   klines: ['GET', '/market/klines'],
   fundingRates: ['GET', '/market/fundingRate'],

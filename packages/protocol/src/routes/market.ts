@@ -34,8 +34,20 @@ export const marketRoutes = defineRoutes({
     path: '/market/futures',
     auth: 'none',
     permission: 'read',
-    summary: "BTCUSDT's header figures: last, change, mark, index, funding and 24 h range.",
+    summary:
+      "A perpetual market's header figures (BTCUSDT's without a symbol): last, change, mark, index, funding and 24 h range.",
+    query: z.object({ symbol }),
     data: futuresMarketAnswerSchema,
+    errors: ['MARKET_DATA_UNAVAILABLE', 'MARKET_UNKNOWN_SYMBOL'],
+  },
+  contracts: {
+    method: 'GET',
+    path: '/market/contracts',
+    auth: 'none',
+    permission: 'read',
+    summary:
+      "Every perpetual market's figures, BTCUSDT first: the market selector's list (last price, 24 h change...).",
+    data: z.array(futuresMarketAnswerSchema),
     errors: ['MARKET_DATA_UNAVAILABLE'],
   },
   depth: {
@@ -84,8 +96,9 @@ export const marketRoutes = defineRoutes({
     auth: 'none',
     permission: 'read',
     summary:
-      "BTCUSDT's leverage brackets (risk tiers), as Binance's leverageBracket: highest leverage and maintenance rate and amount by position notional.",
+      "A market's leverage brackets (risk tiers; BTCUSDT's without a symbol), as Binance's leverageBracket: highest leverage and maintenance rate and amount by position notional.",
+    query: z.object({ symbol }),
     data: leverageBracketsAnswerSchema,
-    errors: [],
+    errors: ['MARKET_UNKNOWN_SYMBOL'],
   },
 });

@@ -1,8 +1,8 @@
 // GET /server/config: the rules the web's estimates need, from the one configuration the engine and the wallet read
 // (config.exchange, the withdrawal rules, the chain settings), so a change there reaches the client by itself.
 import { PRICE_SCALE, QTY_SCALE, toNumber, USDT_SCALE, type MicroUsdt } from '@tickline/money';
-import { bracketRows, type ExchangeConfig } from '@tickline/engine';
-import type { LeverageBracketRule, ServerConfigAnswer } from '@tickline/protocol';
+import { bracketRows, type ExchangeConfig, type MarketConfig } from '@tickline/engine';
+import type { FuturesRules, LeverageBracketRule, MarketRules, ServerConfigAnswer } from '@tickline/protocol';
 import type { Config } from '../../config.ts';
 import { MIN_LEVERAGE } from '../../domain/trading-rules.ts';
 import {
@@ -14,8 +14,10 @@ import {
 
 const usdt = (amount: MicroUsdt) => toNumber(amount, USDT_SCALE);
 
-/** The leverage brackets of GET /market/leverageBrackets and of the rules, USDT as JSON numbers. */
-export function leverageBracketRules(exchange: ExchangeConfig): LeverageBracketRule[] {
+/** A market's leverage brackets (GET /market/leverageBrackets, the rules), USDT as JSON numbers. */
+export function leverageBracketRules(
+  exchange: Pick<ExchangeConfig, 'maintenanceTiers' | 'maxLeverage'>,
+): LeverageBracketRule[] {
   return bracketRows(exchange.maintenanceTiers, exchange.maxLeverage).map((row) => ({
     bracket: row.bracket,
     initialLeverage: row.initialLeverage,
@@ -26,25 +28,51 @@ export function leverageBracketRules(exchange: ExchangeConfig): LeverageBracketR
   }));
 }
 
+/** A market's rules as the client reads them (BTCUSDT's are GET /server/config's `futures`, as before #34). */
+function futuresRules(market: MarketConfig): FuturesRules {
+  return {
+    symbol: market.symbol,
+    makerFeeRatePpm: market.makerFeeRatePpm,
+    takerFeeRatePpm: market.takerFeeRatePpm,
+    maintenanceTiers: market.maintenanceTiers.map((tier) => ({
+      maxNotional: Number.isFinite(tier.maxNotional) ? usdt(tier.maxNotional) : null,
+      ratePpm: tier.ratePpm,
+    })),
+    leverageBrackets: leverageBracketRules(market),
+    leverage: { min: MIN_LEVERAGE, max: market.maxLeverage, default: market.defaultLeverage },
+    tickSize: toNumber(market.tickSizeTicks, PRICE_SCALE),
+    lotSize: toNumber(market.lotSizeLots, QTY_SCALE),
+    minOrderQty: toNumber(market.minOrderQty, QTY_SCALE),
+    maxOrderQty: toNumber(market.maxOrderQty, QTY_SCALE),
+  };
+}
+
+/** Every configured market's rules, with what its definition adds (base asset, minimum notional, display). */
+function marketRules(config: Config): MarketRules[] {
+  return config.exchange.markets.flatMap((market) => {
+    const definition = config.markets.find((candidate) => candidate.symbol === market.symbol);
+    if (!definition) return [];
+    return [
+      {
+        ...futuresRules(market),
+        baseAsset: definition.baseAsset,
+        minNotional: usdt(definition.minNotional),
+        fundingIntervalMs:
+          config.market.futures?.find((followed) => followed.symbol === market.symbol)?.fundingIntervalMs ??
+          definition.fundingIntervalMs,
+        priceDecimals: definition.display.priceDecimals,
+        qtyDecimals: definition.display.qtyDecimals,
+      },
+    ];
+  });
+}
+
 /** The answer of GET /server/config; `faucet` says whether this server runs the demo faucet. */
 export function clientRules(config: Config, faucet: boolean): ServerConfigAnswer {
   const exchange = config.exchange;
   return {
-    futures: {
-      symbol: 'BTCUSDT',
-      makerFeeRatePpm: exchange.makerFeeRatePpm,
-      takerFeeRatePpm: exchange.takerFeeRatePpm,
-      maintenanceTiers: exchange.maintenanceTiers.map((tier) => ({
-        maxNotional: Number.isFinite(tier.maxNotional) ? usdt(tier.maxNotional) : null,
-        ratePpm: tier.ratePpm,
-      })),
-      leverageBrackets: leverageBracketRules(exchange),
-      leverage: { min: MIN_LEVERAGE, max: exchange.maxLeverage, default: exchange.defaultLeverage },
-      tickSize: toNumber(exchange.tickSizeTicks, PRICE_SCALE),
-      lotSize: toNumber(exchange.lotSizeLots, QTY_SCALE),
-      minOrderQty: toNumber(exchange.minOrderQty, QTY_SCALE),
-      maxOrderQty: toNumber(exchange.maxOrderQty, QTY_SCALE),
-    },
+    futures: futuresRules({ ...exchange, symbol: 'BTCUSDT' }),
+    markets: marketRules(config),
     option: {
       roundMs: exchange.option.roundMs,
       cutoffMs: exchange.option.cutoffMs,

@@ -1,9 +1,8 @@
-// The BTCUSDT candles' storage: restored from PostgreSQL at start, backfilled from a source when the table is empty,
+// One futures market's candles' storage: restored from PostgreSQL at start, backfilled from a source when the table is empty,
 // and written back as they change (the scheduler's candle-persist job). Without a database they live in memory only.
 import { klines as klineStore, type Queryable } from '@tickline/db';
 import type { KlineData } from '@tickline/protocol';
 import { candleToRecord, MINUTE_MS, recordToCandle, type Candle, type MinuteCandles } from './candles.ts';
-import { FUTURES_SYMBOL } from './catalogue.ts';
 import type { MarketLogger } from './logger.ts';
 import { lotsToNumber, price8ToTicks, ticksToNumber, ticksToPrice8 } from '../../domain/market/units.ts';
 import type { PriceSource, SourceCandle } from './types.ts';
@@ -31,11 +30,11 @@ export class CandleHistory {
 
   /** Loads the stored candles and lets the sources resume from the last close; how many there were. */
   async restore(nowMs: number): Promise<number> {
-    const stored = this.db ? await klineStore.recentKlines(this.db, FUTURES_SYMBOL, CANDLE_CAPACITY) : [];
+    const stored = this.db ? await klineStore.recentKlines(this.db, this.candles.symbol, CANDLE_CAPACITY) : [];
     if (stored.length === 0) return 0;
     this.candles.load(stored.map(recordToCandle), nowMs);
     const lastClose = ticksToPrice8(stored.at(-1)!.close);
-    for (const source of this.sources) source.resumeFrom?.(FUTURES_SYMBOL, lastClose);
+    for (const source of this.sources) source.resumeFrom?.(this.candles.symbol, lastClose);
     return stored.length;
   }
 
@@ -45,7 +44,7 @@ export class CandleHistory {
     for (const source of this.sources) {
       if (!source.history) continue;
       try {
-        const history = await source.history(FUTURES_SYMBOL, CANDLE_CAPACITY, currentMinuteMs);
+        const history = await source.history(this.candles.symbol, CANDLE_CAPACITY, currentMinuteMs);
         if (history.length === 0) continue;
         const candles = history.map(fromSource);
         this.candles.load(candles, nowMs);
@@ -66,16 +65,23 @@ export class CandleHistory {
    */
   async backfillPast(nowMs: number): Promise<void> {
     if (!this.db) return;
-    const oldest = await klineStore.oldestKline(this.db, FUTURES_SYMBOL);
+    const oldest = await klineStore.oldestKline(this.db, this.candles.symbol);
     const targetMs = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS - PAST_DAYS * DAY_MS;
     if (!oldest || oldest.openTimeMs <= targetMs) return;
     const minutes = (oldest.openTimeMs - targetMs) / MINUTE_MS;
     for (const source of this.sources) {
       if (!source.pastHistory) continue;
       try {
-        const past = await source.pastHistory(FUTURES_SYMBOL, minutes, oldest.openTimeMs, ticksToPrice8(oldest.open));
+        const past = await source.pastHistory(
+          this.candles.symbol,
+          minutes,
+          oldest.openTimeMs,
+          ticksToPrice8(oldest.open),
+        );
         for (let at = 0; at < past.length; at += PAST_WRITE_ROWS) {
-          const rows = past.slice(at, at + PAST_WRITE_ROWS).map((c) => candleToRecord(FUTURES_SYMBOL, fromSource(c)));
+          const rows = past
+            .slice(at, at + PAST_WRITE_ROWS)
+            .map((c) => candleToRecord(this.candles.symbol, fromSource(c)));
           await klineStore.upsertKlines(this.db, rows);
         }
         this.logger.info({ source: source.name, candles: past.length }, 'candle past backfilled');
@@ -96,7 +102,7 @@ export class CandleHistory {
     this.persisting = klineStore
       .upsertKlines(
         db,
-        candles.map((candle) => candleToRecord(FUTURES_SYMBOL, candle)),
+        candles.map((candle) => candleToRecord(this.candles.symbol, candle)),
       )
       .catch((error: unknown) => {
         this.candles.restoreDirty(candles);

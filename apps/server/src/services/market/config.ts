@@ -25,4 +25,6 @@ export interface MarketConfig {
   staleAfterMs: number;
   /** Impact notional for the premium index, in whole USDT (MARKET_IMPACT_NOTIONAL_USDT). */
   impactNotionalUsdt: number;
+  /** The perpetual markets (MARKETS), BTCUSDT first: each one's index pair and funding interval. */
+  futures?: Array<{ symbol: string; indexPair: string; fundingIntervalMs: number }>;
 }

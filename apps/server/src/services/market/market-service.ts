@@ -4,26 +4,24 @@
  * and keeps every answer of the market endpoints in memory, refreshed by the background tick, so no request ever
  * waits for a source. It also implements the gateway's MarketFeed.
  *
- * The order book, trades and last price of our own market come from the trading engine when it is attached
+ * Each perpetual market (#34) has its own index, mark, funding, candles and summary (futures-market.ts); a read
+ * without a symbol is about BTCUSDT, as before. The order book, trades and last price of our own markets come from
+ * the trading engine when it is attached
  * (attachDepthSource / attachTradeSource / attachLastPriceSource); until then the market runs on the index alone.
  */
 import type { Queryable } from '@tickline/db';
 import type { PriceTicks } from '@tickline/money';
 import type { CoinMarket, FuturesMarketAnswer, HomeTicker, KlineData, TickerData, TradeData } from '@tickline/protocol';
 import type { MarketFeed } from './feed.ts';
-import { CANDLE_CAPACITY, CandleHistory, klineData } from './candle-history.ts';
-import { MinuteCandles } from './candles.ts';
-import { IntervalKlines, type KlineInterval } from './interval-klines.ts';
+import type { KlineInterval } from './interval-klines.ts';
 import { FUTURES_SYMBOL } from './catalogue.ts';
 import type { MarketConfig } from './config.ts';
 import type { FundingSettlement } from '../../domain/market/funding.ts';
-import { PriceRules } from '../../domain/market/price-rules.ts';
+import { FuturesMarket, type MarketTick } from './futures-market.ts';
 import { Listeners } from './listeners.ts';
-import { marketSummary } from './market-summary.ts';
 import { freshQuotes } from './sources.ts';
 import { WorldMarkets } from './world-markets.ts';
 import { silentLogger, type MarketLogger } from './logger.ts';
-import { lotsToNumber, ticksToNumber } from '../../domain/market/units.ts';
 import type {
   BookSnapshot,
   DepthSource,
@@ -34,7 +32,6 @@ import type {
   Unsubscribe,
 } from './types.ts';
 
-const RECENT_TRADES = 50;
 /** Levels read from the book for the impact prices (deep enough for the impact notional). */
 const IMPACT_BOOK_LEVELS = 200;
 /** How often the candle-persist job stores changed candles. */
@@ -46,24 +43,28 @@ export type FuturesSummary = FuturesMarketAnswer;
 
 export type { CoinMarket, HomeTicker } from '@tickline/protocol';
 
-/** Published every tick: what the sequencer (liquidations, TP/SL) and the option rounds need. */
-export interface PriceUpdate {
-  indexPrice: PriceTicks;
-  markPrice: PriceTicks;
-  /** When the index last changed from a fresh source quote. */
-  indexUpdatedAtMs: number;
-  /** When a source last quoted BTCUSDT (the newest fresh quote): how old the index really is. */
-  indexQuotedAtMs: number;
-  /** The fresh source quotes the index is the median of (what the option round audit shows). */
-  indexSources: PriceRules['indexSources'];
-  fundingRatePpm: number;
-  nextFundingTimeMs: number;
+/** Published every tick of each market: what the sequencer (liquidations, TP/SL) and the option rounds need. */
+export interface PriceUpdate extends MarketTick {
+  /** The market (#34); the option rounds take BTCUSDT's alone. */
+  symbol: string;
   timeMs: number;
 }
+
+/** A perpetual market the service follows: its symbol, the pair its index is quoted as, its funding interval. */
+export interface FollowedMarket {
+  symbol: string;
+  indexPair: string;
+  fundingIntervalMs: number;
+}
+
+/** One funding settlement of a market. */
+export type MarketFundingSettlement = FundingSettlement & { symbol: string };
 
 export interface MarketServiceOptions {
   config: MarketConfig;
   sources: PriceSource[];
+  /** The futures markets, BTCUSDT first; absent = BTCUSDT alone on config.fundingIntervalMs. */
+  markets?: readonly FollowedMarket[];
   /** Where candles are stored; without it they live in memory only. */
   db?: Queryable | null;
   clock?: () => number;
@@ -75,22 +76,14 @@ export class MarketService implements MarketFeed {
   private readonly sources: PriceSource[];
   private readonly clock: () => number;
   private readonly logger: MarketLogger;
-  private readonly candles = new MinuteCandles(FUTURES_SYMBOL, CANDLE_CAPACITY);
-  /** Index, mark and funding: the rules this service feeds and serves. */
-  private rules: PriceRules;
-  private readonly recentTradeData: TradeData[] = [];
+  /** Every futures market by symbol, in the configured order (BTCUSDT first). */
+  private readonly markets = new Map<string, FuturesMarket>();
+  private readonly primary: FuturesMarket;
 
   private depthSource: DepthSource | null = null;
   private lastPriceSource: LastPriceSource | null = null;
   private readonly detachers: Unsubscribe[] = [];
-
-  private futuresCache: FuturesSummary | null = null;
-  private tickerCache: TickerData | null = null;
   private readonly world = new WorldMarkets();
-  private lastKlineVersion = -1;
-
-  private readonly history: CandleHistory;
-  private readonly intervals: IntervalKlines;
   private started = false;
 
   private readonly depthListeners: Listeners<[string]>;
@@ -98,16 +91,28 @@ export class MarketService implements MarketFeed {
   private readonly klineListeners: Listeners<[string]>;
   private readonly listListeners: Listeners<[]>;
   private readonly priceListeners: Listeners<[PriceUpdate]>;
-  private readonly fundingListeners: Listeners<[FundingSettlement]>;
+  private readonly fundingListeners: Listeners<[MarketFundingSettlement]>;
 
   constructor(options: MarketServiceOptions) {
     this.config = options.config;
     this.sources = options.sources;
     this.clock = options.clock ?? Date.now;
     this.logger = options.logger ?? silentLogger;
-    this.rules = new PriceRules(this.config.fundingIntervalMs, this.clock());
-    this.history = new CandleHistory(this.candles, options.db ?? null, this.sources, this.logger);
-    this.intervals = new IntervalKlines(FUTURES_SYMBOL, this.candles, options.db ?? null, this.clock);
+    const followed = options.markets ?? [
+      { symbol: FUTURES_SYMBOL, indexPair: FUTURES_SYMBOL, fundingIntervalMs: this.config.fundingIntervalMs },
+    ];
+    for (const market of followed)
+      this.markets.set(
+        market.symbol,
+        new FuturesMarket({
+          ...market,
+          sources: this.sources,
+          db: options.db ?? null,
+          clock: this.clock,
+          logger: this.logger,
+        }),
+      );
+    this.primary = this.markets.get(FUTURES_SYMBOL) ?? [...this.markets.values()][0]!;
     const onError = (error: unknown): void => this.logger.warn({ err: String(error) }, 'market listener failed');
     this.depthListeners = new Listeners(onError);
     this.tradeListeners = new Listeners(onError);
@@ -124,12 +129,11 @@ export class MarketService implements MarketFeed {
     if (this.started) return;
     this.started = true;
     const nowMs = this.clock();
-    this.rules.restart(nowMs);
-    const stored = await this.history.restore(nowMs);
+    // Each market restores first: the sources resume each pair from its last stored close before they start.
+    for (const market of this.markets.values()) await market.restore(nowMs);
     await Promise.all(this.sources.map((source) => source.start()));
     await this.world.loadHistory(this.sources, nowMs, this.logger);
-    if (stored === 0 && this.config.backfillCandles) await this.history.backfill(nowMs);
-    if (this.config.backfillCandles) await this.history.backfillPast(nowMs);
+    if (this.config.backfillCandles) for (const market of this.markets.values()) await market.backfill(nowMs);
     // Later ticks and candle writes are the scheduler's price-tick and candle-persist jobs (jobs/market-jobs.ts).
     this.tick();
   }
@@ -148,7 +152,7 @@ export class MarketService implements MarketFeed {
   attachDepthSource(source: DepthSource): void {
     this.depthSource = source;
     this.detachers.push(source.onDepthChange((symbol) => this.depthListeners.emit(symbol)));
-    this.depthListeners.emit(FUTURES_SYMBOL);
+    for (const symbol of this.markets.keys()) this.depthListeners.emit(symbol);
   }
 
   attachTradeSource(source: TradeSource): void {
@@ -160,33 +164,43 @@ export class MarketService implements MarketFeed {
   }
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Reads (all from memory)
+  // Reads (all from memory); without a symbol, BTCUSDT's
 
-  indexPrice(): PriceTicks | null {
-    return this.rules.index?.price ?? null;
+  /** The futures markets' symbols, in the configured order. */
+  symbols(): string[] {
+    return [...this.markets.keys()];
   }
 
-  lastTradePrice = (): PriceTicks | null => this.lastPriceSource?.lastPrice(FUTURES_SYMBOL) ?? null;
+  indexPrice(symbol = FUTURES_SYMBOL): PriceTicks | null {
+    return this.markets.get(symbol)?.index ?? null;
+  }
 
-  markPrice(): PriceTicks | null {
-    return this.rules.markPrice;
+  lastTradePrice = (symbol = FUTURES_SYMBOL): PriceTicks | null => this.lastPriceSource?.lastPrice(symbol) ?? null;
+
+  markPrice(symbol = FUTURES_SYMBOL): PriceTicks | null {
+    return this.markets.get(symbol)?.mark ?? null;
   }
 
   /** The rate to settle now (see PriceRules.fundingRatePpm); the ticker always shows the running estimate. */
-  fundingRatePpm(): number {
-    return this.rules.fundingRatePpm(this.clock());
+  fundingRatePpm(symbol = FUTURES_SYMBOL): number | null {
+    return this.markets.get(symbol)?.fundingRatePpm(this.clock()) ?? null;
   }
 
-  nextFundingTimeMs(): number {
-    return this.rules.nextFundingTimeMs;
+  nextFundingTimeMs(symbol = FUTURES_SYMBOL): number | null {
+    return this.markets.get(symbol)?.nextFundingTimeMs ?? null;
   }
 
-  futures(): FuturesSummary | null {
-    return this.futuresCache;
+  futures(symbol = FUTURES_SYMBOL): FuturesSummary | null {
+    return this.markets.get(symbol)?.futures() ?? null;
+  }
+
+  /** Every futures market's summary, in the configured order (the market selector's list). */
+  contracts(): FuturesSummary[] {
+    return [...this.markets.values()].flatMap((market) => market.futures() ?? []);
   }
 
   /** The home table; its BTCUSDT row is our perpetual's (#28 item 6: one price everywhere, the hero's and /futures'). */
-  tickers = (): HomeTicker[] => this.world.tickers(this.futuresCache);
+  tickers = (): HomeTicker[] => this.world.tickers(this.primary.futures());
 
   coins = (): CoinMarket[] => this.world.coins();
 
@@ -197,41 +211,35 @@ export class MarketService implements MarketFeed {
 
   /** Candles for the chart, oldest first, the open minute last. */
   klines(symbol: string, limit: number): KlineData[] {
-    if (symbol !== FUTURES_SYMBOL) return [];
-    const open = this.candles.current();
-    return this.candles.recent(limit).map((candle) => klineData(candle, candle !== open));
+    return this.markets.get(symbol)?.klines(limit) ?? [];
   }
 
   /** Candles of `interval` for the chart, oldest first (see interval-klines.ts). */
   intervalKlines = (symbol: string, interval: KlineInterval, limit: number): Promise<KlineData[]> =>
-    symbol === FUTURES_SYMBOL ? this.intervals.read(interval, limit) : Promise.resolve([]);
+    this.markets.get(symbol)?.intervalKlines(interval, limit) ?? Promise.resolve([]);
 
   // MarketFeed -------------------------------------------------------------------------------------------------
 
   isSymbol(symbol: string): boolean {
-    return symbol === FUTURES_SYMBOL;
+    return this.markets.has(symbol);
   }
 
   depth(symbol: string, levels: number): BookSnapshot {
-    if (!this.depthSource || symbol !== FUTURES_SYMBOL) return EMPTY_BOOK;
+    if (!this.depthSource || !this.markets.has(symbol)) return EMPTY_BOOK;
     return this.depthSource.depth(symbol, levels);
   }
 
   ticker(symbol: string): TickerData | null {
-    return symbol === FUTURES_SYMBOL ? this.tickerCache : null;
+    return this.markets.get(symbol)?.ticker() ?? null;
   }
 
   /** The open candle; between a minute's close and the next observation, the closed one (final, `closed: true`). */
   kline(symbol: string): KlineData | null {
-    if (symbol !== FUTURES_SYMBOL) return null;
-    const open = this.candles.current();
-    if (open) return klineData(open, false);
-    const [last] = this.candles.recent(1);
-    return last ? klineData(last, true) : null;
+    return this.markets.get(symbol)?.kline() ?? null;
   }
 
   recentTrades(symbol: string, limit: number): TradeData[] {
-    return symbol === FUTURES_SYMBOL ? this.recentTradeData.slice(-limit) : [];
+    return this.markets.get(symbol)?.recentTrades(limit) ?? [];
   }
 
   onDepthChange(listener: (symbol: string) => void): Unsubscribe {
@@ -251,7 +259,7 @@ export class MarketService implements MarketFeed {
     return this.listListeners.add(listener);
   }
 
-  /** Every tick with a known index: index, mark and funding for the sequencer and the option rounds. */
+  /** Every tick of each market with a known index: index, mark and funding for the sequencer and the option rounds. */
   onPrices(listener: (update: PriceUpdate) => void): Unsubscribe {
     return this.priceListeners.add(listener);
   }
@@ -261,8 +269,8 @@ export class MarketService implements MarketFeed {
     return this.onPrices(listener);
   }
 
-  /** Once per funding interval, at its settlement time, with the interval's final rate. */
-  onFundingSettlement(listener: (settlement: FundingSettlement) => void): Unsubscribe {
+  /** Once per funding interval of each market, at its settlement time, with the interval's final rate. */
+  onFundingSettlement(listener: (settlement: MarketFundingSettlement) => void): Unsubscribe {
     return this.fundingListeners.add(listener);
   }
 
@@ -279,76 +287,33 @@ export class MarketService implements MarketFeed {
       )
     )
       this.listListeners.emit();
-    const rules = this.rules;
-    const fresh = freshQuotes(this.sources, FUTURES_SYMBOL, nowMs, this.config.staleAfterMs);
-    const freshIndex = rules.observeIndex(
-      fresh.map(({ source, quote }) => ({ source, price: quote.price, updatedAtMs: quote.updatedAtMs })),
-      nowMs,
-    );
-    if (freshIndex !== null) this.candles.observeIndex(freshIndex, nowMs);
-    this.candles.roll(nowMs);
-    const settlement = rules.advanceFunding(nowMs);
-    if (settlement) this.fundingListeners.emit(settlement);
-    const index = rules.index;
-    if (index) {
-      if (this.depthSource) {
-        const book = this.depthSource.depth(FUTURES_SYMBOL, IMPACT_BOOK_LEVELS);
-        rules.sampleBook(book, index.price, this.config.impactNotionalUsdt * 10 ** 6, nowMs);
-      }
-      const mark = rules.updateMark(index.price, this.lastPriceSource?.lastPrice(FUTURES_SYMBOL) ?? null, nowMs);
-      this.refreshFutures(index.price, mark, nowMs);
-      this.priceListeners.emit({
-        indexPrice: index.price,
-        markPrice: mark,
-        indexUpdatedAtMs: index.updatedAtMs,
-        indexQuotedAtMs: rules.indexQuotedAtMs,
-        indexSources: rules.indexSources,
-        fundingRatePpm: rules.estimatedFundingRatePpm,
-        nextFundingTimeMs: rules.nextFundingTimeMs,
-        timeMs: nowMs,
-      });
+    for (const market of this.markets.values()) {
+      const { symbol } = market;
+      // The mark takes the impact prices from this market's own book.
+      const book = this.depthSource ? this.depthSource.depth(symbol, IMPACT_BOOK_LEVELS) : null;
+      const { settlement, tick } = market.tick(
+        nowMs,
+        this.config.staleAfterMs,
+        book,
+        this.config.impactNotionalUsdt * 10 ** 6,
+        this.lastPriceSource?.lastPrice(symbol) ?? null,
+      );
+      if (settlement) this.fundingListeners.emit({ ...settlement, symbol });
+      if (tick) this.priceListeners.emit({ ...tick, symbol, timeMs: nowMs });
+      if (market.klineChanged()) this.klineListeners.emit(symbol);
     }
-    this.emitKlineIfChanged();
-  }
-
-  private refreshFutures(index: PriceTicks, mark: PriceTicks, nowMs: number): void {
-    const { futures, ticker } = marketSummary({
-      last: this.lastPriceSource?.lastPrice(FUTURES_SYMBOL) ?? this.candles.current()?.close ?? index,
-      day: this.candles.dayStats(nowMs),
-      index,
-      mark,
-      fundingRatePpm: this.rules.estimatedFundingRatePpm,
-      fundingTimeMs: this.rules.nextFundingTimeMs,
-      nowMs,
-    });
-    this.futuresCache = futures;
-    this.tickerCache = ticker;
   }
 
   private handleTrade(trade: TradeTick): void {
-    if (trade.symbol !== FUTURES_SYMBOL) return;
-    this.candles.observeTrade(trade.price, trade.qty, trade.timeMs);
-    const data: TradeData = {
-      id: trade.id,
-      price: ticksToNumber(trade.price),
-      qty: lotsToNumber(trade.qty),
-      side: trade.takerSide === 1 ? 'buy' : 'sell',
-      time: trade.timeMs,
-    };
-    this.recentTradeData.push(data);
-    if (this.recentTradeData.length > RECENT_TRADES) this.recentTradeData.shift();
+    const market = this.markets.get(trade.symbol);
+    if (!market) return;
+    const data = market.observeTrade(trade);
     this.tradeListeners.emit(trade.symbol, data);
-    this.emitKlineIfChanged();
-  }
-
-  private emitKlineIfChanged(): void {
-    if (this.candles.version === this.lastKlineVersion) return;
-    this.lastKlineVersion = this.candles.version;
-    this.klineListeners.emit(FUTURES_SYMBOL);
+    if (market.klineChanged()) this.klineListeners.emit(trade.symbol);
   }
 
   /** Writes changed candles (the candle-persist job); see CandleHistory. */
-  persistCandles(): Promise<void> {
-    return this.history.persist();
+  async persistCandles(): Promise<void> {
+    for (const market of this.markets.values()) await market.persistCandles();
   }
 }

@@ -3,10 +3,10 @@
 import type { PriceTicks } from '@tickline/money';
 import type { FuturesMarketAnswer, TickerData } from '@tickline/protocol';
 import type { DayStats } from './candles.ts';
-import { FUTURES_SYMBOL } from './catalogue.ts';
 import { bpsToPercent, changeBps, lotsToNumber, scaledToNumber, ticksToNumber } from '../../domain/market/units.ts';
 
 export interface SummaryInputs {
+  symbol: string;
   /** The last trade (or, without trades, the candle's close or the index). */
   last: PriceTicks;
   /** The last 24 hours of candles, if any. */
@@ -18,7 +18,16 @@ export interface SummaryInputs {
   nowMs: number;
 }
 
-export function marketSummary({ last, day, index, mark, fundingRatePpm, fundingTimeMs, nowMs }: SummaryInputs): {
+export function marketSummary({
+  symbol,
+  last,
+  day,
+  index,
+  mark,
+  fundingRatePpm,
+  fundingTimeMs,
+  nowMs,
+}: SummaryInputs): {
   futures: FuturesMarketAnswer;
   ticker: TickerData;
 } {
@@ -29,7 +38,7 @@ export function marketSummary({ last, day, index, mark, fundingRatePpm, fundingT
   const volume = lotsToNumber(day?.volume ?? 0);
   return {
     futures: {
-      symbol: FUTURES_SYMBOL,
+      symbol,
       lastPrice: ticksToNumber(last),
       priceChangePercent: percent,
       markPrice: ticksToNumber(mark),

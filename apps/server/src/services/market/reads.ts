@@ -15,7 +15,10 @@ export interface MarketReads {
   coins(): Answer<CoinMarket[]>;
   /** The coins with seven days of hourly prices each (CoinGecko's `sparkline=true`). */
   coinsWithSparkline(): Answer<CoinMarket[]>;
-  futures(): Answer<FuturesSummary | null>;
+  /** A futures market's summary; without a symbol, BTCUSDT's. */
+  futures(symbol?: string): Answer<FuturesSummary | null>;
+  /** Every futures market's summary, in the configured order (the market selector's list). */
+  contracts(): Answer<FuturesSummary[]>;
   depth(symbol: string, levels: number): Answer<BookSnapshot>;
   klines(symbol: string, limit: number): Answer<KlineData[]>;
   intervalKlines(symbol: string, interval: KlineInterval, limit: number): Answer<KlineData[]>;

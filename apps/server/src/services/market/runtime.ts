@@ -19,6 +19,7 @@ export async function startMarketData(options: {
   const { config } = options;
   const service = new MarketService({
     config,
+    markets: config.futures,
     sources: createPriceSources(config, { logger: options.logger }),
     db: options.db,
     logger: options.logger,
