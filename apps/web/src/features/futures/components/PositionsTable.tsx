@@ -10,6 +10,7 @@ import type { MessageKey } from '../../../i18n/dictionary.ts';
 import { ClosePositionModal } from './ClosePositionModal.tsx';
 import { TpSlModal } from './TpSlModal.tsx';
 import { AdlBars } from './positions/AdlBars.tsx';
+import { FundingCell } from './positions/FundingCell.tsx';
 import { CloseAllDialog, ReverseDialog } from './positions/ActionDialogs.tsx';
 import { MarginDialog } from './positions/MarginDialog.tsx';
 import { ShareCardDialog } from './positions/ShareCardDialog.tsx';
@@ -62,6 +63,7 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
               <th>{t('futures.liqPrice')}</th>
               <th>{t('futures.margin')}</th>
               <th>{t('futures.pnl')}</th>
+              <th>{t('futures.positions.funding')}</th>
               <th>{t('futures.riskRatio')}</th>
               <th>{t('futures.positions.adl')}</th>
               <th>{t('futures.tpsl')}</th>
@@ -125,6 +127,7 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
                   >
                     {signed(pnl)} ({percent(shownSign(pnl) === 0 ? 0 : roe)})
                   </td>
+                  <FundingCell position={position} />
                   <td data-label={t('futures.riskRatio')} data-testid="position-risk">
                     {(risk / 100).toFixed(2)}%
                   </td>
