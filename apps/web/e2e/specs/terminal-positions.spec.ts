@@ -1,6 +1,7 @@
 // #33 item 4: the positions table's controls on the demo platform — margin in and out with the liquidation price
 // shown before confirming equal to what the server then reports, reverse, close-all, the PnL share card whose QR
-// holds the referral link, and every action in view without sideways scrolling from 1280 px up.
+// holds the referral link, every action in view without sideways scrolling from 1280 px up, and the limit close: a
+// refusal shown in the dialog, then a reduce-only limit that rests in Open Orders and, moved to the bid, fills.
 import type { Page } from '@playwright/test';
 import qrcode from 'qrcode-generator';
 import { expect, test } from '../harness/fixtures.ts';
@@ -19,6 +20,59 @@ async function openPosition(baseUrl: string, session: Tokens | null, side: 1 | 2
     body: { leverage: 10, volume: '0.01', type: 2, priceType: 2, position: side, orderPath: 2, price: 0 },
   });
   expect(order.code, order.message).toBe(0);
+}
+
+interface WaitingOrder {
+  no: number;
+  price: number;
+  volume: number;
+  position: number;
+}
+
+/**
+ * Limit close at 1440 and 375 px: a price beyond the server's limit is refused in the dialog; a half-size close far
+ * above the market rests in Open Orders as a sell of the long; moved (amended) to the best bid it fills and the
+ * position is halved.
+ */
+async function limitCloseRoundTrip(
+  page: Page,
+  baseUrl: string,
+  token: string,
+  saveShot: (name: string) => Promise<unknown>,
+): Promise<void> {
+  await page.getByTestId('position-limit-close').click();
+  await expect(page.getByTestId('limit-close-price')).not.toHaveValue(''); // prefilled with the mark
+  await expect(page.getByTestId('limit-close-size')).toHaveValue('0.0100');
+  await page.getByTestId('limit-close-price').fill('99999999');
+  await page.getByTestId('limit-close-confirm').click();
+  await expect(page.getByTestId('limit-close-refusal')).toHaveText(/price/i);
+  await saveShot('terminal-positions-limit-close-refused');
+
+  const depth = await api<{ a: Array<[number, number]>; b: Array<[number, number]> }>(
+    baseUrl,
+    'GET',
+    '/market/depth?symbol=BTCUSDT',
+  );
+  const far = Math.ceil(depth.data.a[0]![0] * 1.1);
+  await page.getByTestId('limit-close-price').fill(String(far));
+  await page.getByTestId('limit-close-50').click();
+  await expect(page.getByTestId('limit-close-text')).toContainText('0.0050 BTC');
+  await page.getByTestId('limit-close-confirm').click();
+  await expectToast(page, 'Close order placed.');
+
+  const waiting = await api<{ orders: WaitingOrder[] }>(baseUrl, 'GET', '/order/waitLookup', { token });
+  const order = waiting.data.orders.find((row) => row.price === far);
+  expect(order).toMatchObject({ volume: 0.005, position: 2 });
+  await page.getByTestId('tab-orders').click();
+  await expect(page.locator(`[data-testid="open-order-row"][data-no="${order!.no}"]`)).toBeVisible();
+  await saveShot('terminal-positions-limit-close-resting');
+
+  const bid = (await api<{ b: Array<[number, number]> }>(baseUrl, 'GET', '/market/depth?symbol=BTCUSDT')).data.b[0]![0];
+  const amended = await api(baseUrl, 'POST', '/order/amend', { token, body: { no: order!.no, price: String(bid) } });
+  expect(amended.code, amended.message).toBe(0);
+  await expect(page.locator(`[data-testid="open-order-row"][data-no="${order!.no}"]`)).toHaveCount(0);
+  await page.getByTestId('tab-positions').click();
+  await expect(page.getByTestId('position-size')).toHaveText('0.0050');
 }
 
 async function openPositionsTab(page: Page, mobile: boolean): Promise<void> {
@@ -143,3 +197,27 @@ test.describe('positions at 375 px', () => {
     await expect(page.getByTestId('tab-positions')).toHaveText('Positions(0)');
   });
 });
+
+for (const { width, height, account } of [
+  { width: 1440, height: 900, account: 'partner3@tickline.dev' },
+  { width: 375, height: 812, account: 'partner2@tickline.dev' },
+] as const) {
+  test.describe(`limit close at ${width} px`, () => {
+    test.use({ viewport: { width, height }, account });
+
+    test(`${width}: refused in place, rests reduce-only in Open Orders, fills and halves the position`, async ({
+      page,
+      baseUrl,
+      session,
+      saveScreenshot,
+    }) => {
+      test.setTimeout(90_000);
+      await openPosition(baseUrl, session, 1);
+      await openPositionsTab(page, width < 500);
+      await limitCloseRoundTrip(page, baseUrl, session!.accessToken, (name) => saveScreenshot(`${width}-${name}`));
+      await page.getByTestId('positions-close-all').click();
+      await page.getByTestId('close-all-confirm').click();
+      await expect(page.getByTestId('tab-positions')).toHaveText('Positions(0)');
+    });
+  });
+}

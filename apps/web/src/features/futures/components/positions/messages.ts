@@ -35,8 +35,6 @@ const en = {
   'futures.positions.cardEntry': 'Entry Price',
   'futures.positions.cardMark': 'Mark Price',
   'futures.positions.cardJoin': 'Trade with my link',
-  'futures.positions.funding': 'Funding',
-  'futures.positions.fundingHint': 'Funding received (+) or paid (-) since the position opened, USDT',
 } as const;
 
 const ko: Record<keyof typeof en, string> = {
@@ -71,8 +69,6 @@ const ko: Record<keyof typeof en, string> = {
   'futures.positions.cardEntry': '진입가',
   'futures.positions.cardMark': '시장 평균가',
   'futures.positions.cardJoin': '내 링크로 거래하기',
-  'futures.positions.funding': '펀딩비',
-  'futures.positions.fundingHint': '포지션 진입 후 받은(+) 또는 낸(-) 펀딩비, USDT',
 };
 
 export const positionsMessages = defineMessages({ en, ko });
