@@ -57,7 +57,9 @@ async function limitCloseRoundTrip(
   await page.getByTestId('limit-close-price').fill(String(far));
   await page.getByTestId('limit-close-50').click();
   await expect(page.getByTestId('limit-close-text')).toContainText('0.0050 BTC');
+  const sent = page.waitForRequest((request) => request.url().endsWith('/order/registerOrder'));
   await page.getByTestId('limit-close-confirm').click();
+  expect((await sent).postDataJSON()).toMatchObject({ reduceOnly: true, position: 2, priceType: 1, volume: '0.005' });
   await expectToast(page, 'Close order placed.');
 
   const waiting = await api<{ orders: WaitingOrder[] }>(baseUrl, 'GET', '/order/waitLookup', { token });
@@ -174,7 +176,13 @@ test.describe('positions at 1280 px', () => {
     await openPositionsTab(page, false);
     const scroll = page.getByTestId('positions-scroll');
     expect(await scroll.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
-    for (const id of ['position-close', 'position-tpsl-open', 'position-reverse', 'position-share'])
+    for (const id of [
+      'position-close',
+      'position-limit-close',
+      'position-tpsl-open',
+      'position-reverse',
+      'position-share',
+    ])
       await expect(page.getByTestId(id)).toBeInViewport();
     await saveScreenshot('1280-terminal-positions');
   });
@@ -205,7 +213,7 @@ for (const { width, height, account } of [
   test.describe(`limit close at ${width} px`, () => {
     test.use({ viewport: { width, height }, account });
 
-    test(`${width}: refused in place, rests reduce-only in Open Orders, fills and halves the position`, async ({
+    test(`${width}: refused in place, sent reduce-only, rests in Open Orders, fills and halves the position`, async ({
       page,
       baseUrl,
       session,
