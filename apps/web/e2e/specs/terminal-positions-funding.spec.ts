@@ -53,6 +53,8 @@ for (const [width, height] of [
     }) => {
       test.setTimeout(180_000);
       const token = session!.accessToken;
+      const leverage = await api(baseUrl, 'POST', '/user/updateLeverage', { token, body: { leverage: 10 } });
+      expect(leverage.code, leverage.message).toBe(0);
       const order = await api(baseUrl, 'POST', '/order/registerOrder', {
         token,
         body: { leverage: 10, volume: '0.01', type: 2, priceType: 2, position: 1, orderPath: 2, price: 0 },

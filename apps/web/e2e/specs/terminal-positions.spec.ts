@@ -31,8 +31,8 @@ interface WaitingOrder {
 
 /**
  * Limit close at 1440 and 375 px: a price beyond the server's limit is refused in the dialog; a half-size close far
- * above the market rests in Open Orders as a sell of the long; moved (amended) to the best bid it fills and the
- * position is halved.
+ * above the market rests in Open Orders as a sell of the long; cancelled there, the same close at the best bid fills
+ * and the position is halved (an amend to a crossing price is refused by design: cancel and place instead).
  */
 async function limitCloseRoundTrip(
   page: Page,
@@ -72,11 +72,16 @@ async function limitCloseRoundTrip(
   await expect(page.locator(`[data-testid="open-order-row"][data-no="${order!.no}"]`)).toBeVisible();
   await saveShot('terminal-positions-limit-close-resting');
 
-  const bid = (await api<{ b: Array<[number, number]> }>(baseUrl, 'GET', '/market/depth?symbol=BTCUSDT')).data.b[0]![0];
-  const amended = await api(baseUrl, 'POST', '/order/amend', { token, body: { no: order!.no, price: String(bid) } });
-  expect(amended.code, amended.message).toBe(0);
+  // Cancelled from its row; the same close at the best bid fills at once and halves the position.
+  await page.locator(`[data-testid="open-order-row"][data-no="${order!.no}"]`).getByTestId('cancel-order').click();
   await expect(page.locator(`[data-testid="open-order-row"][data-no="${order!.no}"]`)).toHaveCount(0);
   await page.getByTestId('tab-positions').click();
+  const bid = (await api<{ b: Array<[number, number]> }>(baseUrl, 'GET', '/market/depth?symbol=BTCUSDT')).data.b[0]![0];
+  await page.getByTestId('position-limit-close').click();
+  await page.getByTestId('limit-close-price').fill(String(bid));
+  await page.getByTestId('limit-close-50').click();
+  await page.getByTestId('limit-close-confirm').click();
+  await expectToast(page, 'Close order placed.');
   await expect(page.getByTestId('position-size')).toHaveText('0.0050');
 }
 
