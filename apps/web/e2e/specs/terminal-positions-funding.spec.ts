@@ -20,6 +20,20 @@ const test = base.extend<object, { baseUrl: string }>({
             { timeout: 30_000, intervals: [1_000] }, // a second apart: five failed sign-ins start the throttle
           )
           .toBe(0);
+      // A fresh platform's demo maker builds its book over the first seconds: wait until a market order can fill.
+      await expect
+        .poll(
+          async () => {
+            const depth = await api<{ a: unknown[]; b: unknown[] }>(
+              platform.baseUrl,
+              'GET',
+              '/market/depth?symbol=BTCUSDT',
+            );
+            return Math.min(depth.data.a.length, depth.data.b.length);
+          },
+          { timeout: 60_000, intervals: [1_000] },
+        )
+        .toBeGreaterThanOrEqual(8);
       await use(platform.baseUrl);
       await platform.stop();
     },
