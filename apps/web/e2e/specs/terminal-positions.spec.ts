@@ -1,6 +1,7 @@
 // #33 item 4: the positions table's controls on the demo platform — margin in and out with the liquidation price
 // shown before confirming equal to what the server then reports, reverse, close-all, the PnL share card whose QR
-// holds the referral link, and every action in view without sideways scrolling from 1280 px up.
+// holds the referral link, every action in view without sideways scrolling from 1280 px up, and the limit close: a
+// refusal shown in the dialog, then a reduce-only limit that rests in Open Orders and, moved to the bid, fills.
 import type { Page } from '@playwright/test';
 import qrcode from 'qrcode-generator';
 import { expect, test } from '../harness/fixtures.ts';
@@ -19,6 +20,69 @@ async function openPosition(baseUrl: string, session: Tokens | null, side: 1 | 2
     body: { leverage: 10, volume: '0.01', type: 2, priceType: 2, position: side, orderPath: 2, price: 0 },
   });
   expect(order.code, order.message).toBe(0);
+}
+
+interface WaitingOrder {
+  no: number;
+  price: number;
+  volume: number;
+  position: number;
+}
+
+/**
+ * Limit close at 1440 and 375 px: a price beyond the server's limit is refused in the dialog; a half-size close far
+ * above the market rests in Open Orders as a sell of the long; cancelled there, the same close at the best bid fills
+ * and the position is halved (an amend to a crossing price is refused by design: cancel and place instead).
+ */
+async function limitCloseRoundTrip(
+  page: Page,
+  baseUrl: string,
+  token: string,
+  saveShot: (name: string) => Promise<unknown>,
+): Promise<void> {
+  await page.getByTestId('position-limit-close').click();
+  await expect(page.getByTestId('limit-close-price')).not.toHaveValue(''); // prefilled with the mark
+  await expect(page.getByTestId('limit-close-size')).toHaveValue('0.0100');
+  await page.getByTestId('limit-close-price').fill('99999999');
+  await page.getByTestId('limit-close-confirm').click();
+  // The server's words (the client's own check only catches an empty price), and nothing placed.
+  await expect(page.getByTestId('limit-close-refusal')).toHaveText(/valid price/);
+  const none = await api<{ orders: WaitingOrder[] }>(baseUrl, 'GET', '/order/waitLookup', { token });
+  expect(none.data.orders.filter((row) => row.price > 1_000_000)).toEqual([]);
+  await saveShot('terminal-positions-limit-close-refused');
+
+  const depth = await api<{ a: Array<[number, number]>; b: Array<[number, number]> }>(
+    baseUrl,
+    'GET',
+    '/market/depth?symbol=BTCUSDT',
+  );
+  const far = Math.ceil(depth.data.a[0]![0] * 1.1);
+  await page.getByTestId('limit-close-price').fill(String(far));
+  await page.getByTestId('limit-close-50').click();
+  await expect(page.getByTestId('limit-close-text')).toContainText('0.0050 BTC');
+  const sent = page.waitForRequest((request) => request.url().endsWith('/order/registerOrder'));
+  await page.getByTestId('limit-close-confirm').click();
+  expect((await sent).postDataJSON()).toMatchObject({ reduceOnly: true, position: 2, priceType: 1, volume: '0.005' });
+  await expectToast(page, 'Close order placed.');
+
+  const waiting = await api<{ orders: WaitingOrder[] }>(baseUrl, 'GET', '/order/waitLookup', { token });
+  const order = waiting.data.orders.find((row) => row.price === far);
+  expect(order).toMatchObject({ volume: 0.005, position: 2 });
+  await page.getByTestId('tab-orders').click();
+  await expect(page.locator(`[data-testid="open-order-row"][data-no="${order!.no}"]`)).toBeVisible();
+  await saveShot('terminal-positions-limit-close-resting');
+
+  // Cancelled from its row; the same close at the best bid fills at once and halves the position.
+  await page.locator(`[data-testid="open-order-row"][data-no="${order!.no}"]`).getByTestId('cancel-order').click();
+  await expect(page.locator(`[data-testid="open-order-row"][data-no="${order!.no}"]`)).toHaveCount(0);
+  await page.getByTestId('tab-positions').click();
+  const bid = (await api<{ b: Array<[number, number]> }>(baseUrl, 'GET', '/market/depth?symbol=BTCUSDT')).data.b[0]![0];
+  await page.getByTestId('position-limit-close').click();
+  await page.getByTestId('limit-close-price').fill(String(bid));
+  await page.getByTestId('limit-close-50').click();
+  await page.getByTestId('limit-close-confirm').click();
+  await expectToast(page, 'Close order placed.');
+  await expect(page.getByTestId('position-size')).toHaveText('0.0050');
 }
 
 async function openPositionsTab(page: Page, mobile: boolean): Promise<void> {
@@ -120,7 +184,13 @@ test.describe('positions at 1280 px', () => {
     await openPositionsTab(page, false);
     const scroll = page.getByTestId('positions-scroll');
     expect(await scroll.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
-    for (const id of ['position-close', 'position-tpsl-open', 'position-reverse', 'position-share'])
+    for (const id of [
+      'position-close',
+      'position-limit-close',
+      'position-tpsl-open',
+      'position-reverse',
+      'position-share',
+    ])
       await expect(page.getByTestId(id)).toBeInViewport();
     await saveScreenshot('1280-terminal-positions');
   });
@@ -143,3 +213,27 @@ test.describe('positions at 375 px', () => {
     await expect(page.getByTestId('tab-positions')).toHaveText('Positions(0)');
   });
 });
+
+for (const { width, height, account } of [
+  { width: 1440, height: 900, account: 'partner3@tickline.dev' },
+  { width: 375, height: 812, account: 'partner2@tickline.dev' },
+] as const) {
+  test.describe(`limit close at ${width} px`, () => {
+    test.use({ viewport: { width, height }, account });
+
+    test(`${width}: refused in place, sent reduce-only, rests in Open Orders, fills and halves the position`, async ({
+      page,
+      baseUrl,
+      session,
+      saveScreenshot,
+    }) => {
+      test.setTimeout(90_000);
+      await openPosition(baseUrl, session, 1);
+      await openPositionsTab(page, width < 500);
+      await limitCloseRoundTrip(page, baseUrl, session!.accessToken, (name) => saveScreenshot(`${width}-${name}`));
+      await page.getByTestId('positions-close-all').click();
+      await page.getByTestId('close-all-confirm').click();
+      await expect(page.getByTestId('tab-positions')).toHaveText('Positions(0)');
+    });
+  });
+}

@@ -7,6 +7,7 @@ import { futuresLayoutMessages } from '../features/futures/layout/messages.ts';
 import { orderFormMessages } from '../features/futures/components/order-form/messages.ts';
 import { chartMessages } from '../features/futures/components/chart/messages.ts';
 import { positionsMessages } from '../features/futures/components/positions/messages.ts';
+import { positionCloseMessages } from '../features/futures/components/positions/closeMessages.ts';
 import { layoutMessages } from '../features/layout/messages.ts';
 import { legalMessages } from '../features/legal/messages.ts';
 import { marketMessages } from '../features/market/messages.ts';
@@ -32,6 +33,7 @@ export const dictionaries = mergeMessages([
   orderFormMessages,
   chartMessages,
   positionsMessages,
+  positionCloseMessages,
   walletMessages,
   optionsMessages,
   optionAuditMessages,

@@ -10,6 +10,8 @@ import type { MessageKey } from '../../../i18n/dictionary.ts';
 import { ClosePositionModal } from './ClosePositionModal.tsx';
 import { TpSlModal } from './TpSlModal.tsx';
 import { AdlBars } from './positions/AdlBars.tsx';
+import { FundingCell } from './positions/FundingCell.tsx';
+import { LimitCloseDialog } from './positions/LimitCloseDialog.tsx';
 import { CloseAllDialog, ReverseDialog } from './positions/ActionDialogs.tsx';
 import { MarginDialog } from './positions/MarginDialog.tsx';
 import { ShareCardDialog } from './positions/ShareCardDialog.tsx';
@@ -23,7 +25,7 @@ const signed = (micro: number) => {
 };
 const percent = (bps: number) => `${bps > 0 ? '+' : bps < 0 ? '-' : ''}${(Math.abs(bps) / 100).toFixed(2)}%`;
 
-type Dialog = 'close' | 'tpsl' | 'margin' | 'reverse' | 'share' | 'closeAll';
+type Dialog = 'close' | 'limitClose' | 'tpsl' | 'margin' | 'reverse' | 'share' | 'closeAll';
 
 export function PositionsTable({ store, positions }: { store: MarketStore; positions: readonly PositionRow[] }) {
   const t = useT();
@@ -62,6 +64,7 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
               <th>{t('futures.liqPrice')}</th>
               <th>{t('futures.margin')}</th>
               <th>{t('futures.pnl')}</th>
+              <th>{t('futures.positions.funding')}</th>
               <th>{t('futures.riskRatio')}</th>
               <th>{t('futures.positions.adl')}</th>
               <th>{t('futures.tpsl')}</th>
@@ -125,6 +128,7 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
                   >
                     {signed(pnl)} ({percent(shownSign(pnl) === 0 ? 0 : roe)})
                   </td>
+                  <FundingCell position={position} />
                   <td data-label={t('futures.riskRatio')} data-testid="position-risk">
                     {(risk / 100).toFixed(2)}%
                   </td>
@@ -138,6 +142,7 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
                   <td data-label={t('futures.actions')} className={styles.actionsCell}>
                     <div className={styles.actions}>
                       {action('close', 'futures.close', 'position-close')}
+                      {action('limitClose', 'futures.positions.limitClose', 'position-limit-close')}
                       {action('tpsl', 'futures.tpsl', 'position-tpsl-open')}
                       {action('reverse', 'futures.positions.reverse', 'position-reverse')}
                       {action('share', 'futures.positions.share', 'position-share')}
@@ -156,6 +161,9 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
       ) : null}
       {dialog === 'close' && selected ? (
         <ClosePositionModal position={selected} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'limitClose' && selected ? (
+        <LimitCloseDialog position={selected} mark={markOf(selected)} onClose={() => setDialog(null)} />
       ) : null}
       {dialog === 'tpsl' && selected ? <TpSlModal position={selected} onClose={() => setDialog(null)} /> : null}
       {dialog === 'margin' && selected ? (

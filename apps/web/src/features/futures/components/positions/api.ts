@@ -1,4 +1,4 @@
-import { QTY_SCALE, toDecimalString, type QtyLots } from '@tickline/money';
+import { PRICE_SCALE, QTY_SCALE, toDecimalString, type PriceTicks, type QtyLots } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
 import { call } from '../../../../api/client.ts';
 import { registerOrder } from '../../api.ts';
@@ -22,4 +22,17 @@ export const reversePosition = (position: PositionRow, volume: QtyLots) =>
     position: position.position === 1 ? 2 : 1,
     orderPath: 2,
     price: '0',
+  });
+
+/** Close at a price: a reduce-only limit order on the other side, so it can only shrink the position, never flip it. */
+export const limitClose = (position: PositionRow, price: PriceTicks, volume: QtyLots) =>
+  registerOrder({
+    leverage: position.leverage,
+    volume: toDecimalString(volume, QTY_SCALE),
+    type: 2,
+    priceType: 1,
+    position: position.position === 1 ? 2 : 1,
+    orderPath: 1,
+    price: toDecimalString(price, PRICE_SCALE),
+    reduceOnly: true,
   });

@@ -1,0 +1,106 @@
+// #33 item 4 "funding paid/received" on a platform of its own that settles funding every minute (the shared one
+// settles every 8 hours): a position held through a settlement shows, without a reload, the signed sum of the funding
+// since it opened, equal to the server's funding history, green when received and red when paid.
+import { api, DEMO_PASSWORD } from '../harness/helpers.ts';
+import { startPlatform } from '../harness/platform.ts';
+import { expect, test as base } from '../harness/fixtures.ts';
+
+const ACCOUNTS = { 1440: 'demo@tickline.dev', 375: 'partner5@tickline.dev' } as const;
+
+const test = base.extend<object, { baseUrl: string }>({
+  baseUrl: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring even when nothing is used
+    async ({}, use) => {
+      const platform = await startPlatform(undefined, { FUNDING_INTERVAL_MS: '60000' });
+      for (const userid of Object.values(ACCOUNTS))
+        await expect
+          .poll(
+            async () =>
+              (await api(platform.baseUrl, 'POST', '/auth/login', { body: { userid, password: DEMO_PASSWORD } })).code,
+            { timeout: 30_000, intervals: [1_000] }, // a second apart: five failed sign-ins start the throttle
+          )
+          .toBe(0);
+      // A fresh platform's demo maker builds its book over the first seconds: wait until a market order can fill.
+      await expect
+        .poll(
+          async () => {
+            const depth = await api<{ a: unknown[]; b: unknown[] }>(
+              platform.baseUrl,
+              'GET',
+              '/market/depth?symbol=BTCUSDT',
+            );
+            return Math.min(depth.data.a.length, depth.data.b.length);
+          },
+          { timeout: 60_000, intervals: [1_000] },
+        )
+        .toBeGreaterThanOrEqual(8);
+      await use(platform.baseUrl);
+      await platform.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+interface FundingRow {
+  time: string;
+  amount: number;
+}
+
+/** The API's USDT number (written from an integer of micro-USDT) back to that integer, by its decimal digits. */
+function microsOf(amount: number): number {
+  const [whole = '0', fraction = ''] = String(Math.abs(amount)).split('.');
+  return Math.sign(amount) * (Number(whole) * 1_000_000 + Number(fraction.padEnd(6, '0')));
+}
+
+for (const [width, height] of [
+  [1440, 900],
+  [375, 812],
+] as const) {
+  test.describe(`funding since open at ${width} px`, () => {
+    test.use({ viewport: { width, height }, account: ACCOUNTS[width] });
+
+    test(`${width}: a settlement shows on the position row, signed and coloured`, async ({
+      page,
+      baseUrl,
+      session,
+      saveScreenshot,
+    }) => {
+      test.setTimeout(180_000);
+      const token = session!.accessToken;
+      const leverage = await api(baseUrl, 'POST', '/user/updateLeverage', { token, body: { leverage: 10 } });
+      expect(leverage.code, leverage.message).toBe(0);
+      const order = await api(baseUrl, 'POST', '/order/registerOrder', {
+        token,
+        body: { leverage: 10, volume: '0.01', type: 2, priceType: 2, position: 1, orderPath: 2, price: 0 },
+      });
+      expect(order.code, order.message).toBe(0);
+      const openedAt = Date.now() - 1_000;
+      await page.goto('/futures');
+      await expect(page.getByTestId('futures-screen')).toHaveAttribute('data-account-loaded', 'true');
+      if (width < 500) await page.getByTestId('view-trade').click();
+      await page.getByTestId('tab-positions').click();
+      await expect(page.getByTestId('position-funding')).toHaveText('0.00');
+
+      // The next minute's settlement (the rate is never exactly 0 on the demo market, so the long pays or receives).
+      let since: FundingRow[] = [];
+      await expect
+        .poll(
+          async () => {
+            const rows = await api<{ rows: FundingRow[] }>(baseUrl, 'GET', '/funding/lookup?page=1', { token });
+            since = rows.data.rows.filter((row) => Date.parse(row.time) >= openedAt);
+            return since.length;
+          },
+          { timeout: 90_000, intervals: [2_000] },
+        )
+        .toBeGreaterThan(0);
+      const micros = since.reduce((sum, row) => sum + microsOf(row.amount), 0);
+      const cell = page.getByTestId('position-funding');
+      await expect(cell).toHaveAttribute('data-micros', String(micros)); // live, from the user stream: no reload
+      const cents = Math.floor(Math.abs(micros) / 10_000); // the table floors to 2 decimals
+      const shown = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+      await expect(cell).toHaveText(micros > 0 ? `+${shown}` : micros < 0 ? `-${shown}` : shown);
+      if (shown !== '0.00') await expect(cell).toHaveClass(micros > 0 ? /up/ : /down/);
+      await saveScreenshot(`${width}-terminal-positions-funding`);
+    });
+  });
+}
