@@ -10,6 +10,7 @@ const usdt = (micros: number) => Math.sign(micros) * Number(toDecimalString(Math
 const btc = (lots: number) => Number(toDecimalString(lots, QTY_SCALE));
 
 const fundingRow = (timeMs: number, micros: number): FundingRow => ({
+  symbol: 'BTCUSDT',
   time: iso(timeMs),
   fundingRate: 0.0001,
   position: 1,
@@ -20,6 +21,7 @@ const fundingRow = (timeMs: number, micros: number): FundingRow => ({
 
 const fill = (timeMs: number, position: Fill['position'], lots: number, status?: Fill['status']): Fill => ({
   no: timeMs,
+  symbol: 'BTCUSDT',
   insertDate: iso(timeMs),
   orderPath: 1,
   position,
@@ -35,8 +37,8 @@ const fill = (timeMs: number, position: Fill['position'], lots: number, status?:
 describe('fundingSinceOpen', () => {
   it('adds the payments at or after the opening, received positive and paid negative, to the micro-USDT', () => {
     const rows = [fundingRow(T0 + 3000, -1_234_567), fundingRow(T0 + 2000, 10), fundingRow(T0 + 1000, 999_999)];
-    expect(fundingSinceOpen(rows, T0 + 2000)).toBe(-1_234_557);
-    expect(fundingSinceOpen(rows, T0 + 3001)).toBe(0);
+    expect(fundingSinceOpen(rows, T0 + 2000, 'BTCUSDT')).toBe(-1_234_557);
+    expect(fundingSinceOpen(rows, T0 + 3001, 'BTCUSDT')).toBe(0);
   });
 
   it('equals the integer sum of exactly the payments since the opening (property)', () => {
@@ -48,7 +50,7 @@ describe('fundingSinceOpen', () => {
       fc.property(fc.array(payment, { maxLength: 40 }), fc.integer({ min: 0, max: 10_000_000 }), (payments, open) => {
         const rows = payments.map((p) => fundingRow(T0 + p.offset, p.micros));
         const expected = payments.filter((p) => p.offset >= open).reduce((sum, p) => sum + p.micros, 0);
-        const sum = fundingSinceOpen(rows, T0 + open);
+        const sum = fundingSinceOpen(rows, T0 + open, 'BTCUSDT');
         expect(Number.isSafeInteger(sum)).toBe(true);
         expect(sum).toBe(expected);
       }),
@@ -65,12 +67,12 @@ describe('openedAtMs', () => {
       fill(T0 + 200, 4, 2000), // an earlier position, closed
       fill(T0 + 100, 1, 2000),
     ];
-    expect(openedAtMs(fills, 10_000)).toBe(T0 + 300);
-    expect(openedAtMs(fills.slice(0, 2), 10_000)).toBeNull();
+    expect(openedAtMs(fills, 10_000, 'BTCUSDT')).toBe(T0 + 300);
+    expect(openedAtMs(fills.slice(0, 2), 10_000, 'BTCUSDT')).toBeNull();
   });
 
   it('skips cancelled orders, which never changed the position', () => {
-    expect(openedAtMs([fill(T0 + 2, 1, 9999, 'cancelled'), fill(T0 + 1, 2, 100)], 100)).toBe(T0 + 1);
+    expect(openedAtMs([fill(T0 + 2, 1, 9999, 'cancelled'), fill(T0 + 1, 2, 100)], 100, 'BTCUSDT')).toBe(T0 + 1);
   });
 
   it('is the time of the earliest fill after the last time the position was flat (property)', () => {
@@ -98,7 +100,7 @@ describe('openedAtMs', () => {
           if (!last) fills.push(fill(time++, index % 2 ? 3 : 4, size));
           else [present, presentOpenedAt] = [size, openedAt];
         });
-        expect(openedAtMs(fills.reverse(), present)).toBe(presentOpenedAt);
+        expect(openedAtMs(fills.reverse(), present, 'BTCUSDT')).toBe(presentOpenedAt);
       }),
     );
   });

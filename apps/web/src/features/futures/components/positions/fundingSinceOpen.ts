@@ -18,20 +18,24 @@ const opens = (fill: Fill) => fill.position === 1 || fill.position === 2;
  * and the closing ones added back to the present size until nothing is left; the fill that empties it opened the
  * position. Null when the fills given do not reach back that far (the caller loads older ones).
  */
-export function openedAtMs(fillsNewestFirst: readonly Fill[], volumeLots: number): number | null {
+export function openedAtMs(fillsNewestFirst: readonly Fill[], volumeLots: number, symbol: string): number | null {
   let remaining = volumeLots;
   for (const fill of fillsNewestFirst) {
-    if (fill.status === 'cancelled') continue;
+    if (fill.status === 'cancelled' || fill.symbol !== symbol) continue;
     remaining = add(remaining, opens(fill) ? -lotsOf(fill.volume) : lotsOf(fill.volume));
     if (remaining <= 0) return Date.parse(fill.insertDate);
   }
   return null;
 }
 
-/** The signed sum of the funding settled since `openedAt` (received positive, paid negative), in micro-USDT. */
-export function fundingSinceOpen(rows: readonly FundingRow[], openedAt: number): MicroUsdt {
+/**
+ * The signed sum of the funding settled in `symbol`'s market since `openedAt` (received positive, paid negative), in
+ * micro-USDT.
+ */
+export function fundingSinceOpen(rows: readonly FundingRow[], openedAt: number, symbol: string): MicroUsdt {
   let sum: MicroUsdt = 0;
-  for (const row of rows) if (Date.parse(row.time) >= openedAt) sum = add(sum, microsOf(row.amount));
+  for (const row of rows)
+    if (row.symbol === symbol && Date.parse(row.time) >= openedAt) sum = add(sum, microsOf(row.amount));
   return sum;
 }
 

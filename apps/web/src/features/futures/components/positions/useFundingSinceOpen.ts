@@ -10,23 +10,24 @@ import { fundingSinceOpen, openedAtMs, reachesBefore } from './fundingSinceOpen.
 /** How far back the pages are read: a position older than this many pages of fills or settlements shows no figure. */
 const MAX_PAGES = 10;
 
-async function openingTime(volumeLots: number): Promise<number | null> {
+async function openingTime(volumeLots: number, symbol: string): Promise<number | null> {
   const fills = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
     const answer = await fetchTradesPage(page);
     fills.push(...answer.orders);
-    const opened = openedAtMs(fills, volumeLots);
+    const opened = openedAtMs(fills, volumeLots, symbol);
     if (opened !== null || !answer.pageInfo.existNextPage) return opened;
   }
   return null;
 }
 
-async function fundingSince(openedAt: number): Promise<MicroUsdt | null> {
+async function fundingSince(openedAt: number, symbol: string): Promise<MicroUsdt | null> {
   const rows = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
     const answer = await fetchFundingPage(page);
     rows.push(...answer.rows);
-    if (reachesBefore(rows, openedAt) || !answer.pageInfo.existNextPage) return fundingSinceOpen(rows, openedAt);
+    if (reachesBefore(rows, openedAt) || !answer.pageInfo.existNextPage)
+      return fundingSinceOpen(rows, openedAt, symbol);
   }
   return null;
 }
@@ -39,10 +40,10 @@ export function useFundingSinceOpen(position: PositionRow): MicroUsdt | null {
   const { accessToken } = useSession();
   const volume = lotsOf(position.volume);
   const query = useQuery({
-    queryKey: [...futuresKeys.history, 'fundingSinceOpen', position.position, volume],
+    queryKey: [...futuresKeys.history, 'fundingSinceOpen', position.symbol, position.position, volume],
     queryFn: async () => {
-      const openedAt = await openingTime(volume);
-      return openedAt === null ? null : fundingSince(openedAt);
+      const openedAt = await openingTime(volume, position.symbol);
+      return openedAt === null ? null : fundingSince(openedAt, position.symbol);
     },
     enabled: accessToken !== null,
   });
