@@ -5,7 +5,9 @@
  * countdown, so that when the process dies its orders are cancelled by the platform within the countdown.
  *
  * It quotes and trades every market the platform lists as TRADING in `exchangeInfo` (#34), each on a ladder of the
- * same notional (ladder.ts `scaleFor`), its request budget shared between them (`requestsPerRequote`).
+ * same notional (ladder.ts `scaleFor`), its request budget shared between them (`requestsPerRequote`). Its reads name
+ * no symbol (every market's prices, open orders and positions in one call each), so that they cost the same weight
+ * for one market or many; the switch is the account's, so one arm covers every market.
  */
 import { parsePrice, parseQty, toDecimalString, PRICE_SCALE, QTY_SCALE, type PriceTicks } from '@tickline/money';
 import { SeededRandom } from '../services/market/prng.ts';
@@ -35,10 +37,7 @@ export interface DemoMakerOptions {
   countdownMs?: number;
   requoteMs?: number;
   takerMs?: number;
-  /**
-   * Requests a requote may send (cancels + placements), over all markets: the key's budget is 1,200 a minute, and
-   * each market also reads three times a second. Default: 12 for one market, 18 less three per market for more.
-   */
+  /** Requests a requote may send (cancels + placements), over all markets: the key's budget is 1,200 weight a minute. */
   requestsPerRequote?: number;
   log?: (line: string) => void;
   seed?: number;
@@ -58,6 +57,7 @@ interface SymbolInfo {
 }
 
 interface OpenOrder {
+  symbol: string;
   orderId: number;
   side: 'BUY' | 'SELL';
   price: string;
@@ -163,32 +163,41 @@ export class DemoMaker {
       }));
   }
 
-  /** Arms every market's switch (Binance's countdown is per symbol). */
+  /**
+   * Arms the switch. The platform's countdown is the account's: it cancels the orders of every market, so one arm
+   * (naming the first market, as Binance's call must name one) covers them all.
+   */
   async arm(): Promise<void> {
-    await Promise.all(
-      this.markets.map(({ symbol }) =>
-        this.maker.signed('POST', '/fapi/v1/countdownCancelAll', { symbol, countdownTime: this.countdownMs }),
-      ),
-    );
+    const first = this.markets[0];
+    if (first)
+      await this.maker.signed('POST', '/fapi/v1/countdownCancelAll', {
+        symbol: first.symbol,
+        countdownTime: this.countdownMs,
+      });
   }
 
   /**
-   * A market's index and last trade as the trade list has it (the ticker's summary may be a tick behind); its ladder
-   * is sized at the first index seen and kept, so that resting sizes do not drift with the price.
+   * Every market's index and last price, in two reads whatever the number of markets; a market's ladder is sized at
+   * the first index seen and kept, so that resting sizes do not drift with the price.
    */
-  private async prices(market: Market): Promise<{ index: PriceTicks | null; last: PriceTicks | null }> {
-    const { symbol } = market;
-    const [premium, trades] = await Promise.all([
-      this.maker.get<{ indexPrice: string }>('/fapi/v1/premiumIndex', { symbol }),
-      this.maker.get<Array<{ price: string }>>('/fapi/v1/trades', { symbol, limit: 1 }),
+  private async prices(): Promise<Map<string, { index: PriceTicks | null; last: PriceTicks | null }>> {
+    const [premiums, tickers] = await Promise.all([
+      this.maker.get<Array<{ symbol: string; indexPrice: string }>>('/fapi/v1/premiumIndex', {}),
+      this.maker.get<Array<{ symbol: string; price: string }>>('/fapi/v1/ticker/price', {}),
     ]);
-    const index = priceOrNull(premium.indexPrice);
-    if (index !== null) market.scale ??= scaleFor(index, market.rules);
-    return { index, last: trades[0] ? priceOrNull(trades[0].price) : null };
+    const prices = new Map<string, { index: PriceTicks | null; last: PriceTicks | null }>();
+    for (const market of this.markets) {
+      const premium = premiums.find((row) => row.symbol === market.symbol);
+      const ticker = tickers.find((row) => row.symbol === market.symbol);
+      const index = premium ? priceOrNull(premium.indexPrice) : null;
+      if (index !== null) market.scale ??= scaleFor(index, market.rules);
+      prices.set(market.symbol, { index, last: ticker ? priceOrNull(ticker.price) : null });
+    }
+    return prices;
   }
 
   private get requestBudget(): number {
-    return this.options.requestsPerRequote ?? Math.min(12, Math.max(3, 18 - 3 * this.markets.length));
+    return this.options.requestsPerRequote ?? 12;
   }
 
   /**
@@ -196,11 +205,18 @@ export class DemoMaker {
    * turns between the markets (each market's most urgent requests first).
    */
   async requote(): Promise<void> {
-    const plans = await Promise.all(this.markets.map((market) => this.planMarket(market)));
-    const work = takeInTurns(
-      plans.map((plan) => plan?.requests ?? []),
-      this.requestBudget,
+    const [prices, open] = await Promise.all([
+      this.prices(),
+      this.maker.signed<OpenOrder[]>('GET', '/fapi/v1/openOrders', {}),
+    ]);
+    const plans = this.markets.map((market) =>
+      this.planMarket(
+        market,
+        prices.get(market.symbol),
+        open.filter((order) => order.symbol === market.symbol),
+      ),
     );
+    const work = takeInTurns(plans, this.requestBudget);
     // Cancels first: a post-only quote behind one of our own crossing orders would be refused.
     await Promise.all(
       work
@@ -214,22 +230,25 @@ export class DemoMaker {
     );
   }
 
-  private async planMarket(market: Market): Promise<{ requests: QuoteRequest[] } | null> {
-    const { index, last } = await this.prices(market);
-    if (index === null || market.scale === null) return null;
-    const open = await this.maker.signed<OpenOrder[]>('GET', '/fapi/v1/openOrders', { symbol: market.symbol });
+  private planMarket(
+    market: Market,
+    prices: { index: PriceTicks | null; last: PriceTicks | null } | undefined,
+    open: OpenOrder[],
+  ): QuoteRequest[] {
+    const index = prices?.index ?? null;
+    if (index === null || market.scale === null) return [];
     const resting: Resting[] = open.map((order) => ({
       orderId: String(order.orderId),
       side: order.side === 'BUY' ? 1 : 2,
       price: parsePrice(order.price),
       qty: parseQty(order.origQty) - parseQty(order.executedQty),
     }));
-    const levels = planLevels(index, last, LEVELS_PER_SIDE, market.scale);
+    const levels = planLevels(index, prices?.last ?? null, LEVELS_PER_SIDE, market.scale);
     const plan = planRequote(resting, levels, this.requestBudget, market.scale);
     // The plan's own order (cancels of crossing orders, then the rest in turns) is each market's priority.
     const requests: QuoteRequest[] = plan.cancel.map((orderId) => ({ kind: 'cancel', symbol: market.symbol, orderId }));
     for (const level of plan.place) requests.push({ kind: 'place', market, level });
-    return { requests };
+    return requests;
   }
 
   private place(market: Market, level: Level): Promise<unknown> {
@@ -247,22 +266,32 @@ export class DemoMaker {
 
   /** One market order of the taker in each market, toward the index mostly, back toward flat beyond its limit. */
   async takeOnce(): Promise<void> {
-    await Promise.all(this.markets.map((market) => this.takeIn(market)));
+    const [prices, rows] = await Promise.all([
+      this.prices(),
+      this.taker.signed<Array<{ symbol: string; positionAmt: string }>>('GET', '/fapi/v2/positionRisk', {}),
+    ]);
+    await Promise.all(
+      this.markets.map((market) =>
+        this.takeIn(
+          market,
+          prices.get(market.symbol),
+          rows.find((row) => row.symbol === market.symbol),
+        ),
+      ),
+    );
   }
 
-  private async takeIn(market: Market): Promise<void> {
+  private async takeIn(
+    market: Market,
+    prices: { index: PriceTicks | null; last: PriceTicks | null } | undefined,
+    row: { positionAmt: string } | undefined,
+  ): Promise<void> {
     const { symbol } = market;
-    const { index, last } = await this.prices(market);
     if (market.scale === null) return;
-    const rows = await this.taker.signed<Array<{ symbol?: string; positionAmt: string }>>(
-      'GET',
-      '/fapi/v2/positionRisk',
-      { symbol },
-    );
-    const amount = (rows.find((row) => row.symbol === symbol) ?? rows[0])?.positionAmt ?? '0';
+    const amount = row?.positionAmt ?? '0';
     const lots = parseQty(amount.replace('-', ''));
     const position = lots > 0 ? { side: (amount.startsWith('-') ? 2 : 1) as Side, qty: lots } : null;
-    const { side, qty } = planTake(index, last, position, this.random, market.scale);
+    const { side, qty } = planTake(prices?.index ?? null, prices?.last ?? null, position, this.random, market.scale);
     await this.taker.signed('POST', '/fapi/v1/order', {
       symbol,
       side: sideName(side),

@@ -1,6 +1,8 @@
 /**
  * Public market data in Binance's USDⓈ-M shapes, read from the same market service the native /market routes read
  * (book, candles, prices, funding) and the committed trades table; the symbol's filters are our engine's rules.
+ * Every route answers the market it names (#34: a market the engine does not run is -1121); the ticker routes answer
+ * every market's without a symbol, Binance's way.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +15,7 @@ import { BinanceError } from './errors.ts';
 import { depthUpdateIdOf } from './streams.ts';
 import { route, type FapiRoute } from './route.ts';
 import { exchangeInfo } from './exchange-info.ts';
+import { marketNamed, marketsOf } from './symbols.ts';
 import { aggTradeView, decimalOf, price, publicTradeView, qty, SYMBOL } from './views.ts';
 import { tradesPage } from '@tickline/db';
 import { DEFAULT_FUNDING_RATES, fundingRateHistory } from '../app/trading/funding-rates.ts';
@@ -41,21 +44,18 @@ function marketOf(app: FastifyInstance): MarketReads {
   return market;
 }
 
-function checkSymbol(symbol: string | undefined): void {
-  if (symbol !== undefined && symbol.toUpperCase() !== SYMBOL) throw new AppError(Errors.MARKET_UNKNOWN_SYMBOL);
-}
+/** The named market's symbol as the engine spells it; -1121 when the engine does not run it. */
+const symbolNamed = async (app: FastifyInstance, symbol: string): Promise<string> =>
+  (await marketNamed(app, symbol)).symbol;
 
-async function summaryOf(app: FastifyInstance) {
-  const futures = await marketOf(app).futures();
+async function summaryOf(app: FastifyInstance, symbol: string) {
+  const futures = await marketOf(app).futures(symbol);
   if (!futures) throw new AppError(Errors.MARKET_DATA_UNAVAILABLE);
   return futures;
 }
 
-/** One symbol's answer, or the list of every symbol's when none was named (Binance's convention). */
-const oneOrAll = <T>(symbol: string | undefined, answer: T) => (symbol === undefined ? [answer] : answer);
-
-async function depth(app: FastifyInstance, levels: number) {
-  const book = await marketOf(app).depth(SYMBOL, levels);
+async function depth(app: FastifyInstance, symbol: string, levels: number) {
+  const book = await marketOf(app).depth(symbol, levels);
   const now = app.context.clock.now();
   return {
     // The diff depth stream's last id where it runs (streams.ts), so a client can join snapshot and diffs.
@@ -69,8 +69,12 @@ async function depth(app: FastifyInstance, levels: number) {
 
 const DEPTH_LIMITS = new Set([5, 10, 20, 50, 100, 500, 1000]);
 
-/** A public route answering one object for the symbol, or a list of every symbol's without `symbol` (Binance's way). */
-function perSymbol(path: string, weight: number, build: (app: FastifyInstance) => Promise<object>): FapiRoute {
+/** A public route answering one object for the symbol, or a list of every market's without `symbol` (Binance's way). */
+function perSymbol(
+  path: string,
+  weight: number,
+  build: (app: FastifyInstance, symbol: string) => Promise<object>,
+): FapiRoute {
   return route({
     security: 'none',
     permission: 'read',
@@ -79,8 +83,8 @@ function perSymbol(path: string, weight: number, build: (app: FastifyInstance) =
     weight,
     schema: loose({ symbol: symbolParam }),
     handler: async ({ app, params }) => {
-      checkSymbol(params.symbol);
-      return oneOrAll(params.symbol, await build(app));
+      if (params.symbol !== undefined) return build(app, await symbolNamed(app, params.symbol));
+      return Promise.all((await marketsOf(app)).map((market) => build(app, market.symbol)));
     },
   });
 }
@@ -109,10 +113,10 @@ export function marketRoutes(): FapiRoute[] {
       weight: 5,
       schema: loose({ symbol: z.string(), limit: limitParam(1000) }),
       handler: async ({ app, params }) => {
-        checkSymbol(params.symbol);
+        const symbol = await symbolNamed(app, params.symbol);
         const limit = params.limit ?? 500;
         if (!DEPTH_LIMITS.has(limit)) throw new BinanceError(-4021, 'Invalid depth limit.');
-        return depth(app, limit);
+        return depth(app, symbol, limit);
       },
     }),
     route({
@@ -121,8 +125,8 @@ export function marketRoutes(): FapiRoute[] {
       weight: 5,
       schema: loose({ symbol: z.string(), limit: limitParam(1000) }),
       handler: async ({ app, params }) => {
-        checkSymbol(params.symbol);
-        return (await tradesPage(app.context.pool, params.limit ?? 500)).map(publicTradeView);
+        const symbol = await symbolNamed(app, params.symbol);
+        return (await tradesPage(app.context.pool, params.limit ?? 500, undefined, symbol)).map(publicTradeView);
       },
     }),
     route({
@@ -131,8 +135,8 @@ export function marketRoutes(): FapiRoute[] {
       weight: 20,
       schema: loose({ symbol: z.string(), limit: limitParam(1000), fromId: timeParam }),
       handler: async ({ app, params }) => {
-        checkSymbol(params.symbol);
-        return (await tradesPage(app.context.pool, params.limit ?? 500, params.fromId)).map(aggTradeView);
+        const symbol = await symbolNamed(app, params.symbol);
+        return (await tradesPage(app.context.pool, params.limit ?? 500, params.fromId, symbol)).map(aggTradeView);
       },
     }),
     route({
@@ -147,14 +151,14 @@ export function marketRoutes(): FapiRoute[] {
         endTime: timeParam,
       }),
       handler: async ({ app, params }) => {
-        checkSymbol(params.symbol);
+        const symbol = await symbolNamed(app, params.symbol);
         if (!isKlineInterval(params.interval)) throw new AppError(Errors.MARKET_UNSUPPORTED_INTERVAL);
         const market = marketOf(app);
         const limit = params.limit ?? 500;
         const candles =
           params.interval === '1m'
-            ? await market.klines(SYMBOL, 1500)
-            : await market.intervalKlines(SYMBOL, params.interval, 1500);
+            ? await market.klines(symbol, 1500)
+            : await market.intervalKlines(symbol, params.interval, 1500);
         const start = params.startTime ?? 0;
         const end = params.endTime ?? Number.MAX_SAFE_INTEGER;
         const inRange = candles.filter((candle) => candle.openTime >= start && candle.openTime <= end);
@@ -170,10 +174,10 @@ export function marketRoutes(): FapiRoute[] {
         ]);
       },
     }),
-    perSymbol('/fapi/v1/ticker/24hr', 1, async (app) => {
-      const summary = await summaryOf(app);
+    perSymbol('/fapi/v1/ticker/24hr', 1, async (app, symbol) => {
+      const summary = await summaryOf(app, symbol);
       return {
-        symbol: SYMBOL,
+        symbol,
         priceChangePercent: decimalOf(summary.priceChangePercent, 2),
         lastPrice: decimalOf(summary.lastPrice, PRICE_SCALE),
         highPrice: decimalOf(summary.highPrice, PRICE_SCALE),
@@ -184,15 +188,15 @@ export function marketRoutes(): FapiRoute[] {
       };
     }),
     ...['/fapi/v1/ticker/price', '/fapi/v2/ticker/price'].map((path) =>
-      perSymbol(path, 1, async (app) => {
-        const summary = await summaryOf(app);
-        return { symbol: SYMBOL, price: decimalOf(summary.lastPrice, PRICE_SCALE), time: summary.time };
+      perSymbol(path, 1, async (app, symbol) => {
+        const summary = await summaryOf(app, symbol);
+        return { symbol, price: decimalOf(summary.lastPrice, PRICE_SCALE), time: summary.time };
       }),
     ),
-    perSymbol('/fapi/v1/ticker/bookTicker', 2, async (app) => {
-      const book = await depth(app, 1);
+    perSymbol('/fapi/v1/ticker/bookTicker', 2, async (app, symbol) => {
+      const book = await depth(app, symbol, 1);
       return {
-        symbol: SYMBOL,
+        symbol,
         bidPrice: book.bids[0]?.[0] ?? '0',
         bidQty: book.bids[0]?.[1] ?? '0',
         askPrice: book.asks[0]?.[0] ?? '0',
@@ -201,10 +205,10 @@ export function marketRoutes(): FapiRoute[] {
         lastUpdateId: book.lastUpdateId,
       };
     }),
-    perSymbol('/fapi/v1/premiumIndex', 1, async (app) => {
-      const summary = await summaryOf(app);
+    perSymbol('/fapi/v1/premiumIndex', 1, async (app, symbol) => {
+      const summary = await summaryOf(app, symbol);
       return {
-        symbol: SYMBOL,
+        symbol,
         markPrice: decimalOf(summary.markPrice, PRICE_SCALE),
         indexPrice: decimalOf(summary.indexPrice, PRICE_SCALE),
         estimatedSettlePrice: decimalOf(summary.indexPrice, PRICE_SCALE),
@@ -220,9 +224,10 @@ export function marketRoutes(): FapiRoute[] {
       weight: 1,
       schema: loose({ symbol: symbolParam, limit: limitParam(1000), startTime: timeParam, endTime: timeParam }),
       handler: async ({ app, params }) => {
-        checkSymbol(params.symbol);
+        // Without a symbol: BTCUSDT's, as before the markets (docs/binance-compatibility.md).
+        const symbol = await symbolNamed(app, params.symbol ?? SYMBOL);
         const rows = await fundingRateHistory(app.context.pool, {
-          symbol: SYMBOL,
+          symbol,
           startMs: params.startTime ?? null,
           endMs: params.endTime ?? null,
           limit: params.limit ?? DEFAULT_FUNDING_RATES,

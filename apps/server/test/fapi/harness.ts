@@ -14,6 +14,7 @@ import { SimulatedSource } from '../../src/services/market/simulated-source.ts';
 import { createTestApp, registerAndLogin, type TestApp, type TestClock } from '../helpers/test-app.ts';
 import { testMarketConfig } from '../market/fakes.ts';
 import { createKey, type Credentials } from '../programs/signed-client.ts';
+import { loadConfig } from '../../src/config.ts';
 
 /** ccxt and the SDK sign with the machine's clock: the platform must read the same one. */
 const realClock: TestClock = { now: () => Date.now(), advance: () => undefined, set: () => undefined };
@@ -27,14 +28,26 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-export async function startPlatform(): Promise<Platform> {
+/**
+ * `allMarkets`: the engine and the market service run every configured market (#34), each given its index once;
+ * otherwise BTCUSDT alone, as before the markets.
+ */
+export async function startPlatform(options: { allMarkets?: boolean } = {}): Promise<Platform> {
+  const platformConfig = options.allMarkets ? loadConfig({}) : null;
   const market = new MarketService({
     config: testMarketConfig(),
+    ...(platformConfig ? { markets: platformConfig.market.futures } : {}),
     sources: [new SimulatedSource({ seed: 31, clock: realClock.now })],
     clock: realClock.now,
   });
   await market.start();
-  const t = await createTestApp({ clock: realClock, services: { market } });
+  const t = await createTestApp({
+    clock: realClock,
+    services: { market },
+    ...(platformConfig
+      ? { exchangeConfig: platformConfig.exchange, config: { exchange: platformConfig.exchange } }
+      : {}),
+  });
   // The platform's websocket runtime (pump, engine bridge, user events) and /fstream on it, as roles/platform.ts.
   const ws = await startWebsocketGateway({
     server: t.app.server,
@@ -45,8 +58,11 @@ export async function startPlatform(): Promise<Platform> {
   const stopFstream = attachFstream(t.app, ws.hub, t.sequencer);
   market.tick();
   const price = market.indexPrice()!;
-  const tick = await t.sequencer.submit({ type: 'priceTick', indexPrice: price, markPrice: price });
-  if (!tick.ok) throw new Error('price tick refused');
+  for (const symbol of market.symbols()) {
+    const index = market.indexPrice(symbol)!;
+    const tick = await t.sequencer.submit({ type: 'priceTick', symbol, indexPrice: index, markPrice: index });
+    if (!tick.ok) throw new Error(`${symbol} price tick refused`);
+  }
   market.tick();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;

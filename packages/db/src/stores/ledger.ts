@@ -154,27 +154,41 @@ export async function applyBalanceChanges(
 }
 
 /**
- * Adds another market's margin changes (#34): few rows per batch (users trading outside BTCUSDT), so one upsert; the
- * table's CHECK refuses a negative balance, which fails the whole batch.
+ * Adds another market's margin changes (#34): few rows per batch (users trading outside BTCUSDT). Stored rows are
+ * updated first and the rest inserted (an upsert would check the table's CHECK on the delta itself); a negative
+ * balance fails the whole batch.
  */
 async function applyMarketChanges(db: Queryable, markets: ReadonlyMap<string, number[]>): Promise<void> {
   const rows = [...markets]
     .filter(([, deltas]) => deltas.some((delta) => delta !== 0))
-    .sort(([a], [b]) => (a < b ? -1 : 1));
+    .map(([key, deltas]) => {
+      const [userId, symbol] = key.slice(MARKET_ROW_PREFIX.length).split(':');
+      return { userId: Number(userId), symbol: symbol!, orderMargin: deltas[0]!, positionMargin: deltas[1]! };
+    })
+    .sort((a, b) => a.userId - b.userId || (a.symbol < b.symbol ? -1 : 1));
   if (rows.length === 0) return;
-  const parts = rows.map(([key]) => key.slice(MARKET_ROW_PREFIX.length).split(':'));
-  await db.query(
-    `INSERT INTO user_market_balances AS m (user_id, symbol, order_margin, position_margin)
-     SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[])
-     ON CONFLICT (user_id, symbol) DO UPDATE SET order_margin = m.order_margin + excluded.order_margin,
-       position_margin = m.position_margin + excluded.position_margin, updated_at = now()`,
-    [
-      integerArray(parts, ([userId]) => Number(userId)),
-      textArray(parts, ([, symbol]) => symbol!),
-      integerArray(rows, ([, deltas]) => deltas[0]!),
-      integerArray(rows, ([, deltas]) => deltas[1]!),
-    ],
+  const arrays = (of: typeof rows) => [
+    integerArray(of, (row) => row.userId),
+    textArray(of, (row) => row.symbol),
+    integerArray(of, (row) => row.orderMargin),
+    integerArray(of, (row) => row.positionMargin),
+  ];
+  const updated = await db.query<{ user_id: string; symbol: string }>(
+    `UPDATE user_market_balances AS m SET order_margin = m.order_margin + d.order_margin,
+       position_margin = m.position_margin + d.position_margin, updated_at = now()
+     FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[]) AS d (user_id, symbol, order_margin, position_margin)
+     WHERE m.user_id = d.user_id AND m.symbol = d.symbol
+     RETURNING m.user_id::text, m.symbol`,
+    arrays(rows),
   );
+  const stored = new Set(updated.rows.map((row) => `${row.user_id}:${row.symbol}`));
+  const fresh = rows.filter((row) => !stored.has(`${row.userId}:${row.symbol}`));
+  if (fresh.length > 0)
+    await db.query(
+      `INSERT INTO user_market_balances (user_id, symbol, order_margin, position_margin)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[])`,
+      arrays(fresh),
+    );
 }
 
 /** The user ids and each column's changes as array literals, built in one pass over the rows. */

@@ -42,19 +42,28 @@ export async function maxTradeId(db: Queryable): Promise<number> {
 }
 
 /** Most recent trades, newest first (market data backfill). */
-export async function recentTrades(db: Queryable, limit: number): Promise<TradeRecord[]> {
-  const { rows } = await db.query<TradeRecord>(`SELECT ${TRADE_COLUMNS} FROM trades ORDER BY id DESC LIMIT $1`, [
-    limit,
-  ]);
+export async function recentTrades(db: Queryable, limit: number, symbol?: string): Promise<TradeRecord[]> {
+  const { rows } =
+    symbol === undefined
+      ? await db.query<TradeRecord>(`SELECT ${TRADE_COLUMNS} FROM trades ORDER BY id DESC LIMIT $1`, [limit])
+      : await db.query<TradeRecord>(`SELECT ${TRADE_COLUMNS} FROM trades WHERE symbol = $2 ORDER BY id DESC LIMIT $1`, [
+          limit,
+          symbol,
+        ]);
   return rows.map(withStoredSymbol);
 }
 
-/** The venue's trades from `fromId` on, oldest first (or the latest `limit` without it). */
-export async function tradesPage(db: Queryable, limit: number, fromId?: number): Promise<TradeRecord[]> {
-  if (fromId === undefined) return (await recentTrades(db, limit)).reverse();
+/** The venue's trades (of `symbol`'s market, or every market's) from `fromId` on, oldest first (or the latest `limit`). */
+export async function tradesPage(
+  db: Queryable,
+  limit: number,
+  fromId?: number,
+  symbol?: string,
+): Promise<TradeRecord[]> {
+  if (fromId === undefined) return (await recentTrades(db, limit, symbol)).reverse();
   const { rows } = await db.query<TradeRecord>(
-    `SELECT ${TRADE_COLUMNS} FROM trades WHERE id >= $1 ORDER BY id LIMIT $2`,
-    [fromId, limit],
+    `SELECT ${TRADE_COLUMNS} FROM trades WHERE id >= $1 AND ($3::text IS NULL OR symbol = $3) ORDER BY id LIMIT $2`,
+    [fromId, limit, symbol ?? null],
   );
   return rows.map(withStoredSymbol);
 }
