@@ -2,7 +2,8 @@ import type { Queryable } from '../pool.ts';
 
 /**
  * Every user's liability in micro-USDT: all their balances (`user_balances`, the ledger's user accounts: spot, futures
- * and what is held for orders, positions, bets and withdrawals), ordered by user number.
+ * and what is held for orders, positions, bets and withdrawals, and `user_market_balances`, what is held for another
+ * market's orders and positions), ordered by user number.
  */
 export interface Liabilities {
   userNos: number[];
@@ -15,11 +16,16 @@ export interface Liabilities {
  */
 export async function readLiabilities(db: Queryable): Promise<Liabilities> {
   const { rows } = await db.query<{ userNos: string[] | null; balances: string[] | null }>(
-    `WITH everyone AS (
-       SELECT coalesce(u.id, b.user_id) AS user_no,
+    `WITH markets AS (
+       SELECT user_id, sum(order_margin::numeric + position_margin) AS margin FROM user_market_balances GROUP BY user_id
+     ), wallets AS (
+       SELECT coalesce(b.user_id, m.user_id) AS user_id,
               coalesce(b.spot::numeric + b.futures + b.order_margin + b.position_margin + b.option_stake
-                       + b.withdrawal_hold, 0) AS balance
-       FROM users u FULL JOIN user_balances b ON b.user_id = u.id
+                       + b.withdrawal_hold, 0) + coalesce(m.margin, 0) AS balance
+       FROM user_balances b FULL JOIN markets m ON m.user_id = b.user_id
+     ), everyone AS (
+       SELECT coalesce(u.id, w.user_id) AS user_no, coalesce(w.balance, 0) AS balance
+       FROM users u FULL JOIN wallets w ON w.user_id = u.id
      )
      SELECT array_agg(user_no ORDER BY user_no)::text[] AS "userNos",
             array_agg(balance ORDER BY user_no)::text[] AS balances
