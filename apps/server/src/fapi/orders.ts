@@ -273,8 +273,9 @@ export function orderRoutes(): FapiRoute[] {
           ...(params.orderId === undefined ? {} : { fromId: params.orderId }),
           ...(params.startTime === undefined ? {} : { startTime: params.startTime }),
           ...(params.endTime === undefined ? {} : { endTime: params.endTime }),
+          symbol,
         });
-        return viewsOf(app, rowsOfMarket(orders, symbol));
+        return viewsOf(app, orders);
       },
     }),
     route({
@@ -288,9 +289,10 @@ export function orderRoutes(): FapiRoute[] {
           limit: params.limit ?? 500,
           ...(params.fromId === undefined ? {} : { fromId: params.fromId }),
           ...(params.orderId === undefined ? {} : { orderId: params.orderId }),
+          symbol: market.symbol,
         });
         // The market's own fee rates (#34).
-        return rowsOfMarket(trades, market.symbol).map((trade) => userTradeView(trade, user!.id, market));
+        return trades.map((trade) => userTradeView(trade, user!.id, market));
       },
     }),
   ];

@@ -31,26 +31,26 @@ export async function positions(core: TradingContext, userId: UserId, symbol?: u
 /**
  * `/order/history`: the latest rows of the caller's trade history, with the limit orders cancelled among them (#28
  * item 12: a close or TP/SL cancels resting orders, and the trader should see it), newest first; with a symbol, that
- * market's among them (docs/decisions.md, #34).
+ * market's (#34).
  */
 export async function recentFuturesHistory(core: TradingContext, userId: UserId, symbol?: unknown) {
   const market = symbolArg(await requestedMarket(core, symbol));
   const [page, cancelled] = await Promise.all([
-    pageFuturesHistory(core.pool, userId, 1, RECENT_LIMIT),
-    recentCancelledOrders(core.pool, userId, RECENT_LIMIT),
+    pageFuturesHistory(core.pool, userId, 1, RECENT_LIMIT, market),
+    recentCancelledOrders(core.pool, userId, RECENT_LIMIT, market),
   ]);
   const rows = [
-    ...inMarket(page.rows, market).map((entry) => ({ at: entry.timeMs, row: futuresHistoryView(entry) })),
-    ...inMarket(cancelled, market).map((order) => ({ at: order.updatedAtMs, row: cancelledOrderHistoryView(order) })),
+    ...page.rows.map((entry) => ({ at: entry.timeMs, row: futuresHistoryView(entry) })),
+    ...cancelled.map((order) => ({ at: order.updatedAtMs, row: cancelledOrderHistoryView(order) })),
   ];
   // Stable: within one moment, history rows (newest id first) keep their order and come before the cancellations.
   rows.sort((a, b) => b.at - a.at);
   return rows.slice(0, RECENT_LIMIT).map(({ row }) => row);
 }
 
-/** `/order/lookup?page=N`; with a symbol, that market's rows of the page (docs/decisions.md, #34). */
+/** `/order/lookup?page=N`; with a symbol, pages of that market's rows alone (#34). */
 export async function futuresHistoryPage(core: TradingContext, userId: UserId, pageNumber: number, symbol?: unknown) {
   const market = symbolArg(await requestedMarket(core, symbol));
-  const page = await pageFuturesHistory(core.pool, userId, pageNumber, HISTORY_PAGE_SIZE);
-  return { orders: inMarket(page.rows, market).map(futuresHistoryView), pageInfo: paginationView(page) };
+  const page = await pageFuturesHistory(core.pool, userId, pageNumber, HISTORY_PAGE_SIZE, market);
+  return { orders: page.rows.map(futuresHistoryView), pageInfo: paginationView(page) };
 }

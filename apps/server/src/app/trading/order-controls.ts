@@ -99,15 +99,11 @@ export async function adjustPositionMargin(
   return { margin: toNumber(margin, USDT_SCALE), liquidationPrice: toNumber(liquidationPrice, PRICE_SCALE) };
 }
 
-/**
- * `GET /funding/lookup?page=N`: the caller's funding settlements, newest first; with a symbol, that market's rows of
- * the page (docs/decisions.md, #34: the store pages all markets until it filters by symbol).
- */
+/** `GET /funding/lookup?page=N`: the caller's funding settlements, newest first; with a symbol, that market's (#34). */
 export async function fundingHistoryPage(core: TradingContext, userId: UserId, page: number, symbol?: unknown) {
   const market: RequestedMarket = await requestedMarket(core, symbol);
-  const rows = await pageFundingPayments(core.pool, userId, page, HISTORY_PAGE_SIZE);
-  const inMarket = market === undefined ? rows.rows : rows.rows.filter((row) => symbolOf(row) === market.symbol);
-  return { rows: inMarket.map(fundingRowView), pageInfo: paginationView(rows) };
+  const rows = await pageFundingPayments(core.pool, userId, page, HISTORY_PAGE_SIZE, market?.symbol);
+  return { rows: rows.rows.map(fundingRowView), pageInfo: paginationView(rows) };
 }
 
 function fundingRowView(payment: FundingPayment): FundingRow {
