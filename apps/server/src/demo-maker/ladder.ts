@@ -89,7 +89,7 @@ export interface MarketRules {
 
 /**
  * The ladder of a market quoted around `price`: the same notional as BTC_LADDER at BTC_LADDER_PRICE, the touch's grid
- * the tick or the 1-2-5 step at or above a millionth of the price, whichever is larger (10 ticks for BTC from 50,000
+ * the tick or the 1-2-5 step at or above a millionth of the price, whichever is larger (10 ticks for BTC above 50,000
  * to 100,000 USDT, one tick for ETH and SOL).
  */
 export function scaleFor(price: PriceTicks, rules: MarketRules): LadderScale {
