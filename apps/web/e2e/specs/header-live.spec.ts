@@ -41,6 +41,8 @@ for (const width of [1440, 375]) {
       await open(page, 'account-menu', width);
       const total = page.getByTestId('total-assets');
       await expect(total).toHaveText(/^[\d,]+\.\d{2} USDT \(BEP-20\)$/);
+      // The menu renders 0.00 until the balance arrives: the funded account's figure is what the transfer must keep.
+      await expect.poll(async () => cents(await total.textContent())).toBeGreaterThan(0);
       const before = cents(await total.textContent());
       const out = await api(baseUrl, 'POST', '/transfer/registerFutures', {
         token,

@@ -71,6 +71,16 @@ describe('openedAtMs', () => {
     expect(openedAtMs(fills.slice(0, 2), 10_000, 'BTCUSDT')).toBeNull();
   });
 
+  it('counts only the position’s own market: another market’s fills and settlements are skipped (#34)', () => {
+    const eth = <T extends object>(row: T) => ({ ...row, symbol: 'ETHUSDT' });
+    const fills = [eth(fill(T0 + 400, 4, 5_000)), fill(T0 + 300, 1, 100), eth(fill(T0 + 200, 1, 5_000))];
+    expect(openedAtMs(fills, 100, 'BTCUSDT')).toBe(T0 + 300);
+    expect(openedAtMs(fills, 100, 'ETHUSDT')).toBeNull();
+    const rows = [eth(fundingRow(T0 + 500, 7)), fundingRow(T0 + 400, -3)];
+    expect(fundingSinceOpen(rows, T0 + 300, 'BTCUSDT')).toBe(-3);
+    expect(fundingSinceOpen(rows, T0 + 300, 'ETHUSDT')).toBe(7);
+  });
+
   it('skips cancelled orders, which never changed the position', () => {
     expect(openedAtMs([fill(T0 + 2, 1, 9999, 'cancelled'), fill(T0 + 1, 2, 100)], 100, 'BTCUSDT')).toBe(T0 + 1);
   });
