@@ -14,7 +14,11 @@ export type WsProtocolVersion = typeof WS_PROTOCOL_VERSION;
 export const WS_PATH = '/ws';
 
 /** Public market streams a client can subscribe to per symbol. */
-export const SYMBOL_STREAM_TYPES = ['depth', 'ticker', 'trade', 'kline'] as const;
+/**
+ * `depthDeep` is the book's coarse groupings' depth (#33 item 2): as `depth`, same interval, but many more levels a
+ * side (the gateway's `deepDepthLevels`), sent only to clients that subscribe to it.
+ */
+export const SYMBOL_STREAM_TYPES = ['depth', 'ticker', 'trade', 'kline', 'depthDeep'] as const;
 /**
  * Market-wide lists, subscribed with the symbol MARKET_LIST_SYMBOL: `tickers` (the home table's eight symbols, as
  * GET /market/tickers) and `coins` (the top 30, as GET /market/coins without sparklines). Sent on subscribe and then
@@ -151,6 +155,12 @@ interface MarketMessageBase {
 /** Full top-of-book snapshot (not a delta): sent on subscribe and then at most every 100 ms while the book changes. */
 export interface DepthMessage extends MarketMessageBase {
   type: 'depth';
+  data: DepthData;
+}
+
+/** `depth` with more levels a side, for coarse groupings (`depthDeep` stream). */
+export interface DepthDeepMessage extends MarketMessageBase {
+  type: 'depthDeep';
   data: DepthData;
 }
 
@@ -304,6 +314,7 @@ export interface WsResponseMessage<T = unknown> {
 
 export type WsServerMessage =
   | DepthMessage
+  | DepthDeepMessage
   | TickerMessage
   | TradeMessage
   | KlineMessage

@@ -30,6 +30,8 @@ export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
   maxSubscriptions: 20,
   maxConnections: 20_000,
   depthLevels: 20,
+  // The whole demo ladder (60 levels a side) and room to spare: 100-USDT rows need the book ~1,000 USDT deep.
+  deepDepthLevels: 200,
   depthIntervalMs: 100,
   tradeIntervalMs: 100,
   klineIntervalMs: 250,

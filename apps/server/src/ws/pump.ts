@@ -22,6 +22,8 @@ import { encodeDepth, encodeMessage } from './serialize.ts';
 
 export interface PumpLimits {
   depthLevels: number;
+  /** Levels a side of `depthDeep` (coarse book groupings), built only while someone watches it. */
+  deepDepthLevels: number;
   depthIntervalMs: number;
   tradeIntervalMs: number;
   klineIntervalMs: number;
@@ -102,7 +104,10 @@ export class MarketPump implements MarketHub {
     private readonly clock: () => number = Date.now,
   ) {
     this.feedSubscriptions = [
-      feed.onDepthChange((symbol) => this.markChanged(symbol, 'depth')),
+      feed.onDepthChange((symbol) => {
+        this.markChanged(symbol, 'depth');
+        this.markChanged(symbol, 'depthDeep');
+      }),
       feed.onKline((symbol) => this.markChanged(symbol, 'kline')),
       feed.onMarketLists(() => {
         this.markChanged(MARKET_LIST_SYMBOL, 'tickers');
@@ -167,7 +172,7 @@ export class MarketPump implements MarketHub {
     if (channel.sinks.size === 0) this.channels.delete(key);
   }
 
-  private markChanged(symbol: string, stream: 'depth' | 'kline' | 'tickers' | 'coins'): void {
+  private markChanged(symbol: string, stream: 'depth' | 'depthDeep' | 'kline' | 'tickers' | 'coins'): void {
     const channel = this.channels.get(channelKey(symbol, stream));
     if (!channel) return;
     channel.cachedSnapshot = null;
@@ -175,7 +180,7 @@ export class MarketPump implements MarketHub {
   }
 
   private intervalOf(stream: MarketStreamType): number {
-    if (stream === 'depth') return this.limits.depthIntervalMs;
+    if (stream === 'depth' || stream === 'depthDeep') return this.limits.depthIntervalMs;
     if (stream === 'trade') return this.limits.tradeIntervalMs;
     if (stream === 'kline') return this.limits.klineIntervalMs;
     // The ticker, and the market-wide lists (each second, while they change).
@@ -281,10 +286,12 @@ export class MarketPump implements MarketHub {
 
   private buildSnapshot(channel: PumpChannel, ts: number): Buffer | null {
     const { symbol } = channel;
-    const { depthLevels, recentTrades } = this.limits;
+    const { depthLevels, deepDepthLevels, recentTrades } = this.limits;
     switch (channel.stream) {
       case 'depth':
         return encodeDepth(symbol, this.feed.depth(symbol, depthLevels), depthLevels, ts);
+      case 'depthDeep':
+        return encodeDepth(symbol, this.feed.depth(symbol, deepDepthLevels), deepDepthLevels, ts, 'depthDeep');
       case 'ticker': {
         const data = this.feed.ticker(symbol);
         return data ? encodeMessage({ type: 'ticker', v: WS_PROTOCOL_VERSION, symbol, ts, data }) : null;

@@ -27,9 +27,15 @@ export class UserEventSequence {
   }
 }
 
-export function encodeDepth(symbol: string, book: BookSnapshot, levels: number, timeMs: number): Buffer {
+export function encodeDepth(
+  symbol: string,
+  book: BookSnapshot,
+  levels: number,
+  timeMs: number,
+  type: 'depth' | 'depthDeep' = 'depth',
+): Buffer {
   return Buffer.from(
-    `{"type":"depth","v":${WS_PROTOCOL_VERSION},"symbol":${JSON.stringify(symbol)},"ts":${timeMs},` +
+    `{"type":"${type}","v":${WS_PROTOCOL_VERSION},"symbol":${JSON.stringify(symbol)},"ts":${timeMs},` +
       `"data":{"a":${encodeLevels(book.asks, levels)},"b":${encodeLevels(book.bids, levels)}}}`,
   );
 }

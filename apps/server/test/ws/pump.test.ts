@@ -71,4 +71,39 @@ describe('market pump schedule', () => {
     // The snapshot, then the flush on the boundary 20 ms later: two tickers, each stamped when it was built.
     expect(stamps).toEqual([1_800_000_000_980, 1_800_000_001_001]);
   });
+
+  it('sends the deep depth only to a sink that watches it, with its levels; the default depth keeps its 20', () => {
+    vi.useFakeTimers({ now: 1_800_000_000_037 });
+    const feed = new FakeFeed();
+    const pump = new MarketPump(feed, DEFAULT_GATEWAY_LIMITS);
+    const sinkOf = (into: Array<{ stream: string; text: string }>) => ({
+      deliverFlushes: (flushes: readonly MarketFlush[]) =>
+        into.push(...flushes.map((flush) => ({ stream: flush.stream, text: flush.payload.toString() }))),
+      deliverSnapshot: () => undefined,
+    });
+    const plain: Array<{ stream: string; text: string }> = [];
+    const deep: Array<{ stream: string; text: string }> = [];
+    pump.link(sinkOf(plain)).watch('BTCUSDT', 'depth');
+    const deepLink = pump.link(sinkOf(deep));
+    deepLink.watch('BTCUSDT', 'depthDeep');
+    try {
+      feed.setBook(bookOf(300));
+      vi.advanceTimersByTime(150);
+      deepLink.unwatch('BTCUSDT', 'depthDeep');
+      feed.setBook(bookOf(300, 6_700_100));
+      vi.advanceTimersByTime(200);
+    } finally {
+      pump.close();
+    }
+    const levelsOf = (text: string) => {
+      const message = JSON.parse(text) as { type: string; symbol: string; data: { a: unknown[]; b: unknown[] } };
+      return [message.type, message.symbol, message.data.a.length, message.data.b.length];
+    };
+    expect(plain.map((flush) => flush.stream)).toEqual(['depth', 'depth']);
+    for (const flush of plain) expect(levelsOf(flush.text)).toEqual(['depth', 'BTCUSDT', 20, 20]);
+    // Watched for one flush, then dropped: nothing more is built for it.
+    expect(deep.map((flush) => flush.stream)).toEqual(['depthDeep']);
+    const { deepDepthLevels } = DEFAULT_GATEWAY_LIMITS;
+    expect(levelsOf(deep[0]!.text)).toEqual(['depthDeep', 'BTCUSDT', deepDepthLevels, deepDepthLevels]);
+  });
 });
