@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WsClient, backoffDelay } from './ws.ts';
+import { connectDeepDepth, createMarketStore } from '../features/futures/stream/marketFeed.ts';
 import { USER_EVENT_KINDS } from '@tickline/protocol';
 
 class FakeSocket {
@@ -170,6 +171,28 @@ describe('WsClient raw listeners', () => {
     socket.receive(message);
     expect(texts).toHaveLength(2);
     expect(parsed).toEqual([message.data]);
+    ws.close();
+  });
+
+  it('keeps the deep depth apart from the default depth: its own subscription, its own listeners', () => {
+    const ws = new WsClient({
+      url: () => 'ws://test/ws',
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    });
+    const store = createMarketStore((flush) => flush());
+    const stop = connectDeepDepth(ws, 'BTCUSDT', store);
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    expect(socket.sent).toEqual([{ type: 'subscribe', symbol: 'BTCUSDT', streamType: 'depthDeep' }]);
+    const deep = { type: 'depthDeep', v: 1, symbol: 'BTCUSDT', ts: 1, data: { a: [[101, 1]], b: [[99, 2]] } };
+    socket.receive({ ...deep, type: 'depth' });
+    expect(store.get('deepDepthText')).toBeNull();
+    socket.receive(deep);
+    expect(store.get('deepDepthText')).toBe(JSON.stringify(deep));
+    // Stopped: unsubscribed and the deep book forgotten, so a later choice never starts from a stale one.
+    stop();
+    expect(socket.sent.at(-1)).toEqual({ type: 'unsubscribe', symbol: 'BTCUSDT', streamType: 'depthDeep' });
+    expect(store.get('deepDepthText')).toBeNull();
     ws.close();
   });
 });

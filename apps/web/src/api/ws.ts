@@ -33,7 +33,7 @@ export function backoffDelay(attempt: number, options: BackoffOptions, random: (
   return Math.round(ceiling * (0.75 + random() * 0.5));
 }
 
-const MARKET_HEAD = /^\{"type":"(depth|ticker|trade|kline|tickers|coins)","v":\d+,"symbol":"([^"]+)"/;
+const MARKET_HEAD = /^\{"type":"(depth|depthDeep|ticker|trade|kline|tickers|coins)","v":\d+,"symbol":"([^"]+)"/;
 
 const BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 15_000 };
 const PING_EVERY_MS = 15_000;
@@ -211,6 +211,7 @@ export class WsClient {
     }
     switch (message.type) {
       case 'depth':
+      case 'depthDeep':
       case 'ticker':
       case 'trade':
       case 'kline':

@@ -5,6 +5,7 @@ import {
   BOOK_PRECISIONS,
   groupLevels,
   groupTicks,
+  needsDeepDepth,
   ownOrderPrices,
   priceDecimals,
   spreadTicks,
@@ -83,6 +84,10 @@ describe('groupLevels', () => {
       [67_000_00, 2_0000],
       [66_900_00, 1_0000],
     ]);
+  });
+
+  it('reads the deep depth stream from 1 USDT up, the default one for the seeds choices', () => {
+    expect(BOOK_PRECISIONS.filter(needsDeepDepth)).toEqual(['1', '10', '50', '100']);
   });
 
   it('offers the seeds precisions first, then the coarse steps, shown with 2 decimals (3 for 0.001)', () => {
@@ -192,6 +197,38 @@ describe('spread and own orders', () => {
         const own = ownOrderPrices([{ position: 1, price: price / 100 }], choice);
         expect(rows.filter((row) => own.bids.has(row.price))).toHaveLength(1);
       }),
+    );
+  });
+});
+
+describe('coarse groupings of a deep book', () => {
+  it('a side spanning ten steps shows ten rows, distinct multiples of the step, asks up and bids down', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...BOOK_PRECISIONS.filter(needsDeepDepth)),
+        fc.constantFrom('ask' as const, 'bid' as const),
+        fc.integer({ min: 1_000_000, max: 20_000_000 }),
+        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 11, maxLength: 40 }),
+        (choice, side, start, sizes) => {
+          const step = groupTicks(choice);
+          // One level strictly inside each of 11 or more consecutive steps (never on a multiple), best first.
+          const levels = sizes.map((qty, i): [number, number] => {
+            const offset = 1 + ((start + i * 37) % (step - 1));
+            const base = Math.floor(start / step) * step;
+            return [side === 'ask' ? base + i * step + offset : base - i * step + offset, qty];
+          });
+          const rows = groupLevels(asFloats(levels), side, choice);
+          expect(rows).toHaveLength(BOOK_LEVELS);
+          expect(new Set(rows.map((row) => row.price)).size).toBe(BOOK_LEVELS);
+          rows.forEach((row, i) => {
+            const [raw] = levels[i]!;
+            expect(row.price % step).toBe(0);
+            if (side === 'ask') expect(row.price).toBeGreaterThanOrEqual(raw);
+            else expect(row.price).toBeLessThanOrEqual(raw);
+            expect(Math.abs(row.price - raw)).toBeLessThan(step);
+          });
+        },
+      ),
     );
   });
 });

@@ -34,6 +34,14 @@ export interface BookRow {
   cumulative: QtyLots;
 }
 
+/**
+ * Whether the choice reads the deep depth stream: from 1 USDT up, the default stream's 20 levels a side (a few USDT
+ * of the book) would give only a row or two.
+ */
+export function needsDeepDepth(precision: BookPrecision): boolean {
+  return STEP_TICKS[precision] >= STEP_TICKS['1'];
+}
+
 /** Group size in price ticks. */
 export function groupTicks(precision: BookPrecision): number {
   return STEP_TICKS[precision];

@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { formatDecimal, formatQty, formatUsdt, PRICE_SCALE } from '@tickline/money';
 import type { OpenOrderRow } from '@tickline/protocol';
 import { formatNumber } from '../../../lib/format.ts';
@@ -6,6 +6,7 @@ import {
   BOOK_LEVELS,
   BOOK_PRECISIONS,
   groupLevels,
+  needsDeepDepth,
   ownOrderPrices,
   priceDecimals,
   spreadTicks,
@@ -13,7 +14,8 @@ import {
   type BookRow,
 } from '../calc/book.ts';
 import { useFrameValue } from '../../../lib/frameStore.ts';
-import { depthOf, type MarketStore } from '../stream/marketFeed.ts';
+import { connectDeepDepth, depthOf, type MarketStore } from '../stream/marketFeed.ts';
+import { wsClient } from '../../../api/ws.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 import {
@@ -88,8 +90,14 @@ const Row = memo(function Row({
 /** The ladder: re-renders once per frame at most, and only while it is the view shown. */
 function Ladder({ store, openOrders, precision, onPickPrice }: OrderBookProps & { precision: BookPrecision }) {
   const t = useT();
+  const symbol = useFrameValue(store, 'symbol');
+  const deep = needsDeepDepth(precision);
+  // Coarse groupings read the deep stream while chosen; until its first message, the default one.
+  useEffect(() => (deep && symbol ? connectDeepDepth(wsClient(), symbol, store) : undefined), [deep, symbol, store]);
   const depthText = useFrameValue(store, 'depthText');
-  const depth = useMemo(() => depthOf(depthText), [depthText]);
+  const deepDepthText = useFrameValue(store, 'deepDepthText');
+  const shownText = deep ? (deepDepthText ?? depthText) : depthText;
+  const depth = useMemo(() => depthOf(shownText), [shownText]);
   const last = useFrameValue(store, 'last');
   const decimals = priceDecimals(precision);
 

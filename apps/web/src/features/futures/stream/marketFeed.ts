@@ -5,11 +5,15 @@ import { FrameStore, type Schedule } from '../../../lib/frameStore.ts';
 export type PriceDirection = 'up' | 'down' | 'flat';
 
 export interface MarketState {
+  /** The symbol connectMarket subscribed the store to (null before). */
+  symbol: string | null;
   ticker: TickerData | null;
   /** Server time of the last ticker (epoch ms), for the 5 s fallback. */
   tickerAt: number;
   /** The latest depth message as received; parsed by the book once per frame (see depthOf). */
   depthText: string | null;
+  /** The latest `depthDeep` message (coarse groupings), while the book subscribes to it (connectDeepDepth). */
+  deepDepthText: string | null;
   /** Latest first, at most TRADE_ROWS. */
   trades: readonly TradeData[];
   /** The last price and how it moved against the previous different one (seed 000 §2 arrow). */
@@ -18,7 +22,15 @@ export interface MarketState {
 
 export const TRADE_ROWS = 30;
 
-export const emptyMarket = (): MarketState => ({ ticker: null, tickerAt: 0, depthText: null, trades: [], last: null });
+export const emptyMarket = (): MarketState => ({
+  symbol: null,
+  ticker: null,
+  tickerAt: 0,
+  depthText: null,
+  deepDepthText: null,
+  trades: [],
+  last: null,
+});
 
 export type MarketStore = FrameStore<MarketState>;
 
@@ -61,6 +73,7 @@ export function applyTicker(store: MarketStore, ticker: TickerData, at: number):
 
 /** Subscribes the store to the symbol's depth, ticker and trade streams; returns the unsubscribe. */
 export function connectMarket(client: WsClient, symbol: string, store: MarketStore): () => void {
+  store.set('symbol', symbol);
   const stops = [
     client.subscribeRaw(symbol, 'depth', (text) => store.set('depthText', text)),
     client.subscribe(symbol, 'ticker', (message) => applyTicker(store, message.data, Date.now())),
@@ -72,6 +85,19 @@ export function connectMarket(client: WsClient, symbol: string, store: MarketSto
     }),
   ];
   return () => stops.forEach((stop) => stop());
+}
+
+/**
+ * Subscribes the store to the symbol's deep depth (many more levels a side, for the book's coarse groupings); the
+ * default depth stream stays as it is for everything else. Stopping forgets the deep book, so a later subscription
+ * never starts from a stale one.
+ */
+export function connectDeepDepth(client: WsClient, symbol: string, store: MarketStore): () => void {
+  const stop = client.subscribeRaw(symbol, 'depthDeep', (text) => store.set('deepDepthText', text));
+  return () => {
+    stop();
+    store.set('deepDepthText', null);
+  };
 }
 
 export function createMarketStore(schedule?: Schedule): MarketStore {
