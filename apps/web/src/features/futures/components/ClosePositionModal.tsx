@@ -1,19 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QTY_SCALE, formatDecimal, toDecimalString } from '@tickline/money';
+import { QTY_SCALE, toDecimalString } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
 import { Modal } from '../../../ui/Modal.tsx';
 import { ConfirmButton } from './ConfirmButton.tsx';
+import { CloseSizeField } from './positions/CloseFields.tsx';
 import { closePosition } from '../api.ts';
-import { amountInputOrZero, parseAmountInput } from '../../../lib/amountInput.ts';
-import { closeAmount } from '../calc/orderMaths.ts';
+import { parseAmountInput } from '../../../lib/amountInput.ts';
 import { useFeedback } from '../feedback.tsx';
 import { reloadTrading } from '../queries.ts';
 import { lotsOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
-
-const QUICK = [25, 50, 75, 100] as const;
 
 /** Seed 000 §4/§5/§9: close amount > 0, quick 25/50/75/100 % floored to 4 decimals, waiting orders warning. */
 export function ClosePositionModal({ position, onClose }: { position: PositionRow; onClose(): void }) {
@@ -45,29 +43,14 @@ export function ClosePositionModal({ position, onClose }: { position: PositionRo
       onClose={onClose}
       footer={<ConfirmButton busy={closing.isPending} onConfirm={submit} testId="close-confirm" />}
     >
-      <label className={styles.field}>
-        <span>{t('futures.closeAmount')}</span>
-        <input
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(amountInputOrZero(event.target.value, QTY_SCALE))}
-          data-testid="close-amount"
-        />
-        <em>BTC</em>
-      </label>
-      <div className={styles.quickPicks}>
-        {QUICK.map((pct) => (
-          <button
-            key={pct}
-            type="button"
-            className={styles.segment}
-            onClick={() => setAmount(formatDecimal(closeAmount(volume, pct), QTY_SCALE))}
-            data-testid={`close-${pct}`}
-          >
-            {pct}%
-          </button>
-        ))}
-      </div>
+      <CloseSizeField
+        label={t('futures.closeAmount')}
+        value={amount}
+        onChange={setAmount}
+        volume={volume}
+        testId="close-amount"
+        quickPrefix="close"
+      />
       <p className={styles.warning}>{t('futures.cancelsWaiting')}</p>
     </Modal>
   );

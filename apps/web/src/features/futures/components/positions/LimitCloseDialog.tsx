@@ -5,16 +5,14 @@ import { SUCCESS_CODE, type PositionRow } from '@tickline/protocol';
 import { NetworkError, SESSION_INVALID_CODE } from '../../../../api/client.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { useToast } from '../../../../ui/Toast.tsx';
-import { amountInputOrZero, formatAmountInput, parseAmountInput } from '../../../../lib/amountInput.ts';
+import { formatAmountInput, parseAmountInput } from '../../../../lib/amountInput.ts';
 import { lotsOf } from '../../../../lib/units.ts';
 import { useT } from '../../../../i18n/I18nProvider.tsx';
-import { closeAmount } from '../../calc/orderMaths.ts';
 import { endInvalidSession, reloadTrading } from '../../queries.ts';
 import { ConfirmButton } from '../ConfirmButton.tsx';
 import { limitClose } from './api.ts';
+import { CloseSizeField, DecimalField } from './CloseFields.tsx';
 import styles from '../../futures.module.css';
-
-const QUICK = [25, 50, 75, 100] as const;
 
 interface LimitCloseProps {
   position: PositionRow;
@@ -71,39 +69,21 @@ export function LimitCloseDialog({ position, mark, onClose }: LimitCloseProps) {
       onClose={onClose}
       footer={<ConfirmButton busy={placing.isPending} onConfirm={submit} testId="limit-close-confirm" />}
     >
-      <label className={styles.field}>
-        <span>{t('futures.positions.closePrice')}</span>
-        <input
-          inputMode="decimal"
-          value={priceText}
-          onChange={(event) => setPriceText(formatAmountInput(event.target.value, PRICE_SCALE))}
-          data-testid="limit-close-price"
-        />
-        <em>USDT</em>
-      </label>
-      <label className={styles.field}>
-        <span>{t('futures.positions.closeSize')}</span>
-        <input
-          inputMode="decimal"
-          value={sizeText}
-          onChange={(event) => setSizeText(amountInputOrZero(event.target.value, QTY_SCALE))}
-          data-testid="limit-close-size"
-        />
-        <em>BTC</em>
-      </label>
-      <div className={styles.quickPicks}>
-        {QUICK.map((pct) => (
-          <button
-            key={pct}
-            type="button"
-            className={styles.segment}
-            onClick={() => setSizeText(formatDecimal(closeAmount(volume, pct), QTY_SCALE))}
-            data-testid={`limit-close-${pct}`}
-          >
-            {pct}%
-          </button>
-        ))}
-      </div>
+      <DecimalField
+        label={t('futures.positions.closePrice')}
+        unit="USDT"
+        value={priceText}
+        onChange={(text) => setPriceText(formatAmountInput(text, PRICE_SCALE))}
+        testId="limit-close-price"
+      />
+      <CloseSizeField
+        label={t('futures.positions.closeSize')}
+        value={sizeText}
+        onChange={setSizeText}
+        volume={volume}
+        testId="limit-close-size"
+        quickPrefix="limit-close"
+      />
       <p data-testid="limit-close-text">
         {t('futures.positions.limitCloseText', {
           side: t(position.position === 1 ? 'futures.sellShort' : 'futures.buyLong'),
