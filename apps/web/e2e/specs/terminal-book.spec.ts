@@ -1,5 +1,7 @@
-// #33 item 2: the order book on /futures at 1440 and 375 px — coarse grouping (10, 100) at its multiples, a click on
-// a level fills the trade panel's price, the trader's own resting order marked at its grouped level, the depth chart
+// #33 item 2: the order book on /futures at 1440 and 375 px — coarse grouping (10, 100) at its multiples, at 100 a
+// full ladder from the deep depth stream (the demo ladder spans about 60 USDT a side, so the trader rests small orders
+// 100 USDT apart further out: at least 8 rows a side, each its own 100-USDT price), a click on a level fills the
+// trade panel's price, the trader's own resting order marked at its grouped level, the depth chart
 // drawn with a hover readout, recent trades coloured by the taker's side.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../harness/fixtures.ts';
@@ -21,6 +23,17 @@ const sidePrices = (page: Page, side: 'ask' | 'bid') =>
       ),
     `${side}-row`,
   );
+
+/** Prices in the middle of the 100-USDT steps beyond the book's own: `count` a side, outside every maker level. */
+function deepPrices(bestBidTicks: number, bestAskTicks: number, count: number) {
+  const step = 100_00;
+  const below = Math.floor(bestBidTicks / step) * step - step / 2;
+  const above = Math.ceil(bestAskTicks / step) * step + step / 2;
+  return Array.from({ length: count }, (_, k) => [
+    { position: 1, price: below - k * step },
+    { position: 2, price: above + k * step },
+  ]).flat();
+}
 
 /** Green and red pixels painted on the depth chart's canvas (the tokens' --green and --red). */
 const paintedColours = (page: Page) =>
@@ -63,6 +76,7 @@ for (const { width, height } of WIDTHS) {
         body: { leverage: 1, volume: '0.001', type: 2, priceType: 1, position: 1, orderPath: 1, price: ownTicks / 100 },
       });
       expect(placed.code, placed.message).toBe(0);
+      const deepOrders: number[] = [];
       try {
         await page.goto('/futures');
         await expect(page.getByTestId('futures-screen')).toHaveAttribute('data-account-loaded', 'true');
@@ -94,6 +108,34 @@ for (const { width, height } of WIDTHS) {
           await expect(page.getByTestId('book-asks').getByTestId('own-mark')).toHaveCount(0);
           if (choice === '10') await saveScreenshot(`${width}-33-book-grouped-10`, { fullPage: false });
         }
+
+        // Deeper than the default stream's 20 levels: at 100 the book reads the deep stream, a full ladder a side.
+        const book = (
+          await api<{ a: [number, number][]; b: [number, number][] }>(
+            baseUrl,
+            'GET',
+            '/market/depth?symbol=BTCUSDT&limit=100',
+          )
+        ).data;
+        const deepest = (levels: [number, number][]) => Math.round(levels[levels.length - 1]![0] * 100);
+        for (const { position, price } of deepPrices(deepest(book.b), deepest(book.a), 9)) {
+          const deep = await api<{ no: number }>(baseUrl, 'POST', '/order/registerOrder', {
+            token,
+            body: { leverage: 1, volume: '0.001', type: 2, priceType: 1, position, orderPath: 1, price: price / 100 },
+          });
+          expect(deep.code, deep.message).toBe(0);
+          deepOrders.push(deep.data.no);
+        }
+        await expect
+          .poll(async () => {
+            const distinct = async (side: 'ask' | 'bid') => new Set((await sidePrices(page, side)).map(ticksOf));
+            const [asks, bids] = [await distinct('ask'), await distinct('bid')];
+            const all = [...asks, ...bids];
+            if (!all.every((t) => t % 100_00 === 0)) return 0;
+            return Math.min(asks.size, bids.size);
+          })
+          .toBeGreaterThanOrEqual(8);
+        await saveScreenshot(`${width}-33-book-grouped-100`, { fullPage: false });
 
         // A click on the best bid (grouped to 100) fills the limit price with that level.
         const bestBid = page.getByTestId('bid-row').first();
@@ -144,7 +186,8 @@ for (const { width, height } of WIDTHS) {
         expect(await colourOf('buy')).toBe('rgb(14, 203, 129)');
         expect(await colourOf('sell')).toBe('rgb(246, 70, 93)');
       } finally {
-        await api(baseUrl, 'POST', '/order/cancel', { token, body: { no: placed.data.no } });
+        for (const no of [placed.data.no, ...deepOrders])
+          await api(baseUrl, 'POST', '/order/cancel', { token, body: { no } });
       }
     });
   });
