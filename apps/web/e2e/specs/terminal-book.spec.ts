@@ -135,6 +135,22 @@ for (const { width, height } of WIDTHS) {
             return Math.min(asks.size, bids.size);
           })
           .toBeGreaterThanOrEqual(8);
+        // Cumulative depth bars: each row's bar at least as long as the one nearer the spread, the farthest full.
+        const bars = (side: 'ask' | 'bid') =>
+          page.evaluate(
+            (testId) =>
+              Array.from(document.querySelectorAll(`[data-testid="${testId}"] [data-testid$="-row"] span:first-child`))
+                .map((bar) => Number(/scaleX\(([^)]+)\)/.exec((bar as HTMLElement).style.transform)?.[1] ?? NaN))
+                .filter((scale) => !Number.isNaN(scale)),
+            `book-${side}s`,
+          );
+        const askBars = (await bars('ask')).reverse(); // shown worst first: from the spread outwards
+        const bidBars = await bars('bid');
+        for (const side of [askBars, bidBars]) {
+          expect(side.length).toBeGreaterThanOrEqual(8);
+          for (let i = 1; i < side.length; i++) expect(side[i]!).toBeGreaterThanOrEqual(side[i - 1]!);
+        }
+        expect(Math.max(askBars.at(-1)!, bidBars.at(-1)!)).toBe(1);
         await saveScreenshot(`${width}-33-book-grouped-100`, { fullPage: false });
 
         // A click on the best bid (grouped to 100) fills the limit price with that level.
