@@ -199,9 +199,16 @@ test.describe('positions at 1280 px', () => {
 test.describe('positions at 375 px', () => {
   test.use({ viewport: { width: 375, height: 812 }, account: 'partner2@tickline.dev' });
 
-  test('margin dialog, share card and close-all on a phone', async ({ page, baseUrl, session, saveScreenshot }) => {
+  test('margin dialog, ADL indicator, share card and close-all on a phone', async ({
+    page,
+    baseUrl,
+    session,
+    saveScreenshot,
+  }) => {
     await openPosition(baseUrl, session, 2);
     await openPositionsTab(page, true);
+    // The ADL indicator shows on the phone too.
+    await expect(page.getByTestId('position-adl')).toBeVisible();
     await moveMargin(page, 'add', '10');
     await page.getByTestId('position-share').click();
     await expect(page.getByTestId('share-card')).toHaveAttribute('data-qr', /count/);
