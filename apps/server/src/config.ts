@@ -74,6 +74,11 @@ export interface Config {
   busUrl: string | undefined;
   /** ENGINE_TIMEOUT_MS: how long an API node waits for the engine's answer before saying the outcome is unknown. */
   engineTimeoutMs: number;
+  /**
+   * AUTH_CACHE_TTL_MS: how long a node keeps a session or API key (with its user) it read, at most (#30). Revocations
+   * remove entries at once on every node; this is the backstop. 0: no cache, every request reads the database.
+   */
+  authCacheTtlMs: number;
   /** ENGINE_MAX_IN_FLIGHT: commands an engine node holds at once; more are refused as busy at once (backpressure). */
   engineMaxInFlight: number;
   /** From the environment; in demo mode missing ones are generated into DATA_DIR/secrets.json (see secrets.ts). */
@@ -249,6 +254,7 @@ const environmentSchema = z.object({
     error: 'BUS_URL must be a nats:// address',
   }),
   ENGINE_TIMEOUT_MS: wholeNumber('ENGINE_TIMEOUT_MS', 100, 5_000),
+  AUTH_CACHE_TTL_MS: wholeNumber('AUTH_CACHE_TTL_MS', 0, 30_000),
   API_KEY_RECV_WINDOW_MS: wholeNumber('API_KEY_RECV_WINDOW_MS', 100, 5_000),
   ENGINE_MAX_IN_FLIGHT: wholeNumber('ENGINE_MAX_IN_FLIGHT', 1, 10_000),
   MARKET_BACKFILL: booleanFlag('MARKET_BACKFILL').default(true),
@@ -358,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     busUrl: e.BUS_URL,
     engineTimeoutMs: e.ENGINE_TIMEOUT_MS,
     engineMaxInFlight: e.ENGINE_MAX_IN_FLIGHT,
+    authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     secrets: { jwtSecret: e.JWT_SECRET, depositXpub: e.DEPOSIT_XPUB, auditSecret: e.AUDIT_SECRET },
   };
 }

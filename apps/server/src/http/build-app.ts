@@ -12,6 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Pool } from '@tickline/db';
 import { AccountThrottle } from '../app/accounts/account-throttle.ts';
 import { SessionRevocations } from '../app/accounts/session-revocations.ts';
+import { AuthCache } from '../app/accounts/auth-cache/auth-cache.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { AppContext, AppServices } from '../app/context.ts';
@@ -126,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accessTokens: new AccessTokens(secrets.jwtSecret, config.accessTokenTtlSeconds, clock),
     depositAddresses: new DepositAddressDeriver(secrets.depositXpub),
     images: new ImageStore(config.dataDir),
-    sessionRevocations: new SessionRevocations(),
+    sessionRevocations: new SessionRevocations(new AuthCache(config.authCacheTtlMs, () => clock.now())),
     accountThrottle: new AccountThrottle(pool, () => clock.now()),
   };
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);

@@ -28,6 +28,7 @@ import { routeRequests } from '../ws/route-requests.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from '../ws/runtime.ts';
 import { binanceSurface } from '../fapi/plugin.ts';
 import { attachFstream } from '../fapi/streams.ts';
+import { joinAuthBarrier } from './auth-barrier.ts';
 import { serveEngineOnBus, startEngineRole } from './engine-role.ts';
 import { BusMarketHub } from './market-relay.ts';
 import { chainMetrics, engineRoleMetrics, gatewayMetrics, processMetrics, sequencerMetrics } from './metrics.ts';
@@ -128,6 +129,9 @@ export async function startPlatform(config: Config, secrets: Secrets, pool: Pool
         bus!.publish(SUBJECTS.sessionsEnded, encodeJson(ids)),
       );
       stops.push(async () => stopSessions());
+      // Revocations reach every node's authentication cache before they answer (#30).
+      const barrier = joinAuthBarrier(bus!, app.context.sessionRevocations);
+      stops.push(async () => barrier.stop());
       if (takes('ws')) startBusGateway(app, bus!, metrics, stops);
     }
     if (takes('jobs')) {

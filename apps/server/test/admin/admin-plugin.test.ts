@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@tickline/protocol';
 import { ROUTE_LIST } from '@tickline/protocol/routes';
-import { createTestApp, databaseState, get, post, registerAndLogin, type TestApp } from '../helpers/test-app.ts';
+import {
+  createTestApp,
+  databaseState,
+  get,
+  post,
+  registerAndLogin,
+  type TestApp,
+  promoteToOperator,
+} from '../helpers/test-app.ts';
 
 /** Every operator route of the route table, below /admin. */
 function declaredAdminRoutes(): Array<{ method: 'GET' | 'POST'; path: string }> {
@@ -42,7 +50,7 @@ beforeAll(async () => {
   partner = await registerAndLogin(t.app);
   operator = await registerAndLogin(t.app);
   await t.pool.query('UPDATE users SET level = 7 WHERE id = $1', [partner.userId]);
-  await t.pool.query("UPDATE users SET role = 'operator' WHERE id = $1", [operator.userId]);
+  await promoteToOperator(t, { id: operator.userId });
 });
 afterAll(async () => {
   await t.close();

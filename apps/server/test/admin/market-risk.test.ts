@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionRoundTicks } from '@tickline/db';
 import { Errors } from '@tickline/protocol';
-import { createTestApp, createTestClock, get, post, registerAndLogin, type TestApp } from '../helpers/test-app.ts';
+import {
+  createTestApp,
+  createTestClock,
+  get,
+  post,
+  registerAndLogin,
+  type TestApp,
+  promoteToOperator,
+} from '../helpers/test-app.ts';
 
 const USDT = 1_000_000;
 const MARK = 5_000_000; // 50,000.00
@@ -42,7 +50,7 @@ async function placed(trader: Account, body: ReturnType<typeof order>): Promise<
 beforeAll(async () => {
   t = await createTestApp({ clock: createTestClock(ROUND_START + 10_000) });
   operator = await registerAndLogin(t.app);
-  await t.pool.query("UPDATE users SET role = 'operator' WHERE id = $1", [operator.userId]);
+  await promoteToOperator(t, { id: operator.userId });
   [alice, bob, carol, dave, eve] = [
     await registerAndLogin(t.app),
     await registerAndLogin(t.app),

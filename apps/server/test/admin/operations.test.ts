@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, registerAndLogin, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, get, post, registerAndLogin, type TestApp, promoteToOperator } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof registerAndLogin>>;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   partner = await registerAndLogin(t.app);
   operator = await registerAndLogin(t.app);
   await t.pool.query('UPDATE users SET level = 7 WHERE id = $1', [partner.userId]);
-  await t.pool.query("UPDATE users SET role = 'operator', approve_status = 1 WHERE id = $1", [operator.userId]);
+  await promoteToOperator(t, { id: operator.userId });
   await t.pool.query('UPDATE users SET approve_status = 1 WHERE id = $1', [partner.userId]);
 });
 afterAll(async () => {

@@ -14,6 +14,7 @@ import {
   registerUser,
   type RegisteredUser,
   type TestApp,
+  promoteToOperator,
 } from '../helpers/test-app.ts';
 
 const HOUR_MS = 3600 * 1000;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { operatorSessionTtlSeconds: 8 * 3600 } });
   member = await registerUser(t.app);
   operator = await registerUser(t.app);
-  await t.pool.query("UPDATE users SET role = 'operator' WHERE userid = $1", [operator.userid]);
+  await promoteToOperator(t, { userid: operator.userid });
 });
 afterAll(async () => {
   await t.close();
@@ -80,7 +81,7 @@ describe('operator sessions', () => {
     const refreshed = await post<LoginAnswer>(t.app, '/auth/refresh', { refreshToken: session.refreshToken });
     expect(refreshed.body.code).toBe(0);
     expect((await get(t.app, '/user/info', refreshed.body.data!.accessToken)).body.code).toBe(0);
-    await t.pool.query("UPDATE users SET role = 'operator' WHERE userid = $1", [promoted.userid]);
+    await promoteToOperator(t, { userid: promoted.userid });
     expect((await get(t.app, '/user/info', refreshed.body.data!.accessToken)).body.code).toBe(40000);
     expect((await post(t.app, '/auth/refresh', { refreshToken: refreshed.body.data!.refreshToken })).body.code).toBe(
       40000,
@@ -117,7 +118,7 @@ describe('operator sign-in throttle', () => {
 
   it('makes an operator account wait after three failures, where a member gets five', async () => {
     const desk = await registerUser(t.app);
-    await t.pool.query("UPDATE users SET role = 'operator' WHERE userid = $1", [desk.userid]);
+    await promoteToOperator(t, { userid: desk.userid });
     const trader = await registerUser(t.app);
     const operatorCodes: number[] = [];
     const memberCodes: number[] = [];

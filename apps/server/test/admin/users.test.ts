@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@tickline/protocol';
-import { createTestApp, createTestClock, get, post, registerAndLogin, type TestApp } from '../helpers/test-app.ts';
+import {
+  createTestApp,
+  createTestClock,
+  get,
+  post,
+  registerAndLogin,
+  type TestApp,
+  promoteToOperator,
+} from '../helpers/test-app.ts';
 
 const USDT = 1_000_000;
 const ROUND_START = Date.UTC(2026, 10, 21, 3, 0, 0);
@@ -31,7 +39,7 @@ const limitOrder = (price: string) => ({
 beforeAll(async () => {
   t = await createTestApp({ clock: createTestClock(ROUND_START + 10_000) });
   operator = await registerAndLogin(t.app);
-  await t.pool.query("UPDATE users SET role = 'operator' WHERE id = $1", [operator.userId]);
+  await promoteToOperator(t, { id: operator.userId });
   partner = await registerAndLogin(t.app, { name: 'Seoulpartner' });
   await t.pool.query('UPDATE users SET level = 3 WHERE id = $1', [partner.userId]);
   partnerCode = (await t.pool.query('SELECT referral_code FROM users WHERE id = $1', [partner.userId])).rows[0]

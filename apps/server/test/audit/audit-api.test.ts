@@ -13,7 +13,7 @@ import {
 import { headSignatureHolds, type AuditKeyAnswer, type ReservesAnswer } from '@tickline/verify/cli';
 import { auditServiceOf } from '../../src/app/audit/service.ts';
 import { TICKS_GRACE_MS } from '../../src/app/audit/round-log.ts';
-import { createTestApp, get, post, registerAndLogin, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, get, post, registerAndLogin, type TestApp, promoteToOperator } from '../helpers/test-app.ts';
 
 const USDT = 1_000_000;
 const MINUTE = 60_000;
@@ -153,7 +153,7 @@ describe('proof of reserves', () => {
     await t.trading.fundDemoUser(late.userId, 5 * USDT);
     expect((await get(t.app, '/user/reserves/proof', late.accessToken)).body.code).toBe(11001);
     expect((await post(t.app, '/admin/reserves/snapshot', {}, late.accessToken)).body.code).not.toBe(0);
-    await t.pool.query("UPDATE users SET role = 'operator' WHERE id = $1", [users[0]!.userId]);
+    await promoteToOperator(t, { id: users[0]!.userId });
     t.clock.advance(1_000);
     const taken = await post<ReservesAnswer & { timings: object }>(
       t.app,

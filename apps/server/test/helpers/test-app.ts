@@ -67,6 +67,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The secrets of every test app: a second app on the same database (another API node) accepts its tokens. */
+export function testSecrets(): Secrets {
+  return {
+    jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
+    depositXpub: accountXpubFromMnemonic(TEST_MNEMONIC),
+    depositMnemonic: TEST_MNEMONIC,
+  };
+}
+
 const GENEROUS_LIMIT = { max: 10_000, windowMs: 60_000 };
 
 /** A real app on its own fresh database and data folder, not listening (use app.inject). */
@@ -86,11 +95,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     ...overrides.config,
     rateLimits,
   };
-  const secrets: Secrets = {
-    jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
-    depositXpub: accountXpubFromMnemonic(TEST_MNEMONIC),
-    depositMnemonic: TEST_MNEMONIC,
-  };
+  const secrets = testSecrets();
   const clock = overrides.clock ?? createTestClock();
   const sequencer = await startSequencer(database.pool, { clock, config: overrides.exchangeConfig });
   const trading = new TradingService(localCommandGateway(sequencer), database.pool);
@@ -258,4 +263,19 @@ export async function databaseState(
     state[table] = result.rows;
   }
   return state;
+}
+
+/**
+ * Makes an account an operator's as a process outside the API would (SQL), then tells the authentication cache, as
+ * such a process must (docs/decisions.md, #30): the next request reads the role again.
+ */
+export async function promoteToOperator(
+  t: Pick<TestApp, 'pool' | 'app'>,
+  who: { userid: string } | { id: number },
+): Promise<void> {
+  const { rows } = await t.pool.query<{ id: number }>(
+    `UPDATE users SET role = 'operator', approve_status = 1 WHERE ${'id' in who ? 'id' : 'userid'} = $1 RETURNING id`,
+    ['id' in who ? who.id : who.userid],
+  );
+  await t.app.context.sessionRevocations.usersChanged(rows.map((row) => row.id));
 }

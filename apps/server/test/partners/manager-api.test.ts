@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal, parseUsdt, USDT_SCALE } from '@tickline/money';
 import { DEMO_PASSWORD, seedDemo } from '../../src/app/demo/seed.ts';
 import { kstDay } from '../../src/app/partners/days.ts';
-import { createTestClock, get, loginAs, post, registerAndLogin, type TestClock } from '../helpers/test-app.ts';
+import {
+  createTestClock,
+  get,
+  loginAs,
+  post,
+  registerAndLogin,
+  type TestClock,
+  promoteToOperator,
+} from '../helpers/test-app.ts';
 import { expectLedgerInvariants } from '../trading/helpers/ledger-invariants.ts';
 import { createTradingTestApp, type TradingTestApp } from '../trading/helpers/trading-app.ts';
 
@@ -224,7 +232,7 @@ describe('the manager calls on the demo chain 7 → … → 2 → demo', () => {
 
   it('lets an operator approve an application, paying it to the spot wallet once through the ledger, audited', async () => {
     const operator = await registerAndLogin(t.app);
-    await t.pool.query("UPDATE users SET role = 'operator' WHERE id = $1", [operator.userId]);
+    await promoteToOperator(t, { id: operator.userId });
     const opToken = (await loginAs(t.app, operator.userid)).accessToken;
     const queue = await get<{ withdrawals: Array<{ no: number; userid: string; amount: number }> }>(
       t.app,
@@ -269,7 +277,7 @@ describe('the manager calls on the demo chain 7 → … → 2 → demo', () => {
 
   it('lets an operator set levels and level-7 rates, cascading them down, and nothing else', async () => {
     const operator = await registerAndLogin(t.app);
-    await t.pool.query("UPDATE users SET role = 'operator' WHERE id = $1", [operator.userId]);
+    await promoteToOperator(t, { id: operator.userId });
     const opToken = (await loginAs(t.app, operator.userid)).accessToken;
     tokens.set('partner6@tickline.dev', (await loginAs(t.app, 'partner6@tickline.dev', DEMO_PASSWORD)).accessToken);
     const me = (await get<{ no: number }>(t.app, '/manager/partner', partner(7))).body.data!;

@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@tickline/protocol';
-import { createTestApp, loginAs, post, registerAndLogin, type TestApp } from '../helpers/test-app.ts';
+import {
+  createTestApp,
+  loginAs,
+  post,
+  registerAndLogin,
+  type TestApp,
+  promoteToOperator,
+} from '../helpers/test-app.ts';
 
 const VALIDATION = Errors.VALIDATION_FAILED.code;
 let t: TestApp;
@@ -16,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp();
   member = await registerAndLogin(t.app);
   const operator = await registerAndLogin(t.app);
-  await t.pool.query("UPDATE users SET role = 'operator', approve_status = 1 WHERE id = $1", [operator.userId]);
+  await promoteToOperator(t, { id: operator.userId });
   operatorToken = (await loginAs(t.app, operator.userid)).accessToken;
 });
 afterAll(async () => {

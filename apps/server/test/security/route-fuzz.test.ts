@@ -22,7 +22,7 @@ import type { RouteOptions } from 'fastify';
 import { ROUTE_LIST, type RouteDefinition } from '@tickline/protocol/routes';
 import { fapiRouteList } from '../../src/fapi/plugin.ts';
 import { fieldSweep, hostileBody, hostileQuery, hostileSegment } from '../helpers/hostile-input.ts';
-import { createTestApp, loginAs, registerAndLogin } from '../helpers/test-app.ts';
+import { createTestApp, loginAs, registerAndLogin, promoteToOperator } from '../helpers/test-app.ts';
 import { TestLedger } from '../wallet/helpers/test-ledger.ts';
 import { createWalletTestApp, type WalletTestApp } from '../wallet/helpers/wallet-app.ts';
 
@@ -74,7 +74,7 @@ beforeAll(async () => {
   await t.trading.fundDemoUser(member.userId, 10_000 * USDT);
   identities.member = { userid: member.userid, token: (await loginAs(t.app, member.userid)).accessToken };
   const operator = await registerAndLogin(t.app);
-  await t.pool.query("UPDATE users SET role = 'operator', approve_status = 1 WHERE id = $1", [operator.userId]);
+  await promoteToOperator(t, { id: operator.userId });
   identities.operator = { userid: operator.userid, token: (await loginAs(t.app, operator.userid)).accessToken };
 }, 60_000);
 afterAll(async () => {

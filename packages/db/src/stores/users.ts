@@ -209,52 +209,54 @@ export interface DownlineCounts {
   joinedSinceWeekStart: number;
 }
 
-export async function downlineCounts(
+/**
+ * The user with the profile's downline counts (direct referrals, the whole tree below, joined since `todayStart` and
+ * since `weekStart`) and the referral code of the nearest ancestor with at least `minLevel`: one round trip (#30).
+ */
+export async function findProfile(
   db: Queryable,
   id: number,
   todayStart: Date,
   weekStart: Date,
-): Promise<DownlineCounts> {
-  const result = await db.query<{ direct: number; downline: number; today: number; week: number }>(
+  minLevel: number,
+): Promise<{ user: UserRecord; counts: DownlineCounts; partnerCode: string | null } | null> {
+  const result = await db.query<
+    UserRow & { direct: number; downline: number; today: number; week: number; partner_code: string | null }
+  >(
     `WITH RECURSIVE downline AS (
        SELECT id, created_at, 1 AS depth FROM users WHERE referrer_id = $1
        UNION ALL
        SELECT u.id, u.created_at, d.depth + 1 FROM users u JOIN downline d ON u.referrer_id = d.id
-     )
-     SELECT count(*) FILTER (WHERE depth = 1)::int AS direct,
-            count(*)::int AS downline,
-            count(*) FILTER (WHERE created_at >= $2)::int AS today,
-            count(*) FILTER (WHERE created_at >= $3)::int AS week
-     FROM downline`,
-    [id, todayStart, weekStart],
-  );
-  const row = result.rows[0]!;
-  return {
-    directCount: row.direct,
-    downlineCount: row.downline,
-    joinedSinceTodayStart: row.today,
-    joinedSinceWeekStart: row.week,
-  };
-}
-
-/** Referral code of the nearest ancestor (referrer, its referrer, ...) with at least `minLevel`, or null. */
-export async function nearestAncestorCodeWithLevel(
-  db: Queryable,
-  id: number,
-  minLevel: number,
-): Promise<string | null> {
-  const result = await db.query<{ referral_code: string }>(
-    `WITH RECURSIVE ancestors AS (
+     ), ancestors AS (
        SELECT u.id, u.referrer_id, u.level, u.referral_code, 1 AS depth
        FROM users u WHERE u.id = (SELECT referrer_id FROM users WHERE id = $1)
        UNION ALL
        SELECT u.id, u.referrer_id, u.level, u.referral_code, a.depth + 1
        FROM users u JOIN ancestors a ON u.id = a.referrer_id
      )
-     SELECT referral_code FROM ancestors WHERE level >= $2 ORDER BY depth LIMIT 1`,
-    [id, minLevel],
+     SELECT ${COLUMNS}, c.direct, c.downline, c.today, c.week,
+            (SELECT referral_code FROM ancestors WHERE level >= $4 ORDER BY depth LIMIT 1) AS partner_code
+       FROM users,
+            (SELECT count(*) FILTER (WHERE depth = 1)::int AS direct,
+                    count(*)::int AS downline,
+                    count(*) FILTER (WHERE created_at >= $2)::int AS today,
+                    count(*) FILTER (WHERE created_at >= $3)::int AS week
+               FROM downline) c
+      WHERE users.id = $1`,
+    [id, todayStart, weekStart, minLevel],
   );
-  return result.rows[0]?.referral_code ?? null;
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    user: toUser(row),
+    counts: {
+      directCount: row.direct,
+      downlineCount: row.downline,
+      joinedSinceTodayStart: row.today,
+      joinedSinceWeekStart: row.week,
+    },
+    partnerCode: row.partner_code,
+  };
 }
 
 export interface KycQueueRow {

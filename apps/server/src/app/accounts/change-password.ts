@@ -39,7 +39,7 @@ export async function changePassword(ctx: AppContext, input: ChangePasswordInput
         `${until} UTC. If this was not you, contact support.`,
     });
   });
-  ctx.sessionRevocations.ended(endedSessions);
+  await ctx.sessionRevocations.ended(endedSessions);
 }
 
 /**

@@ -14,16 +14,16 @@ export function startOfKstDay(nowMs: number): Date {
 }
 
 export async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
-  const user = await users.findUserById(ctx.pool, userId);
-  if (!user) throw new AppError(Errors.SESSION_INVALID);
   const nowMs = ctx.clock.now();
-  const [counts, partnerCode, leverage] = await Promise.all([
-    users.downlineCounts(ctx.pool, user.id, startOfKstDay(nowMs), new Date(nowMs - 7 * DAY_MS)),
-    user.level >= PARTNER_MIN_LEVEL
-      ? Promise.resolve(user.referralCode)
-      : users.nearestAncestorCodeWithLevel(ctx.pool, user.id, PARTNER_MIN_LEVEL),
-    ctx.services.trading.leverageOf(user.id),
+  // The user, the downline counts and the partner code in one query, beside the engine's leverage (#30).
+  const [profile, leverage] = await Promise.all([
+    users.findProfile(ctx.pool, userId, startOfKstDay(nowMs), new Date(nowMs - 7 * DAY_MS), PARTNER_MIN_LEVEL),
+    ctx.services.trading.leverageOf(userId),
   ]);
+  if (!profile) throw new AppError(Errors.SESSION_INVALID);
+  const { user, counts } = profile;
+  // A partner shares their own code; a member the nearest partner's above them.
+  const partnerCode = user.level >= PARTNER_MIN_LEVEL ? user.referralCode : profile.partnerCode;
   return {
     no: user.id,
     name: user.name,

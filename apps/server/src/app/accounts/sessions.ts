@@ -91,7 +91,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
     return { ok: true as const, refreshToken: next, sessionId: session.id, userId: session.userId };
   });
   if (!outcome.ok) {
-    if (outcome.revoked !== null) ctx.sessionRevocations.ended([outcome.revoked]);
+    if (outcome.revoked !== null) await ctx.sessionRevocations.ended([outcome.revoked]);
     throw sessionInvalid();
   }
   return {
@@ -108,13 +108,21 @@ export async function revokeSessionOfRefreshToken(ctx: AppContext, refreshToken:
     await sessions.revokeSession(db, presented.sessionId, 'logout', new Date(ctx.clock.now()));
     return presented.sessionId;
   });
-  if (sessionId !== null) ctx.sessionRevocations.ended([sessionId]);
+  if (sessionId !== null) await ctx.sessionRevocations.ended([sessionId]);
   return sessionId !== null;
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
   await sessions.revokeSession(ctx.pool, sessionId, reason, new Date(ctx.clock.now()));
-  ctx.sessionRevocations.ended([sessionId]);
+  await ctx.sessionRevocations.ended([sessionId]);
+}
+
+/** A live session with its user; a revoked one is not cached (it is refused from the database every time). */
+function readSession(ctx: AppContext, sessionId: string) {
+  return ctx.sessionRevocations.cache.session(sessionId, async () => {
+    const found = await sessions.findSessionWithUser(ctx.pool, sessionId);
+    return found && !found.session.revokedAt ? { value: found, userId: found.user.id } : null;
+  });
 }
 
 /**
@@ -124,8 +132,13 @@ export async function revokeSession(ctx: AppContext, sessionId: string, reason: 
 export async function authenticate(ctx: AppContext, accessToken: string): Promise<AuthenticatedUser> {
   const claims = await ctx.accessTokens.verify(accessToken);
   if (!claims) throw sessionInvalid();
-  // The session and its user in one round trip (#30).
-  const found = await sessions.findSessionWithUser(ctx.pool, claims.sessionId);
+  // The session and its user in one round trip (#30), or from this node's cache (revocations remove entries).
+  let found = await readSession(ctx, claims.sessionId);
+  // A cached expiry may be one a refresh has since moved: an expired-looking entry is read again.
+  if (found && found.session.expiresAt.getTime() <= ctx.clock.now()) {
+    ctx.sessionRevocations.cache.forgetSession(claims.sessionId);
+    found = await readSession(ctx, claims.sessionId);
+  }
   if (!found) throw sessionInvalid();
   const { session, user } = found;
   if (session.userId !== claims.userId || session.revokedAt || session.expiresAt <= new Date(ctx.clock.now()))
@@ -136,8 +149,10 @@ export async function authenticate(ctx: AppContext, accessToken: string): Promis
   if (sessionEndsAt <= ctx.clock.now()) throw sessionInvalid();
   // "Last used" on the security page, written at most once a minute per session and never in the request's way.
   const now = ctx.clock.now();
-  if (!session.lastUsedAt || now - session.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS)
-    void accountSecurity.touchSession(ctx.pool, session.id, new Date(now)).catch(() => undefined);
+  if (!session.lastUsedAt || now - session.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    session.lastUsedAt = new Date(now); // the cached copy too: the next request does not write again
+    void accountSecurity.touchSession(ctx.pool, session.id, session.lastUsedAt).catch(() => undefined);
+  }
   const expiresAtMs = Math.min(claims.expiresAtMs, sessionEndsAt);
   return { id: user.id, userid: user.userid, level: user.level, role: user.role, sessionId: session.id, expiresAtMs };
 }

@@ -19,9 +19,24 @@ function symbolText(symbol: unknown): MarketSymbol {
   return symbol.toUpperCase();
 }
 
-/** The engine's markets, BTCUSDT first. */
+/** How long a node trusts the market list it read: markets change only with configuration, i.e. an engine restart. */
+const MARKETS_FRESH_MS = 10_000;
+const marketLists = new WeakMap<TradingContext, { list: Promise<MarketRules[]>; readAtMs: number }>();
+
+/**
+ * The engine's markets, BTCUSDT first: read once and kept (#30: a call naming a symbol made an engine read each
+ * time). Read again after MARKETS_FRESH_MS so a restarted engine's configuration is seen; a failed read is not kept.
+ */
 export function marketsOf(core: TradingContext): Promise<MarketRules[]> {
-  return core.engine.read('markets');
+  const now = performance.now();
+  const known = marketLists.get(core);
+  if (known && now - known.readAtMs < MARKETS_FRESH_MS) return known.list;
+  const list = core.engine.read('markets');
+  marketLists.set(core, { list, readAtMs: now });
+  list.catch(() => {
+    if (marketLists.get(core)?.list === list) marketLists.delete(core);
+  });
+  return list;
 }
 
 /** The market `symbol` names; MARKET_UNKNOWN_SYMBOL (7001) when the engine does not run it. */

@@ -56,6 +56,8 @@ export function adminMoneyHandlers(app: FastifyInstance): RouteHandlers<typeof a
     },
     adminSetLevel: async ({ request, body }) => {
       await decisions().setLevel(body.userNo, body.level, operatorActor(request));
+      // The level is part of what authentication caches (#30): every node reads the user again.
+      await app.context.sessionRevocations.usersChanged([body.userNo as number]);
       return null;
     },
     adminSetFee: async ({ request, body }) => {

@@ -25,6 +25,8 @@ export interface Bus {
   /** Fire and forget to every subscriber of `subject`. */
   publish(subject: string, data: Uint8Array): void;
   subscribe(subject: string, handler: (data: Uint8Array) => void): Unsubscribe;
+  /** Told when the connection drops (false) and when it is back (true); a bus inside one process never drops. */
+  onConnection?(listener: (up: boolean) => void): Unsubscribe;
   readonly stats: BusStats;
   close(): Promise<void>;
 }
@@ -62,4 +64,10 @@ export const SUBJECTS = {
   freezesChanged: 'tickline.freezes.changed',
   /** Publish: sessions ended (logout, revoke, password change): their streams end on every websocket node. */
   sessionsEnded: 'tickline.sessions.ended',
+  /** Publish: an API node is alive and hears revocations ({node}); its own echo is its lease (#30). */
+  authAlive: 'tickline.auth.alive',
+  /** Publish: a revocation for every node's authentication cache ({from, id, revocation}); each node acknowledges. */
+  authRevoked: 'tickline.auth.revoked',
+  /** Prefix: `<prefix>.<node>` carries the acknowledgements of that node's revocations ({id, node}). */
+  authAcks: 'tickline.auth.acks',
 } as const;

@@ -78,6 +78,20 @@ export class NatsBus implements Bus {
     return this.track(subscription);
   }
 
+  onConnection(listener: (up: boolean) => void): Unsubscribe {
+    let stopped = false;
+    void (async () => {
+      for await (const status of this.connection.status()) {
+        if (stopped) return;
+        if (status.type === 'disconnect') listener(false);
+        else if (status.type === 'reconnect') listener(true);
+      }
+    })().catch(() => undefined);
+    return () => {
+      stopped = true;
+    };
+  }
+
   async close(): Promise<void> {
     for (const subscription of this.subscriptions) subscription.unsubscribe();
     this.subscriptions.clear();

@@ -6,6 +6,7 @@ import type { AuthenticatedUser } from '../sessions.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { signatureMatches, signRequest } from '../../../services/auth/request-signatures.ts';
 import { secretBox } from '../security/second-factor.ts';
+import { apiKeySessionId } from '../auth-cache/auth-cache.ts';
 
 /** A signed request as it arrived. */
 export interface SignedRequest {
@@ -24,10 +25,8 @@ export interface SignedRequest {
 
 const KEY_TOUCH_INTERVAL_MS = 60_000;
 
-/** What stands for a key where a session id is expected: its deletion ends it like a revoked session (websockets). */
-export function apiKeySessionId(keyId: number): string {
-  return `api-key:${keyId}`;
-}
+// What stands for a key where a session id is expected: its deletion ends it like a revoked session (websockets).
+export { apiKeySessionId };
 
 /** The same address written two ways (an IPv4 address as IPv6 maps it) compares equal. */
 function plainAddress(address: string): string {
@@ -58,7 +57,14 @@ export async function authenticateKeyedRequest(
   if (Math.abs(now - Number(request.timestamp)) > (request.receiveWindowMs ?? ctx.config.apiKeyReceiveWindowMs))
     throw new AppError(Errors.API_TIMESTAMP_OUTSIDE_WINDOW);
   // The key and its user in one round trip (#30); a key whose user is gone is unknown.
-  const found = request.apiKey.length <= 64 ? await apiKeys.findLiveApiKeyWithUser(ctx.pool, request.apiKey) : null;
+  // Or from this node's cache, which a key's deletion or its user's change empties on every node first.
+  const found =
+    request.apiKey.length <= 64
+      ? await ctx.sessionRevocations.cache.key(request.apiKey, async () => {
+          const live = await apiKeys.findLiveApiKeyWithUser(ctx.pool, request.apiKey);
+          return live && { value: live, userId: live.user.id, keyId: live.key.id };
+        })
+      : null;
   if (!found) throw new AppError(Errors.API_KEY_UNKNOWN);
   const { key, user } = found;
   const expected = expectedSignature(secretBox(ctx).open(key.sealedSecret));
@@ -70,8 +76,10 @@ export async function authenticateKeyedRequest(
     throw new AppError(Errors.API_KEY_ADDRESS_DENIED);
   if (request.permission !== null && (request.permission === 'none' || !key.permissions.includes(request.permission)))
     throw new AppError(Errors.API_KEY_PERMISSION_DENIED);
-  if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= KEY_TOUCH_INTERVAL_MS)
-    void apiKeys.touchApiKey(ctx.pool, key.id, new Date(now)).catch(() => undefined);
+  if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= KEY_TOUCH_INTERVAL_MS) {
+    key.lastUsedAt = new Date(now); // the cached copy too
+    void apiKeys.touchApiKey(ctx.pool, key.id, key.lastUsedAt).catch(() => undefined);
+  }
   return {
     id: user.id,
     userid: user.userid,

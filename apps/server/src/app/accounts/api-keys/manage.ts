@@ -127,5 +127,5 @@ export async function deleteApiKey(
     return live.id;
   });
   // A websocket signed in with the key loses it as a revoked session does (after the commit).
-  ctx.sessionRevocations.ended([apiKeySessionId(keyId)]);
+  await ctx.sessionRevocations.ended([apiKeySessionId(keyId)]);
 }

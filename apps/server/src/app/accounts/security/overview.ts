@@ -56,7 +56,7 @@ export async function revokeOwnSession(ctx: AppContext, userId: number, sessionI
   const session = /^[0-9a-f-]{36}$/i.test(sessionId) ? await sessions.findSession(ctx.pool, sessionId) : null;
   if (!session || session.userId !== userId || session.revokedAt) throw new AppError(Errors.SESSION_NOT_FOUND);
   await sessions.revokeSession(ctx.pool, sessionId, 'revoked by the user', new Date(ctx.clock.now()));
-  ctx.sessionRevocations.ended([sessionId]);
+  await ctx.sessionRevocations.ended([sessionId]);
 }
 
 /**
@@ -82,5 +82,5 @@ export async function changeOwnPassword(
         `Your password was changed. Your other sessions were ended and withdrawals are blocked until ${until} UTC.`,
     }),
   );
-  ctx.sessionRevocations.ended(ended);
+  await ctx.sessionRevocations.ended(ended);
 }

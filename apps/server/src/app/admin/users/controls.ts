@@ -151,7 +151,7 @@ export class UserControls {
       });
       return ids;
     });
-    this.revocations.ended(ended);
+    await this.revocations.ended(ended);
     return { revoked: ended.length };
   }
 }
