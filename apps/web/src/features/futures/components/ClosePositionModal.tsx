@@ -5,6 +5,7 @@ import type { PositionRow } from '@tickline/protocol';
 import { Modal } from '../../../ui/Modal.tsx';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { closePosition } from '../api.ts';
+import { baseOf, rowSymbol } from '../markets/symbols.ts';
 import { amountInputOrZero, parseAmountInput } from '../../../lib/amountInput.ts';
 import { closeAmount } from '../calc/orderMaths.ts';
 import { useFeedback } from '../feedback.tsx';
@@ -25,7 +26,7 @@ export function ClosePositionModal({ position, onClose }: { position: PositionRo
 
   const closing = useMutation({
     mutationFn: (lots: number) =>
-      feedback.run(() => closePosition(toDecimalString(lots, QTY_SCALE)), 'futures.positionUpdated'),
+      feedback.run(() => closePosition(toDecimalString(lots, QTY_SCALE), position.symbol), 'futures.positionUpdated'),
     onSuccess: (closed) => {
       if (!closed) return;
       reloadTrading(queryClient, true);
@@ -53,7 +54,7 @@ export function ClosePositionModal({ position, onClose }: { position: PositionRo
           onChange={(event) => setAmount(amountInputOrZero(event.target.value, QTY_SCALE))}
           data-testid="close-amount"
         />
-        <em>BTC</em>
+        <em>{baseOf(rowSymbol(position))}</em>
       </label>
       <div className={styles.quickPicks}>
         {QUICK.map((pct) => (

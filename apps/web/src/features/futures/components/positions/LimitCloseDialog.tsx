@@ -12,6 +12,7 @@ import { closeAmount } from '../../calc/orderMaths.ts';
 import { endInvalidSession, reloadTrading } from '../../queries.ts';
 import { ConfirmButton } from '../ConfirmButton.tsx';
 import { limitClose } from './api.ts';
+import { baseOf, rowSymbol } from '../../markets/symbols.ts';
 import styles from '../../futures.module.css';
 
 const QUICK = [25, 50, 75, 100] as const;
@@ -89,7 +90,7 @@ export function LimitCloseDialog({ position, mark, onClose }: LimitCloseProps) {
           onChange={(event) => setSizeText(amountInputOrZero(event.target.value, QTY_SCALE))}
           data-testid="limit-close-size"
         />
-        <em>BTC</em>
+        <em>{baseOf(rowSymbol(position))}</em>
       </label>
       <div className={styles.quickPicks}>
         {QUICK.map((pct) => (
