@@ -7,6 +7,7 @@ import { useFrameValue } from '../../../lib/frameStore.ts';
 import { applyTicker, type MarketStore } from '../stream/marketFeed.ts';
 import { useMarket } from '../markets/MarketContext.tsx';
 import { MarketSelector } from '../markets/MarketSelector.tsx';
+import { baseLabel } from '../markets/symbols.ts';
 import type { TickerBoard } from '../markets/tickerBoard.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
@@ -165,7 +166,11 @@ export function TickerStrip({ store, board }: { store: MarketStore; board?: Tick
         </div>
         {stat(t('futures.high24h'), ticker ? formatNumber(ticker.high, decimals) : '-', 'high-24h')}
         {stat(t('futures.low24h'), ticker ? formatNumber(ticker.low, decimals) : '-', 'low-24h')}
-        {stat(t('futures.volume24h'), ticker ? formatNumber(ticker.volume, info?.qtyDecimals ?? 4) : '-', 'volume-24h')}
+        {stat(
+          baseLabel(t('futures.volume24h'), symbol),
+          ticker ? formatNumber(ticker.volume, info?.qtyDecimals ?? 4) : '-',
+          'volume-24h',
+        )}
       </div>
       <ConnectionBadge />
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import { useFrameValue } from '../../../lib/frameStore.ts';
@@ -89,51 +90,55 @@ export function MarketSelector({ board }: { board: TickerBoard }) {
           ▾
         </span>
       </button>
-      {open ? (
-        <div
-          ref={popoverRef}
-          className={styles.popover}
-          style={anchorOf(buttonRef.current)}
-          data-testid="market-popover"
-        >
-          <input
-            className={styles.search}
-            autoFocus
-            value={query}
-            placeholder={t('futures.markets.search')}
-            aria-label={t('futures.markets.search')}
-            aria-controls={listId}
-            aria-activedescendant={shown[active] ? `${listId}-${shown[active].symbol}` : undefined}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onKey}
-            data-testid="market-search"
-          />
-          <div className={styles.head} aria-hidden="true">
-            <span>{t('futures.symbol')}</span>
-            <span className={styles.num}>{t('futures.markets.lastPrice')}</span>
-            <span className={styles.num}>{t('futures.markets.change')}</span>
-          </div>
-          {shown.length === 0 ? <p className={styles.empty}>{t('futures.markets.none')}</p> : null}
-          <ul id={listId} role="listbox" className={styles.list} aria-label={t('futures.markets.choose')}>
-            {shown.map((market, index) => (
-              <MarketOption
-                key={market.symbol}
-                id={`${listId}-${market.symbol}`}
-                symbol={market.symbol}
-                decimals={market.priceDecimals}
-                board={board}
-                active={index === active}
-                current={market.symbol === symbol}
-                onHover={() => setActive(index)}
-                onChoose={() => choose(market.symbol)}
+      {/* In the body: the strip scrolls sideways and the screen's panels contain their content, either would clip it. */}
+      {open
+        ? createPortal(
+            <div
+              ref={popoverRef}
+              className={styles.popover}
+              style={anchorOf(buttonRef.current)}
+              data-testid="market-popover"
+            >
+              <input
+                className={styles.search}
+                autoFocus
+                value={query}
+                placeholder={t('futures.markets.search')}
+                aria-label={t('futures.markets.search')}
+                aria-controls={listId}
+                aria-activedescendant={shown[active] ? `${listId}-${shown[active].symbol}` : undefined}
+                onChange={(event) => {
+                  setQuery(event.target.value);
+                  setActive(0);
+                }}
+                onKeyDown={onKey}
+                data-testid="market-search"
               />
-            ))}
-          </ul>
-        </div>
-      ) : null}
+              <div className={styles.head} aria-hidden="true">
+                <span>{t('futures.symbol')}</span>
+                <span className={styles.num}>{t('futures.markets.lastPrice')}</span>
+                <span className={styles.num}>{t('futures.markets.change')}</span>
+              </div>
+              {shown.length === 0 ? <p className={styles.empty}>{t('futures.markets.none')}</p> : null}
+              <ul id={listId} role="listbox" className={styles.list} aria-label={t('futures.markets.choose')}>
+                {shown.map((market, index) => (
+                  <MarketOption
+                    key={market.symbol}
+                    id={`${listId}-${market.symbol}`}
+                    symbol={market.symbol}
+                    decimals={market.priceDecimals}
+                    board={board}
+                    active={index === active}
+                    current={market.symbol === symbol}
+                    onHover={() => setActive(index)}
+                    onChoose={() => choose(market.symbol)}
+                  />
+                ))}
+              </ul>
+            </div>,
+            document.body,
+          )
+        : null}
       <span className={shared.muted}>{t('futures.perpetual')}</span>
     </>
   );
