@@ -59,6 +59,7 @@ describe('futures orders', () => {
         price: 50_000,
         leverage: 10,
         insertDate: expect.any(String),
+        reduceOnly: false,
       },
     ]);
     const info = await get<{ leverage: number }>(testApp.app, '/user/info', alice.accessToken);

@@ -66,6 +66,22 @@ describe('time in force and reduce-only on /order/registerOrder (#32)', () => {
     // Alice is long now: a reduce-only buy is on the wrong side.
     await refusedWith(8105, () => order(alice, { ...limitOrder(1, '0.1', '49000'), reduceOnly: true }));
   });
+
+  it('lists a resting order as reduce-only or not on /order/waitLookup (#34 item 5)', async () => {
+    const reducing = await order(alice, { ...limitOrder(2, '0.05', '55000'), reduceOnly: true });
+    const plain = await order(alice, limitOrder(2, '0.05', '56000'));
+    const open = await get<{ orders: Array<{ no: number; reduceOnly?: boolean }> }>(
+      testApp.app,
+      '/order/waitLookup',
+      alice.accessToken,
+    );
+    const flags = Object.fromEntries(open.body.data!.orders.map((row) => [row.no, row.reduceOnly]));
+    expect(flags).toEqual({ [reducing.body.data!.no]: true, [plain.body.data!.no]: false });
+    for (const placed of [reducing, plain])
+      expect(
+        (await post(testApp.app, '/order/cancel', { no: placed.body.data!.no }, alice.accessToken)).body.code,
+      ).toBe(0);
+  });
 });
 
 describe('POST /order/amend (#32)', () => {

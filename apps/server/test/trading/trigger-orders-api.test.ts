@@ -95,6 +95,7 @@ describe('trigger orders on /order/registerOrder', () => {
         price: 48_900,
         leverage: 10,
         insertDate: expect.any(String),
+        reduceOnly: false,
         orderPath: 3,
         triggerType: 'stop',
         triggerBy: 'mark',

@@ -59,6 +59,7 @@ describe('user stream events from committed batches', () => {
           price: 67_000,
           leverage: 10,
           insertDate: '2026-11-21T12:00:00.000Z',
+          reduceOnly: false,
           orderPath: 1,
           status: 'open',
         },

@@ -137,7 +137,7 @@ for (const { width, height, account } of WIDTHS) {
       const history = await downloadedLines(page, 'history-csv');
       expect(history.name).toBe('tickline-futures-history.csv');
       expect(history.lines[0]).toBe(
-        'Time,Type,Side,Price,Close Price,Amount (BTC),Fee (USDT),Realized PnL (USDT),Status',
+        'Time,Symbol,Type,Side,Price,Close Price,Amount,Fee (USDT),Realized PnL (USDT),Status',
       );
       expect(history.lines.some((line) => line.endsWith(`,${newPrice},0,0.002,0,0,CANCELLED`))).toBe(true);
 
@@ -154,8 +154,8 @@ for (const { width, height, account } of WIDTHS) {
       await saveScreenshot(`${width}-terminal-tabs-trades`, { fullPage: false });
       const trades = await downloadedLines(page, 'trades-csv');
       expect(trades.name).toBe('tickline-futures-trades.csv');
-      expect(trades.lines[0]).toBe('Time,Type,Side,Price,Close Price,Amount (BTC),Fee (USDT),Realized PnL (USDT)');
-      expect(trades.lines.some((line) => line.includes(',MARKET,BUY,'))).toBe(true);
+      expect(trades.lines[0]).toBe('Time,Symbol,Type,Side,Price,Close Price,Amount,Fee (USDT),Realized PnL (USDT)');
+      expect(trades.lines.some((line) => line.includes(',BTCUSDT,MARKET,BUY,'))).toBe(true);
 
       // Funding History shows what the server has settled for this account (none before the first interval ends).
       const funding = await api<{ rows: unknown[] }>(baseUrl, 'GET', '/funding/lookup?page=1', { token });
@@ -163,7 +163,7 @@ for (const { width, height, account } of WIDTHS) {
       if (funding.data.rows.length > 0) {
         await expect(page.getByTestId('funding-row')).toHaveCount(funding.data.rows.length);
         const file = await downloadedLines(page, 'funding-csv');
-        expect(file.lines[0]).toBe('Time,Side,Size (BTC),Mark Price,Funding Rate,Amount (USDT)');
+        expect(file.lines[0]).toBe('Time,Symbol,Side,Size,Mark Price,Funding Rate,Amount (USDT)');
       } else await expect(page.getByText('No funding payments yet.')).toBeVisible();
       await saveScreenshot(`${width}-terminal-tabs-funding`, { fullPage: false });
     });

@@ -5,6 +5,7 @@ import { bookMessages } from '../features/futures/components/book/messages.ts';
 import { tabsMessages } from '../features/futures/components/tabs/messages.ts';
 import { futuresLayoutMessages } from '../features/futures/layout/messages.ts';
 import { orderFormMessages } from '../features/futures/components/order-form/messages.ts';
+import { marketsMessages } from '../features/futures/markets/messages.ts';
 import { chartMessages } from '../features/futures/components/chart/messages.ts';
 import { positionsMessages } from '../features/futures/components/positions/messages.ts';
 import { positionCloseMessages } from '../features/futures/components/positions/closeMessages.ts';
@@ -46,6 +47,7 @@ export const dictionaries = mergeMessages([
   layoutMessages,
   bookMessages,
   futuresLayoutMessages,
+  marketsMessages,
 ]);
 export type MessageKey = KeysOf<typeof dictionaries>;
 export type { Language };

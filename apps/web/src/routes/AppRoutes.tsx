@@ -50,6 +50,7 @@ export function AppRoutes() {
     <Routes>
       {/* The trading screen has its own full-height layout (in its chunk), not the site's header-and-footer page. */}
       <Route path="futures" element={<FuturesPage />} />
+      <Route path="futures/:symbol" element={<FuturesPage />} />
       {/* Operators only, in the console's own frame (#28): its chunk sends anyone else home. */}
       <Route element={<RequireLogin />}>
         <Route path="admin/*" element={<AdminPage />} />

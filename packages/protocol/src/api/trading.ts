@@ -69,6 +69,8 @@ export const openOrderRowSchema = z.object({
   leverage: z.number(),
   /** ISO 8601. */
   insertDate: z.string(),
+  /** Only reduces the position (#34); optional as a client may replay rows stored before the field existed. */
+  reduceOnly: z.boolean().optional(),
   ...openOrderTriggerFields(),
 });
 

@@ -59,6 +59,7 @@ export function openOrderView(order: OrderState) {
     price: order.price === null ? 0 : price(order.price),
     leverage: order.leverage,
     insertDate: isoDate(order.createdAtMs),
+    reduceOnly: order.reduceOnly,
     ...(order.trigger ? triggerView(order.trigger, order.orderPath) : {}),
   };
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { isLoggedIn, useSession } from '../../api/session.ts';
 import { wsClient } from '../../api/ws.ts';
-import { useBalance, useUserInfo } from '../account/queries.ts';
+import { useBalance } from '../account/queries.ts';
 import { AssetsPanel } from './components/AssetsPanel.tsx';
 import { OrderBook } from './components/OrderBook.tsx';
 import { PositionsArea } from './components/PositionsArea.tsx';
@@ -14,10 +14,12 @@ import { ResizeHandle } from './layout/ResizeHandle.tsx';
 import { usePanelLayout } from './layout/usePanelLayout.ts';
 import { useOpenOrders, usePositions, useUserStream } from './queries.ts';
 import { connectMarket, createMarketStore } from './stream/marketFeed.ts';
+import { MarketProvider } from './markets/MarketContext.tsx';
+import { useMarketLeverage, useTickerBoard } from './markets/queries.ts';
+import { rowSymbol } from './markets/symbols.ts';
 import { useT } from '../../i18n/I18nProvider.tsx';
 import styles from './futures.module.css';
 
-const SYMBOL = 'BTCUSDT';
 /**
  * Narrow screens show one of these at a time; 'trade' is the seeds' stacked trade panel, positions and assets,
  * 'positions' the positions area alone (its tabs get the whole screen).
@@ -27,7 +29,7 @@ type MobileView = (typeof MOBILE_VIEWS)[number];
 
 const EMPTY: never[] = [];
 
-function Screen() {
+function Screen({ symbol }: { symbol: string }) {
   const t = useT();
   const session = useSession();
   const loggedIn = isLoggedIn(session);
@@ -39,15 +41,18 @@ function Screen() {
   const chartRef = useRef<HTMLDivElement>(null);
   const layout = usePanelLayout(screenRef, chartRef);
 
-  useEffect(() => connectMarket(wsClient(), SYMBOL, store), [store]);
+  useEffect(() => connectMarket(wsClient(), symbol, store), [store, symbol]);
+  const board = useTickerBoard();
   useUserStream();
   const balance = useBalance();
-  const info = useUserInfo();
   const positions = usePositions();
   const openOrders = useOpenOrders();
   const positionRows = loggedIn ? (positions.data ?? EMPTY) : EMPTY;
   const orderRows = loggedIn ? (openOrders.data?.orders ?? EMPTY) : EMPTY;
-  const leverage = info.data?.leverage ?? 1;
+  // The chart and the book show this market's own orders and position; the tables list every market's.
+  const marketOrders = useMemo(() => orderRows.filter((order) => rowSymbol(order) === symbol), [orderRows, symbol]);
+  const marketPosition = positionRows.find((position) => rowSymbol(position) === symbol) ?? null;
+  const leverage = useMarketLeverage(symbol);
   const viewLabels: Record<MobileView, string> = {
     trade: t('futures.order'),
     chart: t('futures.chart'),
@@ -65,8 +70,8 @@ function Screen() {
       data-testid="futures-screen"
       data-account-loaded={!loggedIn || (positions.isSuccess && openOrders.isSuccess)}
     >
-      <TickerStrip store={store} />
-      <nav className={styles.mobileViews} aria-label={t('futures.title')}>
+      <TickerStrip store={store} board={board} />
+      <nav className={styles.mobileViews} aria-label={t('futures.markets.perpetualOf', { symbol })}>
         {MOBILE_VIEWS.map((choice) => (
           <button
             key={choice}
@@ -92,12 +97,12 @@ function Screen() {
         </button>
       )}
       <div className={styles.chartArea} data-area="chart" ref={chartRef}>
-        <PriceChart position={positionRows[0] ?? null} orders={orderRows} />
+        <PriceChart position={marketPosition} orders={marketOrders} />
       </div>
       <div className={styles.bookArea} data-area="book">
         <OrderBook
           store={store}
-          openOrders={orderRows}
+          openOrders={marketOrders}
           onPickPrice={(price) => {
             setPicked({ price, at: Date.now() });
             setView('trade');
@@ -111,7 +116,7 @@ function Screen() {
         <TradePanel store={store} loggedIn={loggedIn} balance={balance.data} leverage={leverage} picked={picked} />
       </div>
       <div className={styles.positionsArea} data-area="positions">
-        <PositionsArea store={store} loggedIn={loggedIn} positions={positionRows} orders={orderRows} />
+        <PositionsArea board={board} loggedIn={loggedIn} positions={positionRows} orders={orderRows} />
       </div>
       <div className={styles.assetsArea} data-area="assets">
         <AssetsPanel balance={balance.data} loggedIn={loggedIn} />
@@ -123,11 +128,13 @@ function Screen() {
   );
 }
 
-/** Seed 000 §2: the BTCUSDT perpetual futures screen. */
-export function FuturesScreen() {
+/** Seed 000 §2: the perpetual futures screen, BTCUSDT's as seeded or another market's (#34). */
+export function FuturesScreen({ symbol }: { symbol: string }) {
   return (
     <FeedbackProvider>
-      <Screen />
+      <MarketProvider symbol={symbol}>
+        <Screen symbol={symbol} />
+      </MarketProvider>
     </FeedbackProvider>
   );
 }

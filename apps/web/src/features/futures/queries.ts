@@ -9,6 +9,7 @@ import { wsClient } from '../../api/ws.ts';
 import { accountKeys } from '../account/queries.ts';
 import { fetchOpenOrders, fetchOrderHistory, fetchPositions } from './api.ts';
 import { applyOrderEvent } from './stream/orderEvents.ts';
+import { applyPositionEvent } from './stream/positionEvents.ts';
 
 export const futuresKeys = {
   positions: ['futures', 'positions'] as const,
@@ -65,7 +66,11 @@ export function useUserStream(): void {
         if (order.status !== OrderStatus.Open) void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
       },
       position: (position) => {
-        queryClient.setQueryData<PositionRow[]>(futuresKeys.positions, position ? [position] : []);
+        const rows = queryClient.getQueryData<PositionRow[]>(futuresKeys.positions);
+        // A closed position comes as null without its market (#34): with more than one listed, the list is read again.
+        if (position) queryClient.setQueryData(futuresKeys.positions, applyPositionEvent(rows, position));
+        else if ((rows?.length ?? 0) <= 1) queryClient.setQueryData<PositionRow[]>(futuresKeys.positions, []);
+        else void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });
         void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
       },
       balance: () => void queryClient.invalidateQueries({ queryKey: accountKeys.balance }),

@@ -1,8 +1,8 @@
 // The server's rules (GET /server/config) in the web's integer units (@tickline/money): the client's estimates read
 // them from here and keep no copy of a fee, a margin rate, a payout or a limit of their own.
-import type { ServerConfigAnswer } from '@tickline/protocol';
-import type { MicroUsdt, QtyLots } from '@tickline/money';
-import { lotsOf, microsOf } from '../../lib/units.ts';
+import type { FuturesRules, MarketRules, ServerConfigAnswer } from '@tickline/protocol';
+import type { MicroUsdt, PriceTicks, QtyLots } from '@tickline/money';
+import { lotsOf, microsOf, ticksOf } from '../../lib/units.ts';
 
 export interface MaintenanceTier {
   /** Upper bound of the tier's notional, inclusive; null for the last tier. */
@@ -39,31 +39,63 @@ export interface WalletRules {
   faucet: boolean;
 }
 
-export interface ServerRules {
+/** One perpetual market (#34): its trading rules and what the screen shows it with. */
+export interface MarketInfo {
+  symbol: string;
+  baseAsset: string;
   trading: TradingRules;
+  tickSize: PriceTicks;
+  /** Price × quantity must reach it; 0 = no floor. */
+  minNotional: MicroUsdt;
+  priceDecimals: number;
+  qtyDecimals: number;
+}
+
+export interface ServerRules {
+  /** BTCUSDT's (the seeds' screens read these). */
+  trading: TradingRules;
+  /** Every market, BTCUSDT first. */
+  markets: MarketInfo[];
   option: OptionRules;
   wallet: WalletRules;
+}
+
+function tradingRulesOf(futures: FuturesRules): TradingRules {
+  return {
+    makerFeePpm: futures.makerFeeRatePpm,
+    takerFeePpm: futures.takerFeeRatePpm,
+    maintenanceTiers: futures.maintenanceTiers.map((tier) => ({
+      maxNotional: tier.maxNotional === null ? null : microsOf(tier.maxNotional),
+      ratePpm: tier.ratePpm,
+    })),
+    leverageBrackets: futures.leverageBrackets.map((row) => ({
+      maxLeverage: row.initialLeverage,
+      notionalCap: row.notionalCap === null ? null : microsOf(row.notionalCap),
+    })),
+    leverage: futures.leverage,
+    lotSize: Math.max(1, lotsOf(futures.lotSize)),
+    minOrderQty: lotsOf(futures.minOrderQty),
+    maxOrderQty: lotsOf(futures.maxOrderQty),
+  };
+}
+
+function marketInfoOf(market: MarketRules): MarketInfo {
+  return {
+    symbol: market.symbol,
+    baseAsset: market.baseAsset,
+    trading: tradingRulesOf(market),
+    tickSize: Math.max(1, ticksOf(market.tickSize)),
+    minNotional: microsOf(market.minNotional),
+    priceDecimals: market.priceDecimals,
+    qtyDecimals: market.qtyDecimals,
+  };
 }
 
 export function serverRulesOf(answer: ServerConfigAnswer): ServerRules {
   const { futures, option, wallet } = answer;
   return {
-    trading: {
-      makerFeePpm: futures.makerFeeRatePpm,
-      takerFeePpm: futures.takerFeeRatePpm,
-      maintenanceTiers: futures.maintenanceTiers.map((tier) => ({
-        maxNotional: tier.maxNotional === null ? null : microsOf(tier.maxNotional),
-        ratePpm: tier.ratePpm,
-      })),
-      leverageBrackets: futures.leverageBrackets.map((row) => ({
-        maxLeverage: row.initialLeverage,
-        notionalCap: row.notionalCap === null ? null : microsOf(row.notionalCap),
-      })),
-      leverage: futures.leverage,
-      lotSize: Math.max(1, lotsOf(futures.lotSize)),
-      minOrderQty: lotsOf(futures.minOrderQty),
-      maxOrderQty: lotsOf(futures.maxOrderQty),
-    },
+    trading: tradingRulesOf(futures),
+    markets: answer.markets.map(marketInfoOf),
     option: { cutoffMs: option.cutoffMs, payoutRateBps: option.payoutRateBps },
     wallet: {
       withdrawalFee: microsOf(wallet.withdrawalFee),

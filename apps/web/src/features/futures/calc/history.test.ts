@@ -38,8 +38,8 @@ describe('history labels (seed 000 §3)', () => {
   });
   it('exports CSV with a header and one line per row', () => {
     expect(historyCsv([row(4, 4)])).toBe(
-      'Time,Type,Side,Price,Close Price,Amount (BTC),Fee (USDT),Realized PnL (USDT)\n' +
-        '2026-01-01T00:00:00.000Z,STOP MARKET,CLOSE,50000.5,0,0.01,0.2,-1.5\n',
+      'Time,Symbol,Type,Side,Price,Close Price,Amount,Fee (USDT),Realized PnL (USDT)\n' +
+        '2026-01-01T00:00:00.000Z,BTCUSDT,STOP MARKET,CLOSE,50000.5,0,0.01,0.2,-1.5\n',
     );
   });
 });

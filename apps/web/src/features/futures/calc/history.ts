@@ -2,6 +2,7 @@
 import type { FuturesHistoryRow } from '@tickline/protocol';
 import { PRICE_SCALE, QTY_SCALE, USDT_SCALE } from '@tickline/money';
 import { csvDecimal, toCsv } from '../../../lib/csv.ts';
+import { rowSymbol } from '../markets/symbols.ts';
 
 /** orderPath 1 LIMIT, 2 MARKET, 3 STOP LIMIT, 4 STOP MARKET, 5 LIQUIDATION. */
 export const ORDER_PATH_LABELS: Record<number, string> = {
@@ -22,13 +23,15 @@ export function historyFee(row: Pick<FuturesHistoryRow, 'position' | 'openOrderF
   return row.position === 3 || row.position === 4 ? row.closeOrderFee : row.openOrderFee;
 }
 
+/** #34: the row's market after the time; amounts are in its base asset (BTC, ETH...), so the header names none. */
 export const HISTORY_CSV_COLUMNS = [
   'Time',
+  'Symbol',
   'Type',
   'Side',
   'Price',
   'Close Price',
-  'Amount (BTC)',
+  'Amount',
   'Fee (USDT)',
   'Realized PnL (USDT)',
 ];
@@ -37,6 +40,7 @@ export const HISTORY_CSV_COLUMNS = [
 export function historyCsvCells(row: FuturesHistoryRow): string[] {
   return [
     row.insertDate,
+    rowSymbol(row),
     orderPathLabel(row.orderPath),
     historyPositionLabel(row.position),
     csvDecimal(row.price, PRICE_SCALE),

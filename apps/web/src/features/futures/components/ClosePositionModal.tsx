@@ -7,6 +7,7 @@ import { ConfirmButton } from './ConfirmButton.tsx';
 import { CloseSizeField } from './positions/CloseFields.tsx';
 import { closePosition } from '../api.ts';
 import { parseAmountInput } from '../../../lib/amountInput.ts';
+import { baseOf, rowSymbol } from '../markets/symbols.ts';
 import { useFeedback } from '../feedback.tsx';
 import { reloadTrading } from '../queries.ts';
 import { lotsOf } from '../../../lib/units.ts';
@@ -23,7 +24,7 @@ export function ClosePositionModal({ position, onClose }: { position: PositionRo
 
   const closing = useMutation({
     mutationFn: (lots: number) =>
-      feedback.run(() => closePosition(toDecimalString(lots, QTY_SCALE)), 'futures.positionUpdated'),
+      feedback.run(() => closePosition(toDecimalString(lots, QTY_SCALE), position.symbol), 'futures.positionUpdated'),
     onSuccess: (closed) => {
       if (!closed) return;
       reloadTrading(queryClient, true);
@@ -48,6 +49,7 @@ export function ClosePositionModal({ position, onClose }: { position: PositionRo
         value={amount}
         onChange={setAmount}
         volume={volume}
+        unit={baseOf(rowSymbol(position))}
         testId="close-amount"
         quickPrefix="close"
       />

@@ -9,17 +9,21 @@ export const MIN_LEVERAGE = 1;
 export const MAX_LEVERAGE = 100;
 export const LEVERAGE_PICKS = [1, 25, 50, 75, 100] as const;
 
-const clamp = (value: number) => Math.min(MAX_LEVERAGE, Math.max(MIN_LEVERAGE, Math.round(value) || MIN_LEVERAGE));
+const clampTo = (max: number) => (value: number) =>
+  Math.min(max, Math.max(MIN_LEVERAGE, Math.round(value) || MIN_LEVERAGE));
 
 interface LeverageModalProps {
   initial: number;
+  /** The market's highest leverage (#34: SOLUSDT's is 50); the seeds' 100 by default. */
+  max?: number;
   busy: boolean;
   onConfirm(leverage: number): void;
   onClose(): void;
 }
 
-export function LeverageModal({ initial, busy, onConfirm, onClose }: LeverageModalProps) {
+export function LeverageModal({ initial, max = MAX_LEVERAGE, busy, onConfirm, onClose }: LeverageModalProps) {
   const t = useT();
+  const clamp = clampTo(max);
   const [leverage, setLeverage] = useState(clamp(initial));
   return (
     <Modal
@@ -50,7 +54,7 @@ export function LeverageModal({ initial, busy, onConfirm, onClose }: LeverageMod
           className={styles.stepButton}
           aria-label={t('futures.leverageIncrease')}
           onClick={() => setLeverage((v) => clamp(v + 1))}
-          disabled={leverage >= MAX_LEVERAGE}
+          disabled={leverage >= max}
         >
           +
         </button>
@@ -59,14 +63,14 @@ export function LeverageModal({ initial, busy, onConfirm, onClose }: LeverageMod
         type="range"
         className={styles.slider}
         min={MIN_LEVERAGE}
-        max={MAX_LEVERAGE}
+        max={max}
         step={1}
         value={leverage}
         aria-label={t('futures.leverage')}
         onChange={(event) => setLeverage(clamp(Number(event.target.value)))}
       />
       <div className={styles.quickPicks}>
-        {LEVERAGE_PICKS.map((pick) => (
+        {[...LEVERAGE_PICKS.filter((pick) => pick < max), max].map((pick) => (
           <button
             key={pick}
             type="button"

@@ -1,10 +1,11 @@
 import type { OpenOrderRow } from '@tickline/protocol';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
-import { CancelCell, HeadRow, SideCell } from './tabs/cells.tsx';
+import { CancelCell, HeadRow, SideCell, SymbolCell } from './tabs/cells.tsx';
 import { InlineEdit } from './tabs/InlineEdit.tsx';
 import type { AmendField } from './tabs/inlineEdit.ts';
 import { useCancelOrder } from './tabs/useCancelOrder.ts';
+import { rowSymbol } from '../markets/symbols.ts';
 import styles from '../futures.module.css';
 
 const EDITABLE: [AmendField, 'futures.priceLabel' | 'futures.amount', number][] = [
@@ -13,7 +14,8 @@ const EDITABLE: [AmendField, 'futures.priceLabel' | 'futures.amount', number][] 
 ];
 
 /**
- * Open orders; Reduce Only and Post Only are always NO (seed 000 §9); cancel per order. Price and amount edit in
+ * Open orders of every market (#34: Symbol column); Reduce Only from the row (#34 item 5), Post Only always NO (seed
+ * 000 §9: a post-only order that would rest is a plain limit by then); cancel per order. Price and amount edit in
  * place (#33 item 5): the amount is the order's size as the amend route takes it.
  */
 export function OpenOrdersTable({ orders }: { orders: readonly OpenOrderRow[] }) {
@@ -38,9 +40,9 @@ export function OpenOrdersTable({ orders }: { orders: readonly OpenOrderRow[] })
         <HeadRow labels={Object.values(labels)} />
         <tbody>
           {orders.map((order) => (
-            <tr key={order.no} data-testid="open-order-row" data-no={order.no}>
+            <tr key={order.no} data-testid="open-order-row" data-no={order.no} data-symbol={rowSymbol(order)}>
               <td data-label={labels.time}>{formatDateTime(order.insertDate)}</td>
-              <td data-label={labels.symbol}>BTCUSDT</td>
+              <SymbolCell row={order} label={labels.symbol} />
               <SideCell position={order.position} label={labels.side} />
               {EDITABLE.map(([field, label, decimals]) => (
                 <td key={field} data-label={t(label)}>
@@ -54,7 +56,9 @@ export function OpenOrdersTable({ orders }: { orders: readonly OpenOrderRow[] })
                 </td>
               ))}
               <td data-label={labels.leverage}>{order.leverage}x</td>
-              <td data-label={labels.reduceOnly}>{t('futures.no')}</td>
+              <td data-label={labels.reduceOnly} data-testid="order-reduce-only">
+                {t(order.reduceOnly ? 'futures.yes' : 'futures.no')}
+              </td>
               <td data-label={labels.postOnly}>{t('futures.no')}</td>
               <CancelCell
                 no={order.no}

@@ -17,6 +17,8 @@ import { useFrameValue } from '../../../lib/frameStore.ts';
 import { connectDeepDepth, depthOf, type MarketStore } from '../stream/marketFeed.ts';
 import { wsClient } from '../../../api/ws.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
+import { useMarket } from '../markets/MarketContext.tsx';
+import { baseLabel } from '../markets/symbols.ts';
 import styles from '../futures.module.css';
 import {
   BOOK_VIEWS,
@@ -163,6 +165,7 @@ function Ladder({ store, openOrders, precision, onPickPrice }: OrderBookProps & 
  */
 export function OrderBook(props: OrderBookProps) {
   const t = useT();
+  const { symbol } = useMarket();
   const [precision, setPrecision] = useState<BookPrecision>(storedPrecision);
   const [view, setView] = useState<BookView>(storedView);
   const viewLabel: Record<BookView, string> = { ladder: t('futures.book.ladder'), depth: t('futures.book.depth') };
@@ -215,7 +218,7 @@ export function OrderBook(props: OrderBookProps) {
         <>
           <div className={styles.bookHead}>
             <span>{t('futures.price')}</span>
-            <span>{t('futures.quantity')}</span>
+            <span>{baseLabel(t('futures.quantity'), symbol)}</span>
             <span>{t('futures.total')}</span>
           </div>
           <Ladder {...props} precision={precision} />

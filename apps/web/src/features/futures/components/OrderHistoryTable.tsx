@@ -3,6 +3,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { historyFee, historyPositionLabel, orderPathLabel } from '../calc/history.ts';
 import { CsvButton } from './tabs/CsvButton.tsx';
 import { useT } from '../../../i18n/I18nProvider.tsx';
+import { rowSymbol } from '../markets/symbols.ts';
 import styles from '../futures.module.css';
 
 const isCancelled = (row: FuturesHistoryRow) => row.status === 'cancelled';
@@ -31,6 +32,7 @@ export function OrderHistoryTable({ rows, kind, csv }: OrderHistoryTableProps) {
           <thead>
             <tr>
               <th>{t('futures.time')}</th>
+              <th>{t('futures.symbol')}</th>
               <th>{t('futures.type')}</th>
               <th>{t('futures.side')}</th>
               <th>{t('futures.priceLabel')}</th>
@@ -49,6 +51,7 @@ export function OrderHistoryTable({ rows, kind, csv }: OrderHistoryTableProps) {
                 data-status={row.status ?? 'filled'}
               >
                 <td>{formatDateTime(row.insertDate)}</td>
+                <td data-testid="row-symbol">{rowSymbol(row)}</td>
                 <td>{orderPathLabel(row.orderPath)}</td>
                 <td className={row.position === 1 ? styles.up : row.position === 2 ? styles.down : undefined}>
                   {historyPositionLabel(row.position)}

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { OpenOrderRow, PositionRow } from '@tickline/protocol';
-import type { MarketStore } from '../stream/marketFeed.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
+import { filterBySymbol, type SymbolFilter } from '../markets/symbols.ts';
+import { SymbolFilterSelect } from '../markets/SymbolFilterSelect.tsx';
+import type { TickerBoard } from '../markets/tickerBoard.ts';
 import { OpenOrdersTable } from './OpenOrdersTable.tsx';
 import { PositionsTable } from './PositionsTable.tsx';
 import { FundingHistoryTab, OrderHistoryTab, TradeHistoryTab } from './tabs/HistoryTabs.tsx';
@@ -12,7 +14,7 @@ import own from './tabs/tabs.module.css';
 type Tab = 'positions' | 'orders' | 'triggers' | 'history' | 'trades' | 'funding';
 
 interface PositionsAreaProps {
-  store: MarketStore;
+  board: TickerBoard;
   loggedIn: boolean;
   positions: readonly PositionRow[];
   orders: readonly OpenOrderRow[];
@@ -21,11 +23,15 @@ interface PositionsAreaProps {
 /**
  * Seed 000 §2: tabs Positions(count), Open Orders(count), Order History; #33 item 5 adds Trigger Orders(count),
  * Trade History and Funding History after them. Waiting triggers are counted apart from the resting orders; all
- * come from the open-orders cache that the user stream keeps live.
+ * come from the open-orders cache that the user stream keeps live. #34: every market's rows, with a Symbol column
+ * and a filter (All by default: a position in another market is never out of sight).
  */
-export function PositionsArea({ store, loggedIn, positions, orders }: PositionsAreaProps) {
+export function PositionsArea({ board, loggedIn, positions: allPositions, orders: allOrders }: PositionsAreaProps) {
   const t = useT();
   const [tab, setTab] = useState<Tab>('positions');
+  const [filter, setFilter] = useState<SymbolFilter>('all');
+  const positions = filterBySymbol(allPositions, filter);
+  const orders = filterBySymbol(allOrders, filter);
   const triggers = orders.filter(isWaitingTrigger);
   const resting = orders.filter((order) => !isWaitingTrigger(order));
   const tabs: [Tab, string][] = [
@@ -52,10 +58,11 @@ export function PositionsArea({ store, loggedIn, positions, orders }: PositionsA
             <span className={own.tabLabel}>{label}</span>
           </button>
         ))}
+        <SymbolFilterSelect value={filter} onChange={setFilter} />
       </div>
       <div className={styles.areaBody}>
         {loggedIn ? (
-          <TabBody tab={tab} {...{ store, positions, resting, triggers }} />
+          <TabBody tab={tab} {...{ board, filter, positions, resting, triggers }} />
         ) : (
           <p className={styles.empty}>{t('futures.logInToSee')}</p>
         )}
@@ -66,25 +73,26 @@ export function PositionsArea({ store, loggedIn, positions, orders }: PositionsA
 
 interface TabBodyProps {
   tab: Tab;
-  store: MarketStore;
+  board: TickerBoard;
+  filter: SymbolFilter;
   positions: readonly PositionRow[];
   resting: readonly OpenOrderRow[];
   triggers: readonly OpenOrderRow[];
 }
 
-function TabBody({ tab, store, positions, resting, triggers }: TabBodyProps) {
+function TabBody({ tab, board, filter, positions, resting, triggers }: TabBodyProps) {
   switch (tab) {
     case 'positions':
-      return <PositionsTable store={store} positions={positions} />;
+      return <PositionsTable board={board} positions={positions} />;
     case 'orders':
       return <OpenOrdersTable orders={resting} />;
     case 'triggers':
       return <TriggerOrdersTable orders={triggers} />;
     case 'history':
-      return <OrderHistoryTab />;
+      return <OrderHistoryTab filter={filter} />;
     case 'trades':
-      return <TradeHistoryTab />;
+      return <TradeHistoryTab filter={filter} />;
     case 'funding':
-      return <FundingHistoryTab />;
+      return <FundingHistoryTab filter={filter} />;
   }
 }

@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { formatPrice, formatQty, formatUsdt } from '@tickline/money';
+import { formatPrice, formatUsdt } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
 import { nearLiquidation, riskRatioBasisPoints, roeBasisPoints, unrealisedPnl } from '../calc/orderMaths.ts';
 import { useFrameValue } from '../../../lib/frameStore.ts';
-import type { MarketStore } from '../stream/marketFeed.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { useServerRules } from '../../rules/useServerRules.ts';
+import { baseLabel, rowSymbol } from '../markets/symbols.ts';
+import type { TickerBoard } from '../markets/tickerBoard.ts';
 import { lotsOf, microsOf, ticksOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../../i18n/dictionary.ts';
@@ -27,16 +30,35 @@ const percent = (bps: number) => `${bps > 0 ? '+' : bps < 0 ? '-' : ''}${(Math.a
 
 type Dialog = 'close' | 'limitClose' | 'tpsl' | 'margin' | 'reverse' | 'share' | 'closeAll';
 
-export function PositionsTable({ store, positions }: { store: MarketStore; positions: readonly PositionRow[] }) {
+/**
+ * Every market's positions (#34): each row's mark from its market's ticker, its actions on its own market. Until a
+ * mark arrives the entry stands in for it.
+ */
+export function PositionsTable({ board, positions }: { board: TickerBoard; positions: readonly PositionRow[] }) {
   const t = useT();
-  const ticker = useFrameValue(store, 'ticker');
+  const summaries = useFrameValue(board, 'summaries');
+  const markets = useServerRules()?.markets;
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  // Seed 000 §4: the selected position is the first one returned.
-  const selected = positions[0] ?? null;
+  // Seed 000 §4 acted on the first position; with a position per market the row's button picks it.
+  const [selectedIndex, setSelectedIndex] = useState(0);
+  const selected = positions[selectedIndex] ?? positions[0] ?? null;
   if (positions.length === 0) return <p className={styles.empty}>{t('futures.noPositions')}</p>;
-  const markOf = (position: PositionRow) => (ticker ? ticksOf(ticker.markPrice) : ticksOf(position.averagePrice));
-  const action = (kind: Dialog, label: MessageKey, testId: string) => (
-    <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog(kind)} data-testid={testId}>
+  const markOf = (position: PositionRow) => {
+    const mark = summaries[rowSymbol(position)]?.markPrice;
+    return mark === undefined ? ticksOf(position.averagePrice) : ticksOf(mark);
+  };
+  const qtyDecimals = (position: PositionRow) =>
+    markets?.find((market) => market.symbol === rowSymbol(position))?.qtyDecimals ?? 4;
+  const action = (kind: Dialog, label: MessageKey, testId: string, index: number) => (
+    <button
+      type="button"
+      className="btn btn--ghost btn--sm"
+      onClick={() => {
+        setSelectedIndex(index);
+        setDialog(kind);
+      }}
+      data-testid={testId}
+    >
       {t(label)}
     </button>
   );
@@ -75,22 +97,27 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
             {positions.map((position, index) => {
               const entry = ticksOf(position.averagePrice);
               const liquidation = ticksOf(position.liquidationPrice);
-              const mark = ticker ? ticksOf(ticker.markPrice) : entry;
+              const mark = markOf(position);
+              const symbol = rowSymbol(position);
               const pnl = unrealisedPnl(position.position, entry, mark, lotsOf(position.volume));
               const roe = roeBasisPoints(pnl, microsOf(position.margin));
               const risk = riskRatioBasisPoints(position.position, entry, mark, liquidation);
               const warn = nearLiquidation(mark, liquidation);
               const sideClass = position.position === 1 ? styles.up : styles.down;
               return (
-                <tr key={index} data-testid="position-row">
+                <tr key={symbol} data-testid="position-row" data-symbol={symbol}>
                   <td data-label={t('futures.symbol')}>
                     <span className={sideClass}>
-                      BTCUSDT {t(position.position === 1 ? 'futures.long' : 'futures.short')}
+                      {symbol} {t(position.position === 1 ? 'futures.long' : 'futures.short')}
                     </span>{' '}
                     <span className={styles.badge}>{position.leverage}x</span>
                   </td>
-                  <td data-label={t('futures.size')} className={sideClass} data-testid="position-size">
-                    {formatQty(lotsOf(position.volume))}
+                  <td
+                    data-label={baseLabel(t('futures.size'), symbol)}
+                    className={sideClass}
+                    data-testid="position-size"
+                  >
+                    {formatNumber(position.volume, qtyDecimals(position), 'floor')}
                   </td>
                   <td data-label={t('futures.entryPrice')} data-testid="position-entry">
                     {formatPrice(entry)}
@@ -113,7 +140,10 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
                     <button
                       type="button"
                       className={styles.inlineEdit}
-                      onClick={() => setDialog('margin')}
+                      onClick={() => {
+                        setSelectedIndex(index);
+                        setDialog('margin');
+                      }}
                       aria-label={t('futures.positions.marginTitle')}
                       title={t('futures.positions.marginTitle')}
                       data-testid="position-margin-adjust"
@@ -141,11 +171,11 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
                   </td>
                   <td data-label={t('futures.actions')} className={styles.actionsCell}>
                     <div className={styles.actions}>
-                      {action('close', 'futures.close', 'position-close')}
-                      {action('limitClose', 'futures.positions.limitClose', 'position-limit-close')}
-                      {action('tpsl', 'futures.tpsl', 'position-tpsl-open')}
-                      {action('reverse', 'futures.positions.reverse', 'position-reverse')}
-                      {action('share', 'futures.positions.share', 'position-share')}
+                      {action('close', 'futures.close', 'position-close', index)}
+                      {action('limitClose', 'futures.positions.limitClose', 'position-limit-close', index)}
+                      {action('tpsl', 'futures.tpsl', 'position-tpsl-open', index)}
+                      {action('reverse', 'futures.positions.reverse', 'position-reverse', index)}
+                      {action('share', 'futures.positions.share', 'position-share', index)}
                     </div>
                   </td>
                 </tr>
@@ -154,7 +184,7 @@ export function PositionsTable({ store, positions }: { store: MarketStore; posit
           </tbody>
         </table>
       </div>
-      {positions.some((p) => nearLiquidation(ticker ? ticksOf(ticker.markPrice) : 0, ticksOf(p.liquidationPrice))) ? (
+      {positions.some((p) => summaries[rowSymbol(p)] && nearLiquidation(markOf(p), ticksOf(p.liquidationPrice))) ? (
         <p className={styles.warning} role="alert" data-testid="liquidation-warning">
           {t('futures.nearLiquidation')}
         </p>

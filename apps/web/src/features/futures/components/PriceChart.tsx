@@ -24,10 +24,10 @@ import { fillMarkers } from './chart/fillMarkers.ts';
 import { IndicatorMenu } from './chart/IndicatorMenu.tsx';
 import { useIndicators } from './chart/indicatorPreference.ts';
 import { lineColor, useOrderLines } from './chart/useOrderLines.tsx';
+import { useMarket } from '../markets/MarketContext.tsx';
+import { rowSymbol } from '../markets/symbols.ts';
 import styles from '../futures.module.css';
 import chartStyles from './chart/chart.module.css';
-
-const SYMBOL = 'BTCUSDT';
 
 /** Loads now and after every reconnect; what arrives after the returned stop is dropped. */
 function loadEveryConnection(load: () => Promise<KlineData[]>, use: (rows: KlineData[]) => void): () => void {
@@ -87,6 +87,7 @@ interface PriceChartProps {
  */
 export function PriceChart({ position, orders }: PriceChartProps) {
   const { t, timeZone: zone } = useI18n();
+  const { symbol } = useMarket();
   const containerRef = useRef<HTMLDivElement>(null);
   const seriesRef = useRef<Series | null>(null);
   const minutesRef = useRef<Candle[]>([]);
@@ -156,22 +157,25 @@ export function PriceChart({ position, orders }: PriceChartProps) {
   // chosen interval's candles (#28 item 7: 1 h and 4 h open full, not with the few candles a day of minutes makes).
   useEffect(
     () =>
-      loadEveryConnection(fetchKlines, (rows) => {
-        minutesRef.current = rows.map(toCandle);
-        setHistoryVersion((v) => v + 1);
-      }),
-    [],
+      loadEveryConnection(
+        () => fetchKlines(undefined, undefined, symbol),
+        (rows) => {
+          minutesRef.current = rows.map(toCandle);
+          setHistoryVersion((v) => v + 1);
+        },
+      ),
+    [symbol],
   );
   useEffect(() => {
     if (interval === '1m') return;
     return loadEveryConnection(
-      () => fetchKlines(INTERVAL_HISTORY, interval),
+      () => fetchKlines(INTERVAL_HISTORY, interval, symbol),
       (rows) => {
         intervalBarsRef.current = { interval, bars: rows.map(toCandle) };
         setHistoryVersion((v) => v + 1);
       },
     );
-  }, [interval]);
+  }, [interval, symbol]);
 
   // Full redraw: history loaded, interval or time zone changed.
   useEffect(() => {
@@ -192,8 +196,9 @@ export function PriceChart({ position, orders }: PriceChartProps) {
     containerRef.current!.dataset.bars = String(bars.length); // how full the chart is, for the browser tests
   }, [historyVersion, interval, zone, seriesVersion, layer]);
 
-  // Own fills on the bars they happened in.
-  const historyRows = history.data?.orders;
+  // Own fills in this market on the bars they happened in.
+  const allHistory = history.data?.orders;
+  const historyRows = useMemo(() => allHistory?.filter((row) => rowSymbol(row) === symbol), [allHistory, symbol]);
   useEffect(() => {
     const series = seriesRef.current;
     const first = barsRef.current[0];
@@ -216,7 +221,7 @@ export function PriceChart({ position, orders }: PriceChartProps) {
   // Stream: fold the minute into the current bar and update() it.
   useEffect(
     () =>
-      wsClient().subscribe(SYMBOL, 'kline', (message) => {
+      wsClient().subscribe(symbol, 'kline', (message) => {
         const minute = toCandle(message.data);
         const minutes = minutesRef.current;
         if (minutes.length && minutes[minutes.length - 1]!.openTime === minute.openTime)
@@ -246,7 +251,7 @@ export function PriceChart({ position, orders }: PriceChartProps) {
         readout.current?.showLive(bar);
         layer.current?.schedule();
       }),
-    [layer],
+    [layer, symbol],
   );
 
   // Lines for the position (entry, liquidation, TP, SL); the orders' lines are the order layer's (useOrderLines).

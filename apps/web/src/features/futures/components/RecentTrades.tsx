@@ -5,6 +5,8 @@ import { useFrameValue } from '../../../lib/frameStore.ts';
 import { TRADE_ROWS, type MarketStore } from '../stream/marketFeed.ts';
 import { useI18n } from '../../../i18n/I18nProvider.tsx';
 import { formatZonedTime, type TimeZoneChoice } from '../../../lib/timeZone.ts';
+import { useMarket } from '../markets/MarketContext.tsx';
+import { baseLabel } from '../markets/symbols.ts';
 import styles from '../futures.module.css';
 
 /**
@@ -24,6 +26,7 @@ const TradeRow = memo(function TradeRow({ trade, zone }: { trade: TradeData; zon
 /** Recent trades from the `trade` stream, newest first, a fixed number of rows (padded while fewer). */
 export function RecentTrades({ store }: { store: MarketStore }) {
   const { t, timeZone } = useI18n();
+  const { symbol } = useMarket();
   const trades = useFrameValue(store, 'trades');
   const padding = Math.max(0, TRADE_ROWS - trades.length);
   return (
@@ -33,7 +36,7 @@ export function RecentTrades({ store }: { store: MarketStore }) {
       </header>
       <div className={styles.bookHead}>
         <span>{t('futures.price')}</span>
-        <span>{t('futures.quantity')}</span>
+        <span>{baseLabel(t('futures.quantity'), symbol)}</span>
         <span>{t('futures.time')}</span>
       </div>
       <div className={styles.tradeRows} data-testid="recent-trades">

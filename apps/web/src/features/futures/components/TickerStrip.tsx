@@ -5,17 +5,21 @@ import { fetchFuturesMarket, fetchServerTime } from '../api.ts';
 import { clockOffset, formatCountdown, remainingMs } from '../calc/countdown.ts';
 import { useFrameValue } from '../../../lib/frameStore.ts';
 import { applyTicker, type MarketStore } from '../stream/marketFeed.ts';
+import { useMarket } from '../markets/MarketContext.tsx';
+import { MarketSelector } from '../markets/MarketSelector.tsx';
+import { baseLabel } from '../markets/symbols.ts';
+import type { TickerBoard } from '../markets/tickerBoard.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import styles from '../futures.module.css';
 
 /** Seed 000 §4/§9: the header figures refresh every 5 s; here only when the ticker stream has been silent that long. */
 export const HEADER_FALLBACK_MS = 5_000;
 
-function useTickerFallback(store: MarketStore): void {
+function useTickerFallback(store: MarketStore, symbol: string): void {
   useEffect(() => {
     const timer = setInterval(() => {
       if (Date.now() - store.latest('tickerAt') < HEADER_FALLBACK_MS) return;
-      fetchFuturesMarket().then(
+      fetchFuturesMarket(symbol).then(
         (m) =>
           applyTicker(
             store,
@@ -36,7 +40,7 @@ function useTickerFallback(store: MarketStore): void {
       );
     }, HEADER_FALLBACK_MS);
     return () => clearInterval(timer);
-  }, [store]);
+  }, [store, symbol]);
 }
 
 /** Server clock offset, measured on mount and again whenever asked (the countdown reaching zero). */
@@ -82,7 +86,7 @@ function ConnectionBadge() {
 }
 
 /** The last price in the browser tab's title, at most once a second (a title change is a call into the browser). */
-function useTitlePrice(price: number | undefined): void {
+function useTitlePrice(price: number | undefined, symbol: string, decimals: number): void {
   const latest = useRef(price);
   latest.current = price;
   useEffect(() => {
@@ -91,7 +95,7 @@ function useTitlePrice(price: number | undefined): void {
     const show = () => {
       if (latest.current === undefined || latest.current === shown) return;
       shown = latest.current;
-      document.title = `${formatNumber(shown, 2)} | BTCUSDT | Tickline`;
+      document.title = `${formatNumber(shown, decimals)} | ${symbol} | Tickline`;
     };
     show();
     const timer = setInterval(show, 1000);
@@ -99,18 +103,21 @@ function useTitlePrice(price: number | undefined): void {
       clearInterval(timer);
       document.title = previous;
     };
-  }, []);
+  }, [symbol, decimals]);
 }
 
 /** Seed 000 §2 header strip: symbol, last, change, mark, index, funding/countdown, 24 h high, low, volume. */
-export function TickerStrip({ store }: { store: MarketStore }) {
+/** `board` (every market's figures) adds the market selector; the options screen's strip has none. */
+export function TickerStrip({ store, board }: { store: MarketStore; board?: TickerBoard }) {
   const t = useT();
+  const { symbol, info } = useMarket();
+  const decimals = info?.priceDecimals ?? 2;
   const ticker = useFrameValue(store, 'ticker');
   const last = useFrameValue(store, 'last');
-  useTickerFallback(store);
+  useTickerFallback(store, symbol);
 
   const price = last?.price ?? ticker?.close;
-  useTitlePrice(price);
+  useTitlePrice(price, symbol, decimals);
 
   const change = ticker?.percentChange;
   const tone = change !== undefined && change > 0 ? styles.up : styles.down;
@@ -123,25 +130,31 @@ export function TickerStrip({ store }: { store: MarketStore }) {
     </div>
   );
   return (
-    <section className={styles.strip} aria-label={t('futures.title')}>
+    <section className={styles.strip} aria-label={t('futures.markets.perpetualOf', { symbol })}>
       <div className={styles.symbol}>
-        <strong>BTCUSDT</strong>
-        <span className={styles.muted}>{t('futures.perpetual')}</span>
+        {board ? (
+          <MarketSelector board={board} />
+        ) : (
+          <>
+            <strong>{symbol}</strong>
+            <span className={styles.muted}>{t('futures.perpetual')}</span>
+          </>
+        )}
       </div>
       <div className={styles.lastBlock}>
         <span
           className={`${styles.lastPrice} ${last?.direction === 'down' ? styles.down : styles.up}`}
           data-testid="last-price"
         >
-          {price === undefined ? '-' : formatNumber(price, 2)}
+          {price === undefined ? '-' : formatNumber(price, decimals)}
         </span>
         <span className={`${styles.change} ${tone}`} data-testid="percent-change">
           {change === undefined ? '-' : formatPercent(change)}
         </span>
       </div>
       <div className={styles.stats}>
-        {stat(t('futures.markPrice'), ticker ? formatNumber(ticker.markPrice, 2) : '-', 'mark-price')}
-        {stat(t('futures.indexPrice'), ticker ? formatNumber(ticker.indexPrice, 2) : '-', 'index-price')}
+        {stat(t('futures.markPrice'), ticker ? formatNumber(ticker.markPrice, decimals) : '-', 'mark-price')}
+        {stat(t('futures.indexPrice'), ticker ? formatNumber(ticker.indexPrice, decimals) : '-', 'index-price')}
         <div className={styles.stat}>
           <span className={styles.statLabel}>{t('futures.fundingCountdown')}</span>
           <span className={styles.statValue}>
@@ -151,9 +164,13 @@ export function TickerStrip({ store }: { store: MarketStore }) {
             / <FundingCountdown fundingTime={ticker?.fundingTime ?? 0} />
           </span>
         </div>
-        {stat(t('futures.high24h'), ticker ? formatNumber(ticker.high, 2) : '-', 'high-24h')}
-        {stat(t('futures.low24h'), ticker ? formatNumber(ticker.low, 2) : '-', 'low-24h')}
-        {stat(t('futures.volume24h'), ticker ? formatNumber(ticker.volume, 4) : '-', 'volume-24h')}
+        {stat(t('futures.high24h'), ticker ? formatNumber(ticker.high, decimals) : '-', 'high-24h')}
+        {stat(t('futures.low24h'), ticker ? formatNumber(ticker.low, decimals) : '-', 'low-24h')}
+        {stat(
+          baseLabel(t('futures.volume24h'), symbol),
+          ticker ? formatNumber(ticker.volume, info?.qtyDecimals ?? 4) : '-',
+          'volume-24h',
+        )}
       </div>
       <ConnectionBadge />
     </section>

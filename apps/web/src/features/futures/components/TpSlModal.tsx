@@ -34,7 +34,7 @@ export function TpSlModal({ position, onClose }: { position: PositionRow; onClos
 
   const updating = useMutation({
     mutationFn: (body: { takeProfit: string; stopLoss: string }) =>
-      feedback.run(() => updateTpsl(body), 'futures.tpslUpdated'),
+      feedback.run(() => updateTpsl(body, position.symbol), 'futures.tpslUpdated'),
     onSuccess: (updated) => {
       if (!updated) return;
       void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });

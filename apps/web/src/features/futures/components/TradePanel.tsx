@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PRICE_SCALE, QTY_SCALE, formatDecimal, formatPrice, formatUsdt } from '@tickline/money';
 import type { UserBalance } from '@tickline/protocol';
-import { accountKeys } from '../../account/queries.ts';
 import { registerOrder, updateLeverage, type RegisterOrderRequest } from '../api.ts';
 import { amountInputOrZero, parseAmountInput } from '../../../lib/amountInput.ts';
 import { buildOrderRequest, DEFAULT_EXTRAS, placesLimit, type OrderExtras, type OrderTab } from '../calc/orderForm.ts';
@@ -11,13 +10,16 @@ import { estimateOrder } from '../calc/orderEstimate.ts';
 import { percentBudget } from '../calc/maxOrder.ts';
 import { availableFor, type Side } from '../calc/orderMaths.ts';
 import { sliderAmount } from '../calc/sliderAmount.ts';
-import { useServerRules } from '../../rules/useServerRules.ts';
 import { useFeedback } from '../feedback.tsx';
 import { futuresKeys, reloadTrading } from '../queries.ts';
 import { useFrameValueWhen } from '../../../lib/frameStore.ts';
 import { depthOf, type MarketStore } from '../stream/marketFeed.ts';
 import { microsOf, ticksOf } from '../../../lib/units.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
+import { useMarket } from '../markets/MarketContext.tsx';
+import { orderCheck } from '../markets/orderChecks.ts';
+import { useLeverageReload } from '../markets/queries.ts';
+import { baseOf, marketField } from '../markets/symbols.ts';
 import { LeverageModal } from './LeverageModal.tsx';
 import { OrderOptions } from './order-form/OrderOptions.tsx';
 import { pricingOf } from './order-form/panelFigures.ts';
@@ -41,6 +43,11 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
   const t = useT();
   const feedback = useFeedback();
   const queryClient = useQueryClient();
+  const { symbol, info } = useMarket();
+  const reloadLeverage = useLeverageReload();
+  // The market's own size step: 4 decimals for BTC, 3 for ETH, 2 for SOL (the integers stay at QTY_SCALE).
+  const qtyDecimals = Math.min(info?.qtyDecimals ?? QTY_SCALE, QTY_SCALE);
+  const base = info?.baseAsset ?? baseOf(symbol);
   const [tab, setTab] = useState<OrderTab>('limit');
   const [priceText, setPriceText] = useState('');
   const [amountText, setAmountText] = useState('');
@@ -66,7 +73,7 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
   const shownPrice = followsLast ? livePrice : priceText;
   const priceTicks = parseAmountInput(shownPrice, PRICE_SCALE);
   const qty = parseAmountInput(amountText, QTY_SCALE);
-  const rules = useServerRules()?.trading;
+  const rules = info?.trading;
   const funds = {
     usdtm: microsOf(balance?.usdtm),
     usingRequiredAmount: microsOf(balance?.usingRequiredAmount),
@@ -96,9 +103,9 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
   });
   const leverageChange = useMutation({
     mutationFn: async (next: number) => {
-      if (!(await feedback.run(() => updateLeverage(next), null))) return;
+      if (!(await feedback.run(() => updateLeverage(next, symbol), null))) return;
       setLeverageOpen(false);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.info });
+      await reloadLeverage(symbol);
       void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });
     },
   });
@@ -107,7 +114,14 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
   const submit = (side: Side): void => {
     const built = buildOrderRequest({ tab, side, priceText: shownPrice, amountText, leverage, extras });
     if (!built.ok) return feedback.popup(t(built.error));
-    placing.mutate(built.request);
+    const check = info ? orderCheck(info, priceTicks, qty, !marketPriced) : null;
+    if (check?.problem === 'lotStep')
+      return feedback.popup(t('futures.markets.lotStep', { step: formatDecimal(check.step, QTY_SCALE), base }));
+    if (check?.problem === 'tickStep')
+      return feedback.popup(t('futures.markets.tickStep', { step: formatDecimal(check.step, PRICE_SCALE) }));
+    if (check?.problem === 'minNotional')
+      return feedback.popup(t('futures.markets.minNotional', { amount: formatUsdt(check.floor) }));
+    placing.mutate({ ...built.request, ...marketField(symbol) });
   };
 
   // #33 item 1: the figures as the engine counts them, from the server's rules ("-" until they arrive).
@@ -175,10 +189,10 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
         <input
           inputMode="decimal"
           value={amountText}
-          onChange={(event) => setAmountText(amountInputOrZero(event.target.value, QTY_SCALE))}
+          onChange={(event) => setAmountText(amountInputOrZero(event.target.value, qtyDecimals))}
           data-testid="order-amount"
         />
-        <em>BTC</em>
+        <em>{base}</em>
       </label>
 
       <div className={styles.percent}>
@@ -271,6 +285,7 @@ export function TradePanel({ store, loggedIn, balance, leverage, picked }: Trade
       {leverageOpen ? (
         <LeverageModal
           initial={leverage}
+          max={rules?.leverage.max}
           busy={inFlight}
           onConfirm={(next) => leverageChange.mutate(next)}
           onClose={() => setLeverageOpen(false)}

@@ -51,7 +51,7 @@ export function ReverseDialog({ position, onClose }: { position: PositionRow; on
   );
 }
 
-/** #33 item 4: close-all, confirmed: each position market-closed in full (one-way mode holds at most one). */
+/** #33 item 4: close-all, confirmed: each position market-closed in full in its market (one-way mode: one a market). */
 export function CloseAllDialog({ positions, onClose }: { positions: readonly PositionRow[]; onClose(): void }) {
   const t = useT();
   const feedback = useFeedback();
@@ -59,7 +59,7 @@ export function CloseAllDialog({ positions, onClose }: { positions: readonly Pos
   const closing = useConfirmed(async () => {
     for (const position of positions) {
       const volume = toDecimalString(lotsOf(position.volume), QTY_SCALE);
-      if (!(await feedback.run(() => closePosition(volume), 'futures.positionUpdated'))) return false;
+      if (!(await feedback.run(() => closePosition(volume, position.symbol), 'futures.positionUpdated'))) return false;
     }
     return true;
   }, onClose);

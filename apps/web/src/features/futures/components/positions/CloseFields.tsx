@@ -31,22 +31,23 @@ export function DecimalField({ label, unit, value, onChange, testId }: FieldProp
 }
 
 /**
- * The close size in BTC (seeds §5: kept to 4 decimals) and the quick 25/50/75/100 % of the position, floored to the
+ * The close size in the market's base asset (`unit`; seeds §5: kept to 4 decimals) and the quick 25/50/75/100 % of the position, floored to the
  * lot; the quick buttons' test ids are `<quickPrefix>-<pct>`.
  */
 export function CloseSizeField({
   label,
   value,
   onChange,
+  unit,
   volume,
   testId,
   quickPrefix,
-}: Omit<FieldProps, 'unit'> & { volume: QtyLots; quickPrefix: string }) {
+}: FieldProps & { volume: QtyLots; quickPrefix: string }) {
   return (
     <>
       <DecimalField
         label={label}
-        unit="BTC"
+        unit={unit}
         value={value}
         onChange={(text) => onChange(amountInputOrZero(text, QTY_SCALE))}
         testId={testId}

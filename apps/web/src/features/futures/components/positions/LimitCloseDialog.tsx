@@ -12,6 +12,7 @@ import { endInvalidSession, reloadTrading } from '../../queries.ts';
 import { ConfirmButton } from '../ConfirmButton.tsx';
 import { limitClose } from './api.ts';
 import { CloseSizeField, DecimalField } from './CloseFields.tsx';
+import { baseOf, rowSymbol } from '../../markets/symbols.ts';
 import styles from '../../futures.module.css';
 
 interface LimitCloseProps {
@@ -81,6 +82,7 @@ export function LimitCloseDialog({ position, mark, onClose }: LimitCloseProps) {
         value={sizeText}
         onChange={setSizeText}
         volume={volume}
+        unit={baseOf(rowSymbol(position))}
         testId="limit-close-size"
         quickPrefix="limit-close"
       />

@@ -51,7 +51,10 @@ export function MarginDialog({ position, mark, onClose }: Props) {
 
   const adjusting = useMutation({
     mutationFn: (value: number) =>
-      feedback.run(() => adjustMargin(type, toDecimalString(value, USDT_SCALE)), 'futures.positionUpdated'),
+      feedback.run(
+        () => adjustMargin(type, toDecimalString(value, USDT_SCALE), position.symbol),
+        'futures.positionUpdated',
+      ),
     onSuccess: (done) => {
       if (!done) return;
       reloadTrading(queryClient);

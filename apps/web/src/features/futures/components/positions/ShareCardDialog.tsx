@@ -8,6 +8,7 @@ import { useT } from '../../../../i18n/I18nProvider.tsx';
 import { useUserInfo } from '../../../account/queries.ts';
 import { roeBasisPoints, unrealisedPnl } from '../../calc/orderMaths.ts';
 import { CARD_HEIGHT, CARD_WIDTH, drawShareCard } from './shareCard.ts';
+import { rowSymbol } from '../../markets/symbols.ts';
 import styles from '../../futures.module.css';
 
 /** The partner program's link a card carries: the register route with the user's code (RegisterPage reads :code). */
@@ -32,6 +33,7 @@ export function ShareCardDialog({ position, mark, onClose }: { position: Positio
   const entryLabel = t('futures.positions.cardEntry');
   const markLabel = t('futures.positions.cardMark');
   const joinLabel = t('futures.positions.cardJoin');
+  const symbol = rowSymbol(position);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -40,7 +42,7 @@ export function ShareCardDialog({ position, mark, onClose }: { position: Positio
       entryLabel,
       markLabel,
       joinLabel,
-      symbol: 'BTCUSDT',
+      symbol,
       side,
       long,
       leverage: position.leverage,
@@ -52,7 +54,7 @@ export function ShareCardDialog({ position, mark, onClose }: { position: Positio
     });
     canvas.dataset.qr = JSON.stringify(qr);
     // The card is a snapshot taken when opened; the figures are its inputs.
-  }, [link, side, long, position.leverage, roe, entry, mark, entryLabel, markLabel, joinLabel]);
+  }, [link, symbol, side, long, position.leverage, roe, entry, mark, entryLabel, markLabel, joinLabel]);
 
   const png = () =>
     new Promise<Blob | null>((resolve) =>
@@ -87,7 +89,7 @@ export function ShareCardDialog({ position, mark, onClose }: { position: Positio
         height={CARD_HEIGHT}
         data-testid="share-card"
         data-link={link}
-        aria-label={`BTCUSDT ${side} ${position.leverage}x ${percentText(roe)}`}
+        aria-label={`${symbol} ${side} ${position.leverage}x ${percentText(roe)}`}
       />
       <div className={styles.assetButtons}>
         <button

@@ -2,11 +2,12 @@ import { PRICE_SCALE, QTY_SCALE, toDecimalString, type PriceTicks, type QtyLots 
 import type { PositionRow } from '@tickline/protocol';
 import { call } from '../../../../api/client.ts';
 import { registerOrder } from '../../api.ts';
+import { marketField } from '../../markets/symbols.ts';
 
 // The positions table's calls of #33 item 4 (the seeds' ones stay in ../../api.ts).
 
-export const adjustMargin = (type: 'add' | 'remove', amount: string) =>
-  call('positionMargin', { body: { type, amount } });
+export const adjustMargin = (type: 'add' | 'remove', amount: string, symbol?: string) =>
+  call('positionMargin', { body: { type, amount, ...marketField(symbol) } });
 
 /**
  * Reverse: ONE market order of twice the size to the other side (docs/decisions.md "Reverse is one order"): the
@@ -22,6 +23,7 @@ export const reversePosition = (position: PositionRow, volume: QtyLots) =>
     position: position.position === 1 ? 2 : 1,
     orderPath: 2,
     price: '0',
+    ...marketField(position.symbol),
   });
 
 /** Close at a price: a reduce-only limit order on the other side, so it can only shrink the position, never flip it. */
@@ -35,4 +37,5 @@ export const limitClose = (position: PositionRow, price: PriceTicks, volume: Qty
     orderPath: 1,
     price: toDecimalString(price, PRICE_SCALE),
     reduceOnly: true,
+    ...marketField(position.symbol),
   });

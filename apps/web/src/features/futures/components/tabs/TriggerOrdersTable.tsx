@@ -3,7 +3,7 @@ import { formatDateTime, formatNumber } from '../../../../lib/format.ts';
 import { useT } from '../../../../i18n/I18nProvider.tsx';
 import styles from '../../futures.module.css';
 import own from './tabs.module.css';
-import { CancelCell, HeadRow, SideCell } from './cells.tsx';
+import { CancelCell, HeadRow, SideCell, SymbolCell } from './cells.tsx';
 import { useCancelOrder } from './useCancelOrder.ts';
 
 /** A waiting trigger (stop, take-profit, trailing stop) that has not fired: it belongs in Trigger Orders. */
@@ -28,6 +28,7 @@ export function TriggerOrdersTable({ orders }: { orders: readonly OpenOrderRow[]
 
   const labels = {
     time: t('futures.time'),
+    symbol: t('futures.symbol'),
     type: t('futures.tabs.triggerType'),
     side: t('futures.side'),
     trigger: t('futures.tabs.triggerPrice'),
@@ -46,6 +47,7 @@ export function TriggerOrdersTable({ orders }: { orders: readonly OpenOrderRow[]
           {orders.map((order) => (
             <tr key={order.no} data-testid="trigger-order-row" data-no={order.no}>
               <td data-label={labels.time}>{formatDateTime(order.insertDate)}</td>
+              <SymbolCell row={order} label={labels.symbol} />
               <td data-label={labels.type}>{order.triggerType ? t(TYPE_KEYS[order.triggerType]) : '-'}</td>
               <SideCell position={order.position} label={labels.side} />
               <td data-label={labels.trigger} data-testid="trigger-price">

@@ -1,5 +1,6 @@
 import type { PositionSide } from '@tickline/protocol';
 import { useT } from '../../../../i18n/I18nProvider.tsx';
+import { rowSymbol } from '../../markets/symbols.ts';
 import styles from '../../futures.module.css';
 
 /** A table head of plain labels. */
@@ -12,6 +13,15 @@ export function HeadRow({ labels }: { labels: readonly string[] }) {
         ))}
       </tr>
     </thead>
+  );
+}
+
+/** The row's market (#34; a row without one is BTCUSDT's). */
+export function SymbolCell({ row, label }: { row: { symbol?: string | undefined }; label: string }) {
+  return (
+    <td data-label={label} data-testid="row-symbol">
+      {rowSymbol(row)}
+    </td>
   );
 }
 

@@ -33,29 +33,32 @@ const funding = (over: Partial<FundingRow> = {}): FundingRow => ({
 
 describe('order history CSV', () => {
   it('has the history header plus Status and tells cancelled orders from fills', () => {
-    const lines = orderHistoryCsv([order(), order({ no: 8, status: 'cancelled', volume: 0.25 })])
+    const lines = orderHistoryCsv([order(), order({ no: 8, status: 'cancelled', volume: 0.25, symbol: 'ETHUSDT' })])
       .trimEnd()
       .split('\n');
-    expect(lines[0]).toBe('Time,Type,Side,Price,Close Price,Amount (BTC),Fee (USDT),Realized PnL (USDT),Status');
-    expect(lines[1]).toBe('2026-11-26T10:00:00.000Z,LIMIT,BUY,67000.5,0,0.0001,0.000001,-1.25,FILLED');
-    expect(lines[2]).toBe('2026-11-26T10:00:00.000Z,LIMIT,BUY,67000.5,0,0.25,0.000001,-1.25,CANCELLED');
+    expect(lines[0]).toBe('Time,Symbol,Type,Side,Price,Close Price,Amount,Fee (USDT),Realized PnL (USDT),Status');
+    expect(lines[1]).toBe('2026-11-26T10:00:00.000Z,BTCUSDT,LIMIT,BUY,67000.5,0,0.0001,0.000001,-1.25,FILLED');
+    expect(lines[2]).toBe('2026-11-26T10:00:00.000Z,ETHUSDT,LIMIT,BUY,67000.5,0,0.25,0.000001,-1.25,CANCELLED');
   });
 
   it('writes the close fee for a close (seed 000 §9)', () => {
     const line = orderHistoryCsv([order({ position: 4, closeOrderFee: 0.5, closePrice: 68000 })]).split('\n')[1];
-    expect(line).toBe('2026-11-26T10:00:00.000Z,LIMIT,CLOSE,67000.5,68000,0.0001,0.5,-1.25,FILLED');
+    expect(line).toBe('2026-11-26T10:00:00.000Z,BTCUSDT,LIMIT,CLOSE,67000.5,68000,0.0001,0.5,-1.25,FILLED');
   });
 });
 
 describe('funding CSV', () => {
   it('has the header and exact signed decimals, never an exponent', () => {
-    const lines = fundingCsv([funding(), funding({ position: 2, fundingRate: 0.000001, amount: 0.000001 })])
+    const lines = fundingCsv([
+      funding(),
+      funding({ symbol: 'SOLUSDT', position: 2, fundingRate: 0.000001, amount: 0.000001 }),
+    ])
       .trimEnd()
       .split('\n');
     expect(lines).toEqual([
-      'Time,Side,Size (BTC),Mark Price,Funding Rate,Amount (USDT)',
-      '2026-11-26T08:00:00.000Z,LONG,0.5,67000.25,0.0001,-3.350012',
-      '2026-11-26T08:00:00.000Z,SHORT,0.5,67000.25,0.000001,0.000001',
+      'Time,Symbol,Side,Size,Mark Price,Funding Rate,Amount (USDT)',
+      '2026-11-26T08:00:00.000Z,BTCUSDT,LONG,0.5,67000.25,0.0001,-3.350012',
+      '2026-11-26T08:00:00.000Z,SOLUSDT,SHORT,0.5,67000.25,0.000001,0.000001',
     ]);
   });
 });

@@ -18,8 +18,9 @@ export function orderHistoryCsv(rows: readonly FuturesHistoryRow[]): string {
 
 export const FUNDING_CSV_COLUMNS = [
   'Time',
+  'Symbol',
   'Side',
-  'Size (BTC)',
+  'Size',
   'Mark Price',
   'Funding Rate',
   'Amount (USDT)',
@@ -31,6 +32,7 @@ export function fundingCsv(rows: readonly FundingRow[]): string {
     FUNDING_CSV_COLUMNS,
     rows.map((row) => [
       row.time,
+      row.symbol,
       row.position === 1 ? 'LONG' : 'SHORT',
       csvDecimal(row.volume, QTY_SCALE),
       csvDecimal(row.markPrice, PRICE_SCALE),
