@@ -296,7 +296,9 @@ export function attachFstream(
       else
         void trading
           .balanceOf(item.userId)
-          .then((balance) => fstream.publishToUser(item.userId, accountUpdate(item.position, balance, time)))
+          .then((balance) =>
+            fstream.publishToUser(item.userId, accountUpdate(item.position, item.symbol, balance, time)),
+          )
           .catch(() => undefined);
     }
   });

@@ -5,11 +5,11 @@
  * ACCOUNT_UPDATE per position change (with the futures wallet), listenKeyExpired when a key lapses.
  */
 import { randomBytes } from 'node:crypto';
-import type { EngineEvent, OrderState, PositionState, TradeRecord } from '@tickline/engine';
+import { symbolOf, type EngineEvent, type OrderState, type PositionState, type TradeRecord } from '@tickline/engine';
 import type { UserBalance } from '@tickline/protocol';
 import type { AppContext } from '../app/context.ts';
 import { BinanceError } from './errors.ts';
-import { orderView, price, qty, SYMBOL, usdt } from './views.ts';
+import { orderView, price, qty, usdt } from './views.ts';
 
 export const LISTEN_KEY_TTL_MS = 60 * 60_000;
 
@@ -93,7 +93,7 @@ export function orderTradeUpdate(order: OrderState, fills: readonly TradeRecord[
     E: time,
     T: order.updatedAtMs,
     o: {
-      s: SYMBOL,
+      s: symbolOf(order),
       c: view.clientOrderId,
       S: view.side,
       o: view.type,
@@ -121,8 +121,11 @@ export function orderTradeUpdate(order: OrderState, fills: readonly TradeRecord[
   };
 }
 
-/** ACCOUNT_UPDATE of a position change, with the futures wallet as /user/balance reads it. */
-export function accountUpdate(position: PositionState | null, balance: UserBalance, time: number) {
+/**
+ * ACCOUNT_UPDATE of a position change in the market `symbol` (a closed position has no state left to name it), with
+ * the futures wallet as /user/balance reads it.
+ */
+export function accountUpdate(position: PositionState | null, symbol: string, balance: UserBalance, time: number) {
   const signed = position ? (position.side === 1 ? position.qty : -position.qty) : 0;
   return {
     e: 'ACCOUNT_UPDATE',
@@ -133,7 +136,7 @@ export function accountUpdate(position: PositionState | null, balance: UserBalan
       B: [{ a: 'USDT', wb: balance.usdtm.toFixed(6), cw: balance.balance.toFixed(6), bc: '0' }],
       P: [
         {
-          s: SYMBOL,
+          s: symbol,
           pa: qty(signed),
           ep: price(position?.entryPrice ?? 0),
           bep: price(position?.entryPrice ?? 0),
@@ -153,19 +156,19 @@ export function userEventsOf(
   events: readonly EngineEvent[],
   time: number,
 ): Array<
-  { userId: number; event: ReturnType<typeof orderTradeUpdate> } | { userId: number; position: PositionState | null }
+  | { userId: number; event: ReturnType<typeof orderTradeUpdate> }
+  | { userId: number; symbol: string; position: PositionState | null }
 > {
   const trades = events.flatMap((event) => (event.type === 'trade' ? [event.trade] : []));
-  const out: Array<
-    { userId: number; event: ReturnType<typeof orderTradeUpdate> } | { userId: number; position: PositionState | null }
-  > = [];
+  const out: ReturnType<typeof userEventsOf> = [];
   for (const event of events) {
     if (event.type === 'order') {
       const fills = trades.filter(
         (trade) => trade.makerOrderId === event.order.id || trade.takerOrderId === event.order.id,
       );
       out.push({ userId: event.order.userId, event: orderTradeUpdate(event.order, fills, time) });
-    } else if (event.type === 'position') out.push({ userId: event.userId, position: event.position });
+    } else if (event.type === 'position')
+      out.push({ userId: event.userId, symbol: symbolOf(event), position: event.position });
   }
   return out;
 }

@@ -115,7 +115,7 @@ export async function serveEngineOnBus(
   for (const symbol of market.symbols()) await bridge.refreshDepth(symbol);
   const pump = new MarketPump(market, DEFAULT_GATEWAY_LIMITS);
   stops.push(() => pump.close());
-  stops.push(publishMarket(pump, bus), serveMarketReads(market, bus));
+  stops.push(publishMarket(pump, bus, market.symbols()), serveMarketReads(market, bus));
   stops.push(...serveCommands(engine, bus, deps.maxInFlight, deps.counters));
   return stops;
 }

@@ -5,19 +5,18 @@ import {
   type MarketStreamType,
 } from '@tickline/protocol';
 import { SUBJECTS, decodeJson, encodeJson, type Bus, type Unsubscribe } from '../services/bus/bus.ts';
-import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
 import type { MarketFlush, MarketHub, MarketLink, MarketSink } from '../ws/pump.ts';
 
 // The websocket market payloads across the bus: the engine node's pump builds each payload once and publishes it;
 // every websocket node hands the bytes to its gateway (as the worker processes of ws/cluster.ts do over IPC).
 
-/** Every channel there is: the futures symbol's streams and the market-wide lists. */
-const CHANNELS: ReadonlyArray<readonly [string, MarketStreamType]> = [
-  ...SYMBOL_STREAM_TYPES.map((stream) => [FUTURES_SYMBOL, stream] as const),
-  ...MARKET_LIST_STREAM_TYPES.map((stream) => [MARKET_LIST_SYMBOL, stream] as const),
-];
-const isChannel = (symbol: string, stream: MarketStreamType) =>
-  CHANNELS.some(([channelSymbol, channelStream]) => channelSymbol === symbol && channelStream === stream);
+/** Every channel there is: each futures market's streams (the MARKETS of the definitions) and the market-wide lists. */
+export function marketChannels(symbols: readonly string[]): ReadonlyArray<readonly [string, MarketStreamType]> {
+  return [
+    ...symbols.flatMap((symbol) => SYMBOL_STREAM_TYPES.map((stream) => [symbol, stream] as const)),
+    ...MARKET_LIST_STREAM_TYPES.map((stream) => [MARKET_LIST_SYMBOL, stream] as const),
+  ];
+}
 const SNAPSHOT_TIMEOUT_MS = 2_000;
 
 interface WireFlush {
@@ -33,8 +32,14 @@ interface SnapshotAsk {
   stream: MarketStreamType;
 }
 
-/** Engine node: watches every channel of the pump and publishes each run's flushes; answers snapshot requests. */
-export function publishMarket(hub: MarketHub, bus: Bus): Unsubscribe {
+/**
+ * Engine node: watches every channel of the pump for the futures markets `symbols` and publishes each run's flushes;
+ * answers snapshot requests.
+ */
+export function publishMarket(hub: MarketHub, bus: Bus, symbols: readonly string[]): Unsubscribe {
+  const channels = marketChannels(symbols);
+  const isChannel = (symbol: string, stream: MarketStreamType) =>
+    channels.some(([channelSymbol, channelStream]) => channelSymbol === symbol && channelStream === stream);
   const waiting = new Map<string, Array<(payload: Buffer | null) => void>>();
   const sink: MarketSink = {
     deliverFlushes(flushes: readonly MarketFlush[]) {
@@ -54,7 +59,7 @@ export function publishMarket(hub: MarketHub, bus: Bus): Unsubscribe {
     },
   };
   const link = hub.link(sink);
-  for (const [symbol, stream] of CHANNELS) link.watch(symbol, stream);
+  for (const [symbol, stream] of channels) link.watch(symbol, stream);
   const stopServing = bus.serve(SUBJECTS.marketSnapshot, async (data) => {
     const { symbol, stream } = decodeJson<SnapshotAsk>(data);
     if (!isChannel(symbol, stream)) return encodeJson({ payload: null });
@@ -71,9 +76,12 @@ export function publishMarket(hub: MarketHub, bus: Bus): Unsubscribe {
   };
 }
 
-/** Websocket node: the engine node's pump as a hub for the local gateway. */
+/** Websocket node: the engine node's pump as a hub for the local gateway, for the futures markets `symbols`. */
 export class BusMarketHub implements MarketHub {
-  constructor(private readonly bus: Bus) {}
+  constructor(
+    private readonly bus: Bus,
+    private readonly symbols: readonly string[],
+  ) {}
 
   link(sink: MarketSink): MarketLink {
     const stop = this.bus.subscribe(SUBJECTS.marketFlush, (data) => {
@@ -81,7 +89,7 @@ export class BusMarketHub implements MarketHub {
       sink.deliverFlushes(flushes);
     });
     return {
-      isSymbol: (symbol) => symbol === FUTURES_SYMBOL,
+      isSymbol: (symbol) => this.symbols.includes(symbol),
       // Every channel is published: the engine node does not track which ones a websocket node has subscribers for.
       watch: () => undefined,
       unwatch: () => undefined,

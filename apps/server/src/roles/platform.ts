@@ -132,7 +132,7 @@ export async function startPlatform(config: Config, secrets: Secrets, pool: Pool
       // Revocations reach every node's authentication cache before they answer (#30).
       const barrier = joinAuthBarrier(bus!, app.context.sessionRevocations);
       stops.push(async () => barrier.stop());
-      if (takes('ws')) startBusGateway(app, bus!, metrics, stops);
+      if (takes('ws')) startBusGateway(app, bus!, config, metrics, stops);
     }
     if (takes('jobs')) {
       if (wallet) chainMetrics(metrics, pool, wallet);
@@ -209,9 +209,12 @@ function startClusterEngine(deps: {
 }
 
 /** A cluster's websocket node: its gateway fed by the engine node's publications and the sessions ended anywhere. */
-function startBusGateway(app: FastifyInstance, bus: Bus, metrics: MetricsRegistry, stops: Stops): void {
+function startBusGateway(app: FastifyInstance, bus: Bus, config: Config, metrics: MetricsRegistry, stops: Stops): void {
   const gateway = new WsGateway({
-    hub: new BusMarketHub(bus),
+    hub: new BusMarketHub(
+      bus,
+      config.markets.map((market) => market.symbol),
+    ),
     verifyToken: sessionTokenVerifier(app.context),
     limits: DEFAULT_GATEWAY_LIMITS,
   });

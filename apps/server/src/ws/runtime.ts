@@ -12,7 +12,6 @@ import type { SessionRevocations } from '../app/accounts/session-revocations.ts'
 import { authenticate } from '../app/accounts/sessions.ts';
 import type { Sequencer } from '../services/sequencer/sequencer.ts';
 import type { AppContext } from '../app/context.ts';
-import { FUTURES_SYMBOL } from '../services/market/catalogue.ts';
 import { EngineMarketBridge } from '../services/market/engine-bridge.ts';
 import type { MarketLogger } from '../services/market/logger.ts';
 import type { MarketService } from '../services/market/market-service.ts';
@@ -71,7 +70,7 @@ export async function startWebsocketGateway(options: {
           hub: pump,
           verifyToken,
           requests,
-          symbols: [FUTURES_SYMBOL],
+          symbols: options.market.symbols(),
           processes: options.wsProcesses!,
           port: options.wsPort,
           host: options.host,

@@ -54,6 +54,8 @@ export interface Decision {
 
 export interface Ledgerbook {
   orders: Map<number, number>;
+  /** The market of each acknowledged order (#34: the load trades every market). */
+  orderSymbols: Map<number, string>;
   cancels: Set<number>;
   bets: Map<number, number>;
   /** `${userId}:${sellWallet}:${microAmount}` — amounts are unique per operation. */
@@ -76,6 +78,7 @@ export interface Ledgerbook {
 export function emptyBook(): Ledgerbook {
   return {
     orders: new Map(),
+    orderSymbols: new Map(),
     cancels: new Set(),
     bets: new Map(),
     transfers: new Set(),

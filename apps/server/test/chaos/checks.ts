@@ -5,6 +5,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { checkLedgerHealth } from '@tickline/db';
 import type { Ledgerbook } from './book.ts';
+import { CHAOS_MARKETS } from './load.ts';
 import { checkOrderControls } from './order-controls-load.ts';
 import { CLIENT_ORDER_ID_PREFIX } from './signed-load.ts';
 import { checkWalletDatabase, walletBacklog, type WalletRows } from './wallet-checks.ts';
@@ -43,14 +44,17 @@ export async function checkDatabase(url: string, book: Ledgerbook): Promise<[str
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const orders = await client.query<{ id: string; user_id: string; status: string }>(
-      'SELECT id::text, user_id::text, status FROM orders WHERE id = ANY($1::bigint[])',
+    const orders = await client.query<{ id: string; user_id: string; status: string; symbol: string }>(
+      'SELECT id::text, user_id::text, status, symbol FROM orders WHERE id = ANY($1::bigint[])',
       [[...book.orders.keys()]],
     );
     const stored = new Map(orders.rows.map((row) => [Number(row.id), row]));
     for (const [id, userId] of book.orders) {
       const row = stored.get(id);
+      const symbol = book.orderSymbols.get(id);
       if (!row || Number(row.user_id) !== userId) violations.push(`acknowledged order ${id} missing`);
+      else if (symbol !== undefined && row.symbol !== symbol)
+        violations.push(`acknowledged order ${id} of ${symbol} stored in ${row.symbol}`);
       else if (book.cancels.has(id) && row.status !== 'cancelled')
         violations.push(`acknowledged cancel of order ${id} not applied (${row.status})`);
     }
@@ -74,6 +78,7 @@ export async function checkDatabase(url: string, book: Ledgerbook): Promise<[str
       else if (n > 1) violations.push(`unacknowledged transfer ${key} stored ${n} times`);
     }
     violations.push(...(await checkSignedOrders(client, book)));
+    violations.push(...(await checkMarkets(client)));
     violations.push(...(await checkOrderControls(client, book)));
     const health = await checkLedgerHealth(client);
     if (health.balanceTotal !== 0) violations.push(`ledger sums to ${health.balanceTotal}, not 0`);
@@ -84,6 +89,57 @@ export async function checkDatabase(url: string, book: Ledgerbook): Promise<[str
     const [walletViolations, rows] = await checkWalletDatabase(client, book);
     await client.query('COMMIT');
     return [[...violations, ...walletViolations], rows];
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Per market (#34): every open order and position is in a market the platform runs, and each user's position in a
+ * market is the sum of their fills there (bought minus sold), whatever happened in the other markets.
+ */
+async function checkMarkets(client: pg.Client): Promise<string[]> {
+  const violations: string[] = [];
+  const strays = await client.query<{ what: string; id: string; symbol: string }>(
+    `SELECT 'order' AS what, id::text, symbol FROM orders WHERE status = 'open' AND symbol <> ALL($1::text[])
+     UNION ALL SELECT 'position', user_id::text, symbol FROM positions WHERE symbol <> ALL($1::text[])`,
+    [CHAOS_MARKETS.map((market) => market.symbol)],
+  );
+  for (const row of strays.rows) violations.push(`${row.what} ${row.id} in ${row.symbol}, a market not run`);
+  // Side 1 buys: the taker of a buy and the maker of a sell gain the quantity, the others lose it.
+  const mismatched = await client.query<{ user_id: string; symbol: string; held: string; filled: string }>(
+    `WITH fills AS (
+       SELECT taker_user_id AS user_id, symbol, CASE taker_side WHEN 1 THEN qty ELSE -qty END AS signed FROM trades
+       UNION ALL
+       SELECT maker_user_id, symbol, CASE taker_side WHEN 1 THEN -qty ELSE qty END FROM trades
+     ), filled AS (SELECT user_id, symbol, sum(signed) AS qty FROM fills GROUP BY 1, 2),
+     held AS (SELECT user_id, symbol, CASE side WHEN 1 THEN qty ELSE -qty END AS qty FROM positions)
+     SELECT coalesce(h.user_id, f.user_id)::text AS user_id, coalesce(h.symbol, f.symbol) AS symbol,
+            coalesce(h.qty, 0)::text AS held, coalesce(f.qty, 0)::text AS filled
+       FROM held h FULL JOIN filled f ON h.user_id = f.user_id AND h.symbol = f.symbol
+      WHERE coalesce(h.qty, 0) <> coalesce(f.qty, 0)`,
+  );
+  for (const row of mismatched.rows)
+    violations.push(`user ${row.user_id} holds ${row.held} lots of ${row.symbol}, its fills sum to ${row.filled}`);
+  return violations;
+}
+
+/** Open orders and positions per market, for the run's report. */
+export async function marketFigures(url: string): Promise<string> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ symbol: string; open: string; positions: string; trades: string }>(
+      `SELECT m.symbol,
+              (SELECT count(*) FROM orders o WHERE o.symbol = m.symbol AND o.status = 'open')::text AS open,
+              (SELECT count(*) FROM positions p WHERE p.symbol = m.symbol)::text AS positions,
+              (SELECT count(*) FROM trades t WHERE t.symbol = m.symbol)::text AS trades
+         FROM unnest($1::text[]) AS m(symbol)`,
+      [CHAOS_MARKETS.map((market) => market.symbol)],
+    );
+    return rows
+      .map((row) => `${row.symbol} ${row.open} open, ${row.positions} positions, ${row.trades} trades`)
+      .join('; ');
   } finally {
     await client.end();
   }
@@ -120,7 +176,10 @@ async function checkSignedOrders(client: pg.Client, book: Ledgerbook): Promise<s
   return violations;
 }
 
-/** Market data and the user stream resume: a depth snapshot, then the user's event after one of its orders. */
+/**
+ * Market data and the user stream resume: a depth snapshot of every market (each restored), then the user's event
+ * after one of its orders.
+ */
 export async function checkWebsocket(
   port: number,
   token: string,
@@ -145,11 +204,18 @@ export async function checkWebsocket(
           void data;
         });
       });
-    socket.on('message', (data) => seen.add((JSON.parse(data.toString()) as { type: string }).type));
-    socket.send(JSON.stringify({ type: 'subscribe', symbol: 'BTCUSDT', streamType: 'depth' }));
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { type: string; symbol?: string };
+      seen.add(message.type);
+      if (message.type === 'depth') seen.add(`depth:${message.symbol}`);
+    });
+    for (const { symbol } of CHAOS_MARKETS)
+      socket.send(JSON.stringify({ type: 'subscribe', symbol, streamType: 'depth' }));
     socket.send(JSON.stringify({ type: 'auth', token }));
     const problems: string[] = [];
-    if (!(await waitFor('depth'))) problems.push('no depth snapshot on the websocket after restart');
+    for (const { symbol } of CHAOS_MARKETS)
+      if (!(await waitFor(`depth:${symbol}`)))
+        problems.push(`no ${symbol} depth snapshot on the websocket after restart`);
     if (!(await waitFor('auth'))) problems.push('websocket auth not answered after restart');
     await placeOrder();
     if (!(await waitFor('user'))) problems.push('no user event on the websocket after restart');

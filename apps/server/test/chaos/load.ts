@@ -58,8 +58,19 @@ export function limitBody(price: string) {
   return { leverage: 1, volume: '0.001', type: 2, priceType: 1, position: 1, orderPath: 1, price };
 }
 
+/**
+ * The markets the load's resting orders are spread over (#34), each a long at 1× well under its market (about a third
+ * to a half of the simulated reference price, as BTCUSDT's were) and a trailing stop's activation price it never
+ * reaches (under the market's highest price): `low` + up to `span` whole USDT, `volume` above the minimum notional.
+ */
+export const CHAOS_MARKETS = [
+  { symbol: 'BTCUSDT', low: 20_000, span: 10_000, volume: '0.001', activation: '200000' },
+  { symbol: 'ETHUSDT', low: 800, span: 400, volume: '0.01', activation: '20000' },
+  { symbol: 'SOLUSDT', low: 50, span: 25, volume: '1', activation: '2000' },
+] as const;
+
 /** Trigger fields for a third of the orders (#32 item 3): they wait in the engine, stored and restored as orders. */
-function triggerFields(random: () => number, price: string) {
+function triggerFields(random: () => number, price: string, activationPrice: string) {
   const pick = random();
   if (pick < 0.2) return { position: 2, triggerType: 'stop', triggerBy: 'mark', triggerPrice: price };
   if (pick < 0.33)
@@ -70,15 +81,21 @@ function triggerFields(random: () => number, price: string) {
       price: undefined,
       triggerType: 'trailingStop',
       callbackRate: 100,
-      activationPrice: '200000',
+      activationPrice,
     };
   return {};
 }
 
-/** A resting limit order; answers false once the server stopped answering. */
+/** A resting limit order in a market picked at random; answers false once the server stopped answering. */
 export async function placeOrder(server: ServerProcess, load: Load, trader: Trader): Promise<boolean> {
-  const price = (20_000 + Math.floor(load.random() * 10_000)).toFixed(1);
-  const body = { ...limitBody(price), ...triggerFields(load.random, price) };
+  const market = CHAOS_MARKETS[Math.floor(load.random() * CHAOS_MARKETS.length)]!;
+  const price = (market.low + Math.floor(load.random() * market.span)).toFixed(1);
+  const body = {
+    ...limitBody(price),
+    symbol: market.symbol,
+    volume: market.volume,
+    ...triggerFields(load.random, price, market.activation),
+  };
   const answer = await send<{ no: number }>(server, load, 'orders', {
     url: '/order/registerOrder',
     token: trader.token,
@@ -86,6 +103,7 @@ export async function placeOrder(server: ServerProcess, load: Load, trader: Trad
   });
   if (answer.outcome === 'acknowledged') {
     load.book.orders.set(answer.data!.no, trader.userId);
+    load.book.orderSymbols.set(answer.data!.no, market.symbol);
     trader.open.push(answer.data!.no);
   }
   return answer.answered;
@@ -99,7 +117,9 @@ export async function operate(server: ServerProcess, load: Load, trader: Trader)
     return random() < 0.25 ? operateOrderControl(server, load, trader) : placeOrder(server, load, trader);
   if (pick < 0.66) {
     const no = trader.open.splice(Math.floor(random() * trader.open.length), 1)[0]!;
-    const answer = await send(server, load, 'cancels', { url: '/order/cancel', token: trader.token, body: { no } });
+    const symbol = book.orderSymbols.get(no);
+    const body = { no, ...(symbol ? { symbol } : {}) };
+    const answer = await send(server, load, 'cancels', { url: '/order/cancel', token: trader.token, body });
     if (answer.outcome === 'acknowledged') book.cancels.add(no);
     return answer.answered;
   }

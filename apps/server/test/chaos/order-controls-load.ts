@@ -19,7 +19,9 @@ const ORIGINAL_LOTS = 10; // the load's orders are 0.001 BTC
 /** One order-control operation chosen at random; answers false once the server stopped answering. */
 export async function operateOrderControl(server: ServerProcess, load: Load, trader: Trader): Promise<boolean> {
   const pick = load.random();
-  if (pick < 0.5 && trader.open.length > 0) return amend(server, load, trader);
+  // Amends of BTCUSDT's orders (the sizes checked are its lots); the IOC and reduce-only orders are BTCUSDT's too.
+  const amendable = trader.open.filter((no) => (load.book.orderSymbols.get(no) ?? 'BTCUSDT') === 'BTCUSDT');
+  if (pick < 0.5 && amendable.length > 0) return amend(server, load, trader, amendable);
   const price = (20_000 + Math.floor(load.random() * 10_000)).toFixed(1);
   const reduceOnly = pick >= 0.75;
   const body = { ...limitBody(price), ...(reduceOnly ? { reduceOnly: true } : { timeInForce: 'IOC' }) };
@@ -31,13 +33,14 @@ export async function operateOrderControl(server: ServerProcess, load: Load, tra
   });
   if (answer.outcome === 'acknowledged') {
     load.book.orders.set(answer.data!.no, trader.userId);
+    load.book.orderSymbols.set(answer.data!.no, 'BTCUSDT');
     load.book.neverResting.add(answer.data!.no);
   }
   return answer.answered;
 }
 
-async function amend(server: ServerProcess, load: Load, trader: Trader): Promise<boolean> {
-  const no = trader.open[Math.floor(load.random() * trader.open.length)]!;
+async function amend(server: ServerProcess, load: Load, trader: Trader, amendable: number[]): Promise<boolean> {
+  const no = amendable[Math.floor(load.random() * amendable.length)]!;
   const qtyLots = 5 + Math.floor(load.random() * 26); // 0.0005 to 0.003 BTC
   const sent: AmendSent = { qtyLots, outcome: 'unknown' };
   const list = load.book.amends.get(no) ?? [];

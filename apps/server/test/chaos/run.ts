@@ -17,8 +17,8 @@ import path from 'node:path';
 import { findFreePort } from '@tickline/db';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { emptyBook, emptyFigures, generator, KINDS } from './book.ts';
-import { awaitWallet, checkDatabase, checkWebsocket, embeddedUrl } from './checks.ts';
-import { login, operate, placeOrder, type Load, type Trader } from './load.ts';
+import { awaitWallet, checkDatabase, checkWebsocket, embeddedUrl, marketFigures } from './checks.ts';
+import { CHAOS_MARKETS, login, operate, placeOrder, type Load, type Trader } from './load.ts';
 import { operateSigned, signedTrader } from './signed-load.ts';
 import { chainOf, checkLookups, checkWalletChain } from './wallet-checks.ts';
 import { decide, deposit } from './wallet-load.ts';
@@ -131,8 +131,13 @@ async function round(dataDir: string, kill: Kill, index: number): Promise<void> 
   );
 }
 
+/** Violations naming a market, by market (the others concern the platform as a whole). */
+const violationsByMarket = new Map<string, number>(CHAOS_MARKETS.map((market) => [market.symbol, 0]));
+
 function report(violation: string): void {
   figures.violations += 1;
+  for (const symbol of violationsByMarket.keys())
+    if (violation.includes(symbol)) violationsByMarket.set(symbol, violationsByMarket.get(symbol)! + 1);
   console.error(`VIOLATION: ${violation}`);
 }
 
@@ -152,6 +157,7 @@ async function verify(dataDir: string, label: string): Promise<ServerProcess> {
   const placeOne = () => placeOrder(server, load, { ...trader, open: [] });
   violations.push(...(await checkWebsocket(server.port, trader.token, placeOne)));
   for (const violation of violations) report(`${label}: ${violation}`);
+  console.log(`${label}: ${await marketFigures(url)}`);
   return server;
 }
 
@@ -184,9 +190,23 @@ async function main(): Promise<void> {
       `${figures.unanswered} unanswered at a kill; outcome left open by a kill: ${cutOff}; ${figures.kills} kills; ` +
       `${figures.violations} violations; ${elapsed()} s; seed ${seed}`,
   );
-  if (figures.violations > 0 || figures.kills < 3 || figures.acknowledged < 2_000 || !figures.byKind['signed orders']) {
+  const ordersOf = (symbol: string) => [...book.orderSymbols.values()].filter((s) => s === symbol).length;
+  console.log(
+    `chaos by market: ${CHAOS_MARKETS.map(
+      ({ symbol }) => `${symbol} ${ordersOf(symbol)} orders acknowledged, ${violationsByMarket.get(symbol)} violations`,
+    ).join('; ')}`,
+  );
+  const idleMarket = CHAOS_MARKETS.some(({ symbol }) => ordersOf(symbol) === 0);
+  if (
+    figures.violations > 0 ||
+    figures.kills < 3 ||
+    figures.acknowledged < 2_000 ||
+    !figures.byKind['signed orders'] ||
+    idleMarket
+  ) {
     console.error(
-      `chaos run FAILED (seed ${seed}; at least 3 kills, 2,000 acknowledged operations and a signed order required)`,
+      `chaos run FAILED (seed ${seed}; at least 3 kills, 2,000 acknowledged operations, a signed order and orders ` +
+        `in every market required)`,
     );
     process.exit(1);
   }

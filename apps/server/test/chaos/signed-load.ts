@@ -7,7 +7,7 @@
 import { TicklineClient, TicklineError, type ApiKeyCredentials } from '@tickline/client';
 import type { ServerProcess } from '../helpers/server-process.ts';
 import { count, type Kind, type Outcome } from './book.ts';
-import type { Load, Trader } from './load.ts';
+import { CHAOS_MARKETS, limitBody, type Load, type Trader } from './load.ts';
 
 /** Every client order id the load sends starts so (the checks look at no other). */
 export const CLIENT_ORDER_ID_PREFIX = 'chaos-';
@@ -64,14 +64,15 @@ export async function operateSigned(load: Load, trader: SignedTrader): Promise<b
   if (trader.open.length > 0 && random() < 0.45) {
     const no = trader.open.splice(Math.floor(random() * trader.open.length), 1)[0]!;
     const answer = await signedSend(load, 'signed cancels', (signal) =>
-      trader.client.call('cancelOrder', { body: { no }, signal }),
+      trader.client.call('cancelOrder', { body: { no, symbol: book.orderSymbols.get(no) }, signal }),
     );
     if (answer.outcome === 'acknowledged') book.cancels.add(no);
     return answer.answered;
   }
   const clientOrderId = `${CLIENT_ORDER_ID_PREFIX}${(orderSeq += 1)}`;
-  const price = (20_000 + Math.floor(random() * 10_000)).toFixed(1);
-  const body = { leverage: 1, volume: '0.001', type: 2, priceType: 1, position: 1, orderPath: 1, price, clientOrderId };
+  const market = CHAOS_MARKETS[Math.floor(random() * CHAOS_MARKETS.length)]!;
+  const price = (market.low + Math.floor(random() * market.span)).toFixed(1);
+  const body = { ...limitBody(price), symbol: market.symbol, volume: market.volume, clientOrderId };
   book.signedOrders.set(clientOrderId, { userId: trader.userId, outcome: 'unknown' });
   const answer = await signedSend(load, 'signed orders', (signal) =>
     trader.client.call('placeOrder', { body, signal }),
@@ -80,6 +81,7 @@ export async function operateSigned(load: Load, trader: SignedTrader): Promise<b
   book.signedOrders.set(clientOrderId, { userId: trader.userId, outcome: answer.outcome, no });
   if (answer.outcome === 'acknowledged' && no !== undefined) {
     book.orders.set(no, trader.userId);
+    book.orderSymbols.set(no, market.symbol);
     trader.open.push(no);
   }
   return answer.answered;
