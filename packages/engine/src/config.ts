@@ -25,6 +25,11 @@ export interface ExchangeConfig {
   lotSizeLots: QtyLots;
   minOrderQty: QtyLots;
   maxOrderQty: QtyLots;
+  /**
+   * An order's price × quantity must reach this (micro-USDT), Binance's MIN_NOTIONAL; 0 = no floor. Reduce-only orders
+   * and closes are exempt (futures/min-notional.ts).
+   */
+  minNotional: MicroUsdt;
   /** Highest accepted price, a sanity bound against typos (10,000,000 USDT). */
   maxPriceTicks: PriceTicks;
   maxOpenOrdersPerUser: number;
@@ -68,6 +73,7 @@ export const defaultExchangeConfig: ExchangeConfig = {
   lotSizeLots: 1,
   minOrderQty: 1,
   maxOrderQty: 1_000_000,
+  minNotional: 0,
   maxPriceTicks: 1_000_000_000,
   maxOpenOrdersPerUser: 200,
   maxLeverage: 100,
@@ -110,6 +116,7 @@ export const MARKET_CONFIG_FIELDS = [
   'lotSizeLots',
   'minOrderQty',
   'maxOrderQty',
+  'minNotional',
   'maxPriceTicks',
   'maxLeverage',
   'defaultLeverage',

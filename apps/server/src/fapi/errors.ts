@@ -48,6 +48,8 @@ export const BINANCE_CODES: Partial<Record<ErrorName, BinanceCode>> = {
   INVALID_QUANTITY: { code: -1111 },
   QUANTITY_BELOW_MINIMUM: { code: -4004 },
   QUANTITY_ABOVE_MAXIMUM: { code: -4005 },
+  // ccxt reads -4164 as InvalidOrder in its USDⓈ-M table (binance.com hosts only); the text is Binance's shape.
+  NOTIONAL_BELOW_MINIMUM: { code: -4164 },
   TOO_MANY_OPEN_ORDERS: { code: -2025, msg: 'Reach max open order limit.' },
   INVALID_LEVERAGE: { code: -4028 },
   LEVERAGE_WOULD_LIQUIDATE: { code: -2028 },

@@ -1,12 +1,12 @@
 /**
  * `GET /fapi/v1/exchangeInfo`: every market the engine runs (#34), BTCUSDT first, each with the filters of its own
- * rules (tick, lot, minimum and maximum quantity, maximum price), so ccxt's fetchMarkets lists them all.
+ * rules (tick, lot, minimum and maximum quantity, maximum price, minimum notional), so ccxt's fetchMarkets lists them all.
  */
 import type { FastifyInstance } from 'fastify';
 import { PRICE_SCALE, QTY_SCALE } from '@tickline/money';
 import type { MarketRules } from '../app/engine/engine-link.ts';
 import { baseAssetOf, marketsOf } from './symbols.ts';
-import { price, qty } from './views.ts';
+import { price, qty, usdt } from './views.ts';
 
 const ORDER_TYPES = [
   'LIMIT',
@@ -48,8 +48,8 @@ function symbolInfo(market: MarketRules, maxOpenOrders: number) {
       { filterType: 'LOT_SIZE', ...lots },
       { filterType: 'MARKET_LOT_SIZE', ...lots },
       { filterType: 'MAX_NUM_ORDERS', limit: maxOpenOrders },
-      // We have no minimum notional: the minimum quantity is the only floor.
-      { filterType: 'MIN_NOTIONAL', notional: '0' },
+      // The market's own minimum (0 = the minimum quantity is the only floor), enforced by the engine (#34).
+      { filterType: 'MIN_NOTIONAL', notional: usdt(market.minNotional) },
     ],
     orderTypes: ORDER_TYPES,
     timeInForce: ['GTC', 'IOC', 'FOK', 'GTX'],

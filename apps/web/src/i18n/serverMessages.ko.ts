@@ -69,6 +69,8 @@ export const SERVER_MESSAGES_KO: Record<ErrorName, string> = {
   INVALID_QUANTITY: '올바른 수량을 입력해 주세요(0.0001 BTC 단위의 양수).',
   QUANTITY_BELOW_MINIMUM: '수량이 최소 주문 수량 0.0001 BTC보다 적습니다.',
   QUANTITY_ABOVE_MAXIMUM: '수량이 최대 주문 수량 100 BTC를 초과합니다.',
+  NOTIONAL_BELOW_MINIMUM:
+    '주문 금액(가격 × 수량)이 이 마켓의 최소 주문 금액보다 적습니다. 더 적은 수량을 정리하려면 포지션 축소 전용 주문을 사용하세요.',
   INSUFFICIENT_MARGIN: '이 주문에 필요한 선물 지갑의 사용 가능 USDT가 부족합니다.',
   ORDER_NOT_FOUND: '존재하지 않거나 이미 체결·취소된 주문입니다.',
   NO_POSITION: '보유 중인 포지션이 없습니다.',

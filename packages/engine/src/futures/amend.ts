@@ -13,6 +13,7 @@ import type { Effects } from '../effects.ts';
 import { reject } from '../rejections.ts';
 import { entryTpSlProblem } from './entry-tpsl.ts';
 import { rebalanceHolds, requiredHolds } from './holds.ts';
+import { minNotionalProblem } from './min-notional.ts';
 
 export function amendOrder(s: MarketState, command: CommandOf<'amendOrder'>, effects: Effects): ResultOf<'amendOrder'> {
   const { userId, orderId } = command;
@@ -33,6 +34,9 @@ export function amendOrder(s: MarketState, command: CommandOf<'amendOrder'>, eff
   const position = s.positionsByUser.get(userId);
   if (order.reduceOnly && position) qty = Math.min(qty, order.filledQty + position.qty);
   if (price === oldPrice && qty === oldQty) return reject('AMEND_NOTHING_TO_CHANGE');
+  // The whole order (its filled part included, as at placement) must still reach the market's minimum.
+  const notionalProblem = minNotionalProblem(s, price, qty, order.reduceOnly);
+  if (notionalProblem) return reject(notionalProblem);
   const opposite = s.book.bestPrice(oppositeSide(order.side));
   if (opposite !== 0 && crosses(order.side, price, opposite)) return reject('AMEND_WOULD_CROSS');
   const takeProfit = order.takeProfit ?? undefined;

@@ -11,6 +11,7 @@ import { addHold, holdFor, rebalanceHolds, reducibleQty, releaseHold } from './h
 import { protectionPrice, runTaker } from './matching.ts';
 import type { CommandOf, ResultOf } from '../command-results.ts';
 import { applyEntryTpSl, entryTpSlProblem } from './entry-tpsl.ts';
+import { minNotionalProblem } from './min-notional.ts';
 import { reduceOnlyQty } from './reduce-only.ts';
 import { rests, timeInForceOf, timeInForceRefusal } from './time-in-force.ts';
 
@@ -37,6 +38,11 @@ export function placeOrder(
     return reject('TOO_MANY_OPEN_ORDERS');
   const limitPrice = isLimit ? (command.price as PriceTicks) : protectionPrice(s, side);
   if (limitPrice === null) return reject('NO_LIQUIDITY');
+  // A fired trigger was held to the minimum when it was placed. A market order is valued at the mark (before the
+  // first mark, at the best opposite price protectionPrice starts from), not at its protection bound.
+  const valuePrice = isLimit ? limitPrice : (s.lastMarkPrice ?? s.book.bestPrice(oppositeSide(side)));
+  const notionalProblem = fired ? null : minNotionalProblem(s, valuePrice, qty, reduceOnly);
+  if (notionalProblem) return reject(notionalProblem);
   const leverage = s.leverage(userId);
   if (command.leverage !== undefined && command.leverage !== leverage) return reject('INVALID_LEVERAGE');
   const bracketProblem = checkOrderBracket(s, userId, side, isLimit ? limitPrice : null, qty, leverage);

@@ -15,6 +15,7 @@ import type { Effects } from '../effects.ts';
 import { reject } from '../rejections.ts';
 import { OrderPath, type OrderState, type OrderTrigger, type TriggerBy, type TriggerRequest } from '../types.ts';
 import { holdFor } from './holds.ts';
+import { minNotionalProblem } from './min-notional.ts';
 import { newOrder, placeOrder } from './orders.ts';
 import { isValidCallbackRate, trackFrom } from './trailing-stop.ts';
 
@@ -50,12 +51,15 @@ export function placeTriggerOrder(
   // Checked, not held: the price it would trade at (its limit, else its trigger or activation price) must be
   // affordable from the free futures balance now; the order entry checks again, and holds, when it fires.
   const checkPrice = isLimit ? (command.price as PriceTicks) : (trigger.price ?? trigger.activationPrice ?? reference);
+  // The minimum notional is checked here at the same price, and not again when it fires (as Binance: at placement).
+  const reduceOnly = command.reduceOnly === true; // checked against the position when it fires
+  const notionalProblem = minNotionalProblem(s, checkPrice, qty, reduceOnly);
+  if (notionalProblem) return reject(notionalProblem);
   const position = s.positionsByUser.get(userId);
   const reducing = position && position.side !== side ? Math.min(qty, position.qty) : 0;
   if (holdFor(s, checkPrice, qty, reducing, leverage) > s.freeFutures(userId)) return reject('INSUFFICIENT_MARGIN');
 
   const path = isLimit ? OrderPath.StopLimit : OrderPath.StopMarket;
-  const reduceOnly = command.reduceOnly === true; // checked against the position when it fires
   const order = newOrder(s, userId, side, path, isLimit ? command.price : null, qty, leverage, reduceOnly, effects);
   order.clientOrderId = command.clientOrderId ?? null;
   order.trigger = trigger;

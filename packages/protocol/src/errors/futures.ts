@@ -37,6 +37,11 @@ export const futuresErrors = defineErrors('Futures', {
     message:
       'At the price this order would fill at, your position would be at or beyond its liquidation price. Choose a price nearer the mark price or a lower leverage.',
   },
+  NOTIONAL_BELOW_MINIMUM: {
+    code: 3019,
+    message:
+      "The order's value (price × amount) is below this market's minimum order value (minNotional in GET /api/v1/server/config). Use a reduce-only order to close a smaller amount.",
+  },
   // Trigger orders (#32 item 3): 3040–3049.
   INVALID_TRIGGER: {
     code: 3040,

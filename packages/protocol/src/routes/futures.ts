@@ -103,6 +103,7 @@ export const futuresRoutes = defineRoutes({
       'INVALID_QUANTITY',
       'INVALID_PRICE',
       'QUANTITY_BELOW_MINIMUM',
+      'NOTIONAL_BELOW_MINIMUM',
       'QUANTITY_ABOVE_MAXIMUM',
       'INSUFFICIENT_MARGIN',
       'NO_LIQUIDITY',

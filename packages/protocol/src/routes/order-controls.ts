@@ -72,6 +72,7 @@ export const orderControlRoutes = defineRoutes({
       'INVALID_PRICE',
       'INVALID_QUANTITY',
       'QUANTITY_BELOW_MINIMUM',
+      'NOTIONAL_BELOW_MINIMUM',
       'QUANTITY_ABOVE_MAXIMUM',
       'INSUFFICIENT_MARGIN',
       'INVALID_TP_SL',

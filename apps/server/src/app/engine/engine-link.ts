@@ -64,6 +64,7 @@ export type MarketRules = Pick<
   | 'lotSizeLots'
   | 'minOrderQty'
   | 'maxOrderQty'
+  | 'minNotional'
   | 'maxPriceTicks'
   | 'maxLeverage'
   | 'defaultLeverage'
@@ -77,6 +78,7 @@ const marketRules = (market: MarketConfig): MarketRules => ({
   lotSizeLots: market.lotSizeLots,
   minOrderQty: market.minOrderQty,
   maxOrderQty: market.maxOrderQty,
+  minNotional: market.minNotional,
   maxPriceTicks: market.maxPriceTicks,
   maxLeverage: market.maxLeverage,
   defaultLeverage: market.defaultLeverage,

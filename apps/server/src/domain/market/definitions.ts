@@ -31,7 +31,7 @@ export interface MarketDefinition {
   baseAsset: string;
   tickSizeTicks: PriceTicks;
   lotSizeLots: QtyLots;
-  /** An order's price × quantity must reach this (micro-USDT); published for clients, as Binance's MIN_NOTIONAL. */
+  /** An order's price × quantity must reach this (micro-USDT), Binance's MIN_NOTIONAL; the engine enforces it. */
   minNotional: MicroUsdt;
   minOrderQty: QtyLots;
   maxOrderQty: QtyLots;
@@ -77,7 +77,7 @@ export const MARKET_DEFINITIONS: readonly MarketDefinition[] = [
     baseAsset: 'BTC',
     tickSizeTicks: btc.tickSizeTicks,
     lotSizeLots: btc.lotSizeLots,
-    minNotional: 0,
+    minNotional: btc.minNotional,
     minOrderQty: btc.minOrderQty,
     maxOrderQty: btc.maxOrderQty,
     maxPriceTicks: btc.maxPriceTicks,
@@ -147,6 +147,7 @@ export function engineMarket(definition: MarketDefinition, autoDeleverage: boole
     lotSizeLots: definition.lotSizeLots,
     minOrderQty: definition.minOrderQty,
     maxOrderQty: definition.maxOrderQty,
+    minNotional: definition.minNotional,
     maxPriceTicks: definition.maxPriceTicks,
     maxLeverage: definition.maxLeverage,
     defaultLeverage: definition.defaultLeverage,
