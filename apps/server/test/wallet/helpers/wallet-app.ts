@@ -83,6 +83,8 @@ export async function createWalletTestApp<L extends WalletLedger = TestLedger>(
         memberOptions.role ?? 'user',
         memberOptions.level ?? 1,
       ]);
+      // Role and level are what authentication caches (#30): a process that writes them tells the cache.
+      await testApp.app.context.sessionRevocations.usersChanged([user.userId]);
       const { rows } = await testApp.pool.query<{ bsc_address: string }>(
         'SELECT bsc_address FROM users WHERE id = $1',
         [user.userId],
