@@ -14,7 +14,7 @@ import pg from 'pg';
 import { createPool, migrate, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@tickline/db';
 import { Exchange, type Command } from '@tickline/engine';
 import { Sequencer } from '../../apps/server/src/services/sequencer/sequencer.ts';
-import { medianOfEach } from '../median.ts';
+import { medianBy, medianOfEach } from '../median.ts';
 import { seededRandom } from '../seeded-random.ts';
 
 const USDT = 1_000_000;
@@ -33,6 +33,12 @@ const NAIVE_MAX_MS = 8_000;
 
 /** Alternating rounds of both paths; each reports its median round. BENCH_ROUNDS overrides. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/**
+ * BENCH_SEQUENCER_MARKETS=BTCUSDT,ETHUSDT,SOLUSDT adds a third path to every round: the same group commit with the
+ * order stream spread round-robin over those markets (#34: three active markets beside one, in the same run). Every
+ * market gets BTCUSDT's grid, so the orders are the same and only the markets differ.
+ */
+const MARKETS = (process.env.BENCH_SEQUENCER_MARKETS ?? '').split(',').filter(Boolean);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,11 +46,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * Limit orders from many users around one price: most rest 0.01–0.10 USDT away from the middle (quotes), a share
  * TAKER_SHARE crosses up to 0.10 USDT through it (fills: trades, positions, fees, history).
  */
-function orderStream(seed: number): () => Command {
+function orderStream(seed: number, markets: readonly string[]): () => Command {
   const next = seededRandom(seed);
   let index = 0;
   return () => {
     index++;
+    const symbol = markets.length > 1 ? { symbol: markets[index % markets.length]! } : {};
     const side = next() < 0.5 ? 1 : 2;
     const taker = next() < TAKER_SHARE;
     const distance = 1 + Math.floor(next() * 10);
@@ -57,6 +64,7 @@ function orderStream(seed: number): () => Command {
       orderPath: 1,
       price: BASE_PRICE_TICKS + (taker ? through : away),
       qty: 1 + Math.floor(next() * 10),
+      ...symbol,
     };
   };
 }
@@ -98,9 +106,10 @@ async function postgresCpuMs(): Promise<number | null> {
 async function runOne(
   adminUrl: string,
   label: string,
-  options: { maxBatchSize: number; concurrency: number; orders: number; maxMs: number },
+  options: { maxBatchSize: number; concurrency: number; orders: number; maxMs: number; markets?: readonly string[] },
 ) {
-  const { maxBatchSize, concurrency, orders, maxMs } = options;
+  const { maxBatchSize, concurrency, orders, maxMs, markets = [] } = options;
+  const engineConfig = markets.length > 1 ? { markets: markets.map((symbol) => ({ symbol })) } : {};
   const database = `tickline_bench_${label}_${Date.now().toString(36)}`;
   const admin = new pg.Client(adminUrl);
   await admin.connect();
@@ -113,7 +122,7 @@ async function runOne(
     await migrate(pool);
     const sequencer = await Sequencer.start({
       pool,
-      createEngine: (snapshot) => Exchange.fromSnapshot(snapshot),
+      createEngine: (snapshot) => Exchange.fromSnapshot(snapshot, engineConfig),
       clock: { now: () => Date.now() },
       maxBatchSize,
     });
@@ -132,10 +141,11 @@ async function runOne(
         }),
       ),
     );
-    await sequencer.submit({ type: 'priceTick', indexPrice: BASE_PRICE_TICKS, markPrice: BASE_PRICE_TICKS });
+    for (const symbol of markets.length > 1 ? markets : [undefined])
+      await sequencer.submit({ type: 'priceTick', indexPrice: BASE_PRICE_TICKS, markPrice: BASE_PRICE_TICKS, symbol });
     batches = 0;
 
-    const nextOrder = orderStream(42);
+    const nextOrder = orderStream(42, markets);
     let submitted = 0;
     let acknowledged = 0;
     let rejected = 0;
@@ -212,7 +222,7 @@ async function main() {
 
     // The two paths alternate for ROUNDS rounds and each reports its median round: on a shared virtual machine one
     // run can be a third slower than the next, and alternating exposes both paths to the same spells.
-    const rounds: Array<{ tickline: Run; naive: Run }> = [];
+    const rounds: Array<{ tickline: Run; naive: Run; markets?: Run }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       const tickline = await runOne(adminUrl, 'tickline', {
         maxBatchSize: MAX_BATCH_SIZE,
@@ -226,9 +236,24 @@ async function main() {
         orders: Number.MAX_SAFE_INTEGER,
         maxMs: NAIVE_MAX_MS,
       });
-      rounds.push({ tickline, naive });
+      const spread =
+        MARKETS.length > 1
+          ? await runOne(adminUrl, 'markets', {
+              maxBatchSize: MAX_BATCH_SIZE,
+              concurrency: CONCURRENCY,
+              orders: TICKLINE_ORDERS,
+              maxMs: TICKLINE_MAX_MS,
+              markets: MARKETS,
+            })
+          : undefined;
+      rounds.push({ tickline, naive, ...(spread ? { markets: spread } : {}) });
     }
-    const { tickline, naive } = medianOfEach(rounds, (run) => run.opsPerSecond);
+    const { tickline, naive } = medianOfEach(
+      rounds.map((round) => ({ tickline: round.tickline, naive: round.naive })),
+      (run) => run.opsPerSecond,
+    );
+    const spreadRuns = rounds.flatMap((round) => (round.markets ? [round.markets] : []));
+    const spread = spreadRuns.length ? medianBy(spreadRuns, (run) => run.opsPerSecond) : null;
     const ratio = Math.round((tickline.opsPerSecond / naive.opsPerSecond) * 10) / 10;
     const result = {
       tickline_ops_s: tickline.opsPerSecond,
@@ -239,7 +264,18 @@ async function main() {
       rounds: rounds.map((round) => ({
         tickline_ops_s: round.tickline.opsPerSecond,
         naive_ops_s: round.naive.opsPerSecond,
+        ...(round.markets ? { markets_ops_s: round.markets.opsPerSecond } : {}),
       })),
+      ...(spread
+        ? {
+            markets: {
+              symbols: MARKETS,
+              ops_s: spread.opsPerSecond,
+              vs_one_market: Math.round((spread.opsPerSecond / tickline.opsPerSecond) * 100) / 100,
+              median: spread,
+            },
+          }
+        : {}),
       workload: {
         users: USERS,
         concurrency: CONCURRENCY,
@@ -266,6 +302,10 @@ async function main() {
       `sequencer: ${tickline.opsPerSecond} orders/s vs naive ${naive.opsPerSecond} orders/s = ${ratio}× ` +
         `(targets ≥ 20000/s and ≥ 5×) → bench/results/sequencer-latest.json`,
     );
+    if (spread)
+      console.log(
+        `${MARKETS.length} markets: ${spread.opsPerSecond} orders/s (${result.markets?.vs_one_market}× one market in the same run)`,
+      );
   } finally {
     await cluster?.stop();
     if (cluster) await rm(dataDir, { recursive: true, force: true });
