@@ -6,7 +6,6 @@ import Fastify, {
 } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { pino } from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import type { Pool } from '@tickline/db';
@@ -19,6 +18,7 @@ import type { AppContext, AppServices } from '../app/context.ts';
 import { installErrorHandling } from './errors.ts';
 import { warnOnUntrustedProxy } from './proxy-check.ts';
 import { drainUnreadBodies } from './unread-body.ts';
+import { installSecurityHeaders, securityHeaderOptions } from './response-headers.ts';
 import { apiRoutes } from './api-routes.ts';
 import { apiDocsRoutes } from './api-docs.ts';
 import { PartnerService } from '../app/partners/service.ts';
@@ -140,26 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   drainUnreadBodies(app);
   acceptEmptyJsonBodies(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.mode === 'production' ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    // The demo runs on plain http://localhost; HSTS there would break other local sites.
-    strictTransportSecurity: config.mode === 'production',
-  });
+  // helmet's headers, computed once here rather than for every request (#30, response-headers.ts).
+  installSecurityHeaders(app, securityHeaderOptions(config.mode));
   await app.register(rateLimit, { global: false });
   await app.register(compress, {
     threshold: COMPRESS_THRESHOLD_BYTES,
