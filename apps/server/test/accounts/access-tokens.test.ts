@@ -122,3 +122,68 @@ describe('access token verification (node:crypto HMAC, as jose decided)', () => 
     );
   });
 });
+
+describe('a token checked once is not checked again, and its times still are (#30)', () => {
+  /** Tokens on a clock the test moves, decided by jose at the same instant. */
+  function movingClock() {
+    let nowMs = NOW_MS;
+    const verifier = new AccessTokens(SECRET, 900, { now: () => nowMs });
+    const joseAt = async (token: string) => {
+      try {
+        const { payload } = await jwtVerify(token, KEY, {
+          algorithms: ['HS256'],
+          issuer: 'tickline',
+          audience: 'tickline-api',
+          currentDate: new Date(nowMs),
+          clockTolerance: 0,
+          requiredClaims: ['exp'],
+        });
+        return { userId: Number(payload.sub), sessionId: payload.sid, expiresAtMs: (payload.exp ?? 0) * 1000 };
+      } catch {
+        return null;
+      }
+    };
+    return { verifier, joseAt, setMs: (ms: number) => (nowMs = ms) };
+  }
+
+  it('answers as jose at every instant when the same token comes back while the clock moves, either way', async () => {
+    const token = await handMade({ alg: 'HS256' }, { ...good, nbf: nowSeconds - 5, exp: nowSeconds + 10 });
+    const { verifier, joseAt, setMs } = movingClock();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: -20_000, max: 20_000 }), { minLength: 1, maxLength: 12 }),
+        async (steps) => {
+          for (const offsetMs of steps) {
+            setMs(NOW_MS + offsetMs);
+            expect(await verifier.verify(token)).toEqual(await joseAt(token));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses the token once it expired, and keeps refusing a tampered copy of a token it accepted', async () => {
+    const { verifier, setMs } = movingClock();
+    const token = await verifier.sign({ userId: 42, sessionId: 'abc' });
+    expect(await verifier.verify(token)).toMatchObject({ userId: 42 });
+    const [header, , signature] = token.split('.');
+    expect(await verifier.verify(`${header}.${b64({ ...good, sub: '1' })}.${signature}`)).toBeNull();
+    setMs(NOW_MS + 900_000);
+    expect(await verifier.verify(token)).toBeNull();
+    setMs(NOW_MS);
+    // Forgotten when refused for its time; checked in full again (and accepted) when the clock allows it again.
+    expect(await verifier.verify(token)).toMatchObject({ userId: 42 });
+  });
+
+  it('stays bounded: many tokens, each still decided right', async () => {
+    const { verifier } = movingClock();
+    const issued = await Promise.all(
+      Array.from({ length: 10_050 }, (_, i) => verifier.sign({ userId: i + 1, sessionId: `s${i}` })),
+    );
+    for (const token of issued) await verifier.verify(token);
+    expect((verifier as unknown as { verified: Map<string, unknown> }).verified.size).toBe(10_000);
+    expect(await verifier.verify(issued[0]!)).toMatchObject({ userId: 1, sessionId: 's0' });
+    expect(await verifier.verify(issued[10_049]!)).toMatchObject({ userId: 10_050 });
+  });
+});

@@ -15,9 +15,25 @@ export interface VerifiedAccessToken extends AccessTokenClaims {
   expiresAtMs: number;
 }
 
+/** A token that passed every check, with the times a later use is checked against again. */
+interface VerifiedToken {
+  claims: VerifiedAccessToken;
+  exp: number;
+  nbf: number | undefined;
+}
+
+/**
+ * Tokens that passed, kept by their exact text so that a client's next request with the same token is not checked
+ * again (#30: the HMAC and the two JSON parts cost the session path more than a signed request's whole check). A
+ * token is a pure function of its text and this process's key; whether its session still lives is not decided here
+ * (sessions.ts reads that for every request), so keeping it changes no revocation. Bounded; about 200 bytes each.
+ */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 /** Short-lived HS256 access tokens carrying the user and session ids. */
 export class AccessTokens {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     secret: string,
@@ -46,10 +62,25 @@ export class AccessTokens {
    * jwtVerify with the options we gave it (test/accounts/access-tokens.test.ts compares the two).
    */
   async verify(token: string): Promise<VerifiedAccessToken | null> {
-    return this.verifyNow(token);
+    const known = this.verified.get(token);
+    if (known) {
+      // The signature and the claims that do not change were checked when it was stored; the clock's checks are
+      // made again, as a full check would (a test clock may even go back).
+      const nowSeconds = Math.floor(this.clock.now() / 1000);
+      if (known.exp > nowSeconds && (known.nbf === undefined || known.nbf <= nowSeconds)) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
+    const checked = this.verifyNow(token);
+    if (checked) {
+      // Bounded: the oldest entry goes first (a Map iterates in insertion order).
+      if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, checked);
+    }
+    return checked?.claims ?? null;
   }
 
-  private verifyNow(token: string): VerifiedAccessToken | null {
+  private verifyNow(token: string): VerifiedToken | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
@@ -68,11 +99,12 @@ export class AccessTokens {
     if (iat !== undefined && !isNumericDate(iat)) return null;
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return null;
-    return { userId, sessionId: payload.sid, expiresAtMs: exp * 1000 };
+    return { claims: { userId, sessionId: payload.sid, expiresAtMs: exp * 1000 }, exp, nbf: nbf as number | undefined };
   }
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The bytes of an unpadded base64url text, or null when it is not one. Stricter than jose, which skips white space
@@ -88,7 +120,7 @@ function decodeJsonPart(text: string): Record<string, unknown> | null {
   const bytes = decodeBase64Url(text);
   if (!bytes) return null;
   try {
-    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    const value: unknown = JSON.parse(UTF8.decode(bytes));
     return typeof value === 'object' && value !== null && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : null;
