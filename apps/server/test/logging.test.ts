@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/http/build-app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -41,5 +43,35 @@ describe('server logs', () => {
     expect(text).not.toContain('hunter22');
     expect(text).not.toContain('r-token');
     expect(text).toContain('[redacted]');
+  });
+
+  // Lines to stdout go out in batches (#30): a lone line still leaves while the process runs, and what is queued
+  // when the process exits is written before it ends.
+  it.each([
+    ['stay', 'probe line, process still running', 1],
+    ['exit', 'probe line before exit', 3],
+  ] as const)('reach stdout from a process that does not log again (%s)', async (mode, message, count) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'helpers/log-probe.ts'), mode],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.split(message).length - 1 >= count) resolve();
+        });
+        child.once('exit', () => (output.split(message).length - 1 >= count ? resolve() : reject(new Error(output))));
+      });
+    } finally {
+      child.kill('SIGKILL');
+    }
+    const lines = output.trim().split('\n');
+    expect(lines).toHaveLength(count);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: 30, msg: message });
   });
 });
