@@ -65,8 +65,9 @@ export function joinAuthBarrier(
       lapsed = false;
     }),
     bus.subscribe(SUBJECTS.authRevoked, (data) => {
-      const message = decodeJson<{ from: string; id: number; revocation: Revocation }>(data);
-      if (message.from === node) return;
+      const message = decodeJson<{ from: string; id: number; revocation: Revocation; to?: string[] }>(data);
+      // A re-sent revocation names the nodes that have not acknowledged it; the others have applied it already.
+      if (message.from === node || (message.to && !message.to.includes(node))) return;
       revocations.applyLocally(message.revocation);
       bus.publish(`${SUBJECTS.authAcks}.${message.from}`, encodeJson({ id: message.id, node }));
     }),
@@ -90,13 +91,21 @@ export function joinAuthBarrier(
     const missing = new Set([...peers].filter(([, seen]) => seen >= since).map(([peer]) => peer));
     const id = nextId++;
     const acknowledged = new Promise<void>((resolve) => {
+      // Sent again, every heartbeat, to the peers that have not acknowledged it (a message lost on the way, or a
+      // peer that was busy): a peer that is alive gets it before the timeout, not only loses its lease by then.
+      const resend = setInterval(() => {
+        const to = [...wait.missing];
+        bus.publish(SUBJECTS.authRevoked, encodeJson({ from: node, id, revocation, to }));
+      }, timing.aliveEveryMs);
       const timeout = setTimeout(() => {
+        clearInterval(resend);
         warn(`auth cache: no acknowledgement of revocation ${id} from ${[...wait.missing].join(', ')} in time`);
         resolve();
       }, timing.ackTimeoutMs);
       const wait: Waiting = {
         missing,
         done: () => {
+          clearInterval(resend);
           clearTimeout(timeout);
           resolve();
         },

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/http/build-app.ts';
 import { binanceSurface } from '../../src/fapi/plugin.ts';
 import { joinAuthBarrier, type BarrierTiming } from '../../src/roles/auth-barrier.ts';
 import { InProcessBus } from '../../src/services/bus/in-process-bus.ts';
-import type { Bus } from '../../src/services/bus/bus.ts';
+import { SUBJECTS, type Bus } from '../../src/services/bus/bus.ts';
 import {
   createTestApp,
   get,
@@ -31,13 +31,17 @@ async function until(check: () => boolean): Promise<void> {
   }
 }
 
-/** A bus whose delivery can be cut, as a node losing its NATS connection would see it. */
+/** A bus whose delivery can be cut, as a node losing its NATS connection would see it, or lose revocations. */
 class CuttableBus extends InProcessBus {
   cut = false;
+  /** Revocation messages still to lose, as a message dropped on the way would be. */
+  revocationsToLose = 0;
   override publish(subject: string, data: Uint8Array): void {
+    if (subject === SUBJECTS.authRevoked && this.revocationsToLose > 0) return void (this.revocationsToLose -= 1);
     if (!this.cut) super.publish(subject, data);
   }
 }
+const warnings: string[] = [];
 
 let t: TestApp;
 let nodeB: FastifyInstance;
@@ -73,7 +77,10 @@ beforeAll(async () => {
   });
   for (const app of [t.app, nodeB])
     stops.push(
-      joinAuthBarrier(bus as Bus, app.context.sessionRevocations, { timing: TIMING, warn: () => undefined }).stop,
+      joinAuthBarrier(bus as Bus, app.context.sessionRevocations, {
+        timing: TIMING,
+        warn: (line) => void warnings.push(line),
+      }).stop,
     );
   // Both leases taken and each node has seen the other.
   await until(() => [t.app, nodeB].every((app) => app.context.sessionRevocations.cache.usable()));
@@ -120,6 +127,20 @@ describe('authentication cache across nodes', () => {
     const revoked = await post(t.app, '/admin/users/revoke-sessions', { userNo: carol.userId }, desk.accessToken);
     expect(revoked.body).toMatchObject({ code: 0, data: { revoked: 1 } });
     expect((await get(nodeB, '/user/balance', carol.accessToken)).body.code).toBe(40000);
+  });
+
+  it('sends a revocation again to a node that did not acknowledge it, and answers once that node has', async () => {
+    const erin = await registerAndLogin(t.app);
+    expect((await get(nodeB, '/user/balance', erin.accessToken)).body.code).toBe(0);
+    warnings.length = 0;
+    // The logout's revocation and its first re-sending are lost on the way to node B; B's heartbeats still arrive,
+    // so B keeps its lease and its cached session: only the re-sent message can reach it.
+    bus.revocationsToLose = 2;
+    expect((await post(t.app, '/auth/logout', undefined, erin.accessToken)).body.code).toBe(0);
+    expect(bus.revocationsToLose).toBe(0);
+    expect(nodeB.context.sessionRevocations.cache.usable()).toBe(true);
+    expect((await get(nodeB, '/user/balance', erin.accessToken)).body.code).toBe(40000);
+    expect(warnings).toEqual([]); // acknowledged, not timed out
   });
 
   it('a node cut from the bus stops using its cache within the lease, and forgets it when back', async () => {
