@@ -46,4 +46,35 @@ describe('pageRows, the paged read of every store', () => {
     expect(page.totalRows).toBe(11);
     expect(page.rows.map((row) => row.title)).toEqual(['title 12', 'title 13', 'title 14']);
   });
+
+  it('reads as named statements: on one connection, each text under its own name, again and again', async () => {
+    const client = await database.pool.connect();
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const some = await pageRows<{ title: string }>(
+          client,
+          { columns: 'title', table: 'feedback', where: 'title LIKE $1', params: ['title 2%'], orderBy: 'id' },
+          1,
+          2,
+        );
+        expect(some).toMatchObject({ totalRows: 5, rows: [{ title: 'title 2' }, { title: 'title 20' }] });
+        const all = await pageRows<{ body: string }>(
+          client,
+          { columns: 'body', table: 'feedback', where: '', params: [], orderBy: 'id DESC' },
+          1,
+          1,
+        );
+        expect(all).toMatchObject({ totalRows: 23, rows: [{ body: 'body 23' }] });
+      }
+      // One statement per text, kept by the connection under a name made from it (none made twice).
+      const kept = await client.query<{ name: string; statement: string }>(
+        "SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'paged-%'",
+      );
+      expect(kept.rows.filter((row) => row.statement.includes('title LIKE $1'))).toHaveLength(2);
+      expect(kept.rows.filter((row) => row.statement.startsWith('SELECT body FROM feedback'))).toHaveLength(1);
+      expect(new Set(kept.rows.map((row) => row.name)).size).toBe(kept.rows.length);
+    } finally {
+      client.release();
+    }
+  });
 });

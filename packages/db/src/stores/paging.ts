@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../pool.ts';
 
 /** One page of a history, newest first; pages are numbered from 1. */
@@ -34,10 +35,30 @@ export async function pageRows<T>(
   const next = query.params.length;
   const [rows, count] = await Promise.all([
     db.query(
-      `SELECT ${query.columns} FROM ${query.table} ${where} ORDER BY ${query.orderBy} LIMIT $${next + 1} OFFSET $${next + 2}`,
-      [...query.params, pageSize, pageOffset(page, pageSize)],
+      prepared(
+        `SELECT ${query.columns} FROM ${query.table} ${where} ORDER BY ${query.orderBy} LIMIT $${next + 1} OFFSET $${next + 2}`,
+        [...query.params, pageSize, pageOffset(page, pageSize)],
+      ),
     ),
-    db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${query.table} ${where}`, [...query.params]),
+    db.query<{ count: number }>(
+      prepared(`SELECT count(*)::int AS count FROM ${query.table} ${where}`, [...query.params]),
+    ),
   ]);
   return { rows: rows.rows as T[], page, pageSize, totalRows: count.rows[0]?.count ?? 0 };
+}
+
+// The statement names of the paged reads, by their text (a store's fragments: a handful per store, never user input).
+const statementNames = new Map<string, string>();
+
+/**
+ * A named statement (#30): PostgreSQL parses and plans it once per connection, not on every page read. The name is
+ * derived from the text, so that two texts never share one (node-postgres refuses a name reused with other text).
+ */
+function prepared(text: string, values: unknown[]): { name: string; text: string; values: unknown[] } {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `paged-${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
 }
