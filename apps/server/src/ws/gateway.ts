@@ -40,6 +40,7 @@ import { MarketPump, type MarketFlush, type MarketLink, type MarketSink, isMarke
 import { isKeyLogin, isRequestFrame, RequestDesk, responseMessage } from './request-desk.ts';
 import { encodeMessage, userEventPayload, UserEventSequence } from './serialize.ts';
 import { UserStreamSessions, type StreamIdentity } from './session-revocation.ts';
+import { rejectUpgrade, TurnCork } from './raw-socket.ts';
 
 const SEND_AS_TEXT = { binary: false } as const;
 const MALFORMED = Symbol('malformed');
@@ -66,6 +67,7 @@ export class WsGateway implements MarketSink {
   private readonly clients = new Set<Client>();
   private readonly fanout: MarketFanout;
   private readonly usersOnline = new Map<number, Set<Client>>();
+  private readonly turn = new TurnCork();
   private readonly attached: Array<{ server: Server; listener: UpgradeListener }> = [];
   private readonly ownServers: Server[] = [];
   private readonly heartbeatTimer: NodeJS.Timeout;
@@ -192,6 +194,7 @@ export class WsGateway implements MarketSink {
         client.socket.close(WS_CLOSE_CODES.tryAgainLater, 'too slow');
         continue;
       }
+      this.turn.hold(client.transport);
       client.socket.send(payload, SEND_AS_TEXT);
       delivered += 1;
     }
@@ -375,7 +378,9 @@ export class WsGateway implements MarketSink {
   }
 
   private send(client: Client, message: WsServerMessage): void {
-    if (client.socket.readyState === WebSocket.OPEN) client.socket.send(encodeMessage(message), SEND_AS_TEXT);
+    if (client.socket.readyState !== WebSocket.OPEN) return;
+    this.turn.hold(client.transport);
+    client.socket.send(encodeMessage(message), SEND_AS_TEXT);
   }
 
   respond(client: Client, id: WsRequestId, answer: RequestAnswer): void {
@@ -389,9 +394,4 @@ export class WsGateway implements MarketSink {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function rejectUpgrade(socket: Duplex, status: 404 | 503): void {
-  const reason = status === 404 ? 'Not Found' : 'Service Unavailable';
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
