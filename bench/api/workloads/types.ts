@@ -43,6 +43,7 @@ export const WORKLOAD_FILES = [
   'order-session',
   'order-signed',
   'order-ws',
+  'order-ws-pipelined',
   'history-page',
   'ws-subscribe-storm',
 ] as const;
