@@ -4,7 +4,7 @@
  * Needs NATS at BUS_URL (default nats://127.0.0.1:4222) and PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL, else
  * an embedded cluster). Writes bench/results/cluster-latest.json.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,8 @@ import { startServerProcess, type ServerProcess } from '../../apps/server/test/h
 import { withBenchDatabase, withBenchServer } from '../database.ts';
 import { medianBy } from '../median.ts';
 import { processCpuMs } from '../api/cpu.ts';
+import { summariseProfile } from '../api/profile-summary.ts';
+import { busCounters, processSystemCpuMs, type BusCounters } from './counters.ts';
 import { login, runLoad, type LoadFigures, type Trader } from './load.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,6 +26,8 @@ const TRADERS = ['demo', 'partner2', 'partner3', 'partner4', 'partner5', 'partne
   (name) => `${name}@tickline.dev`,
 );
 const LOAD = { depthClients: 100, perTrader: 4, warmupMs: 2_000, durationMs: DURATION_MS };
+/** BENCH_CLUSTER_PROFILE=1: every server process under --cpu-prof; each one's top frames in the window are printed. */
+const PROFILE = process.env.BENCH_CLUSTER_PROFILE === '1';
 
 interface Figures extends LoadFigures {
   /** Commands acknowledged per second (a place or a cancel each). */
@@ -34,6 +38,10 @@ interface Figures extends LoadFigures {
    * `engine`, `api,ws,jobs`, `api,ws`), the NATS server (when one runs on this machine) and this benchmark (the load).
    */
   cpu_us_per_command: Record<string, number>;
+  /** Of it, the kernel's (system time), µs per command: socket writes and reads, wake-ups. */
+  system_us_per_command: Record<string, number>;
+  /** NATS messages per command, by process: handed to NATS (`sent`) and delivered by it (`delivered`). */
+  bus_messages_per_command: Record<string, BusCounters>;
 }
 
 async function withProcesses<T>(
@@ -45,19 +53,25 @@ async function withProcesses<T>(
   const started: ServerProcess[] = [];
   try {
     for (const node of nodes) {
-      const process = startServerProcess(await findFreePort(), {
-        TICKLINE_ROLE: node.roles,
-        BUS_URL: node.roles === 'all' ? undefined : BUS_URL,
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'bench-cluster-secret-0123456789abcdefghijklmn',
-        DEMO_LIQUIDITY: 'off',
-        MARKET_BACKFILL: 'false',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_ORDER: '1000000/10',
-        RATE_LIMIT_CANCEL: '1000000/10',
-        RATE_LIMIT_LOGIN: '1000/60',
-      });
+      const profileDir = path.join(dataDir, 'profiles', node.roles);
+      const process = startServerProcess(
+        await findFreePort(),
+        {
+          TICKLINE_ROLE: node.roles,
+          BUS_URL: node.roles === 'all' ? undefined : BUS_URL,
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: dataDir,
+          JWT_SECRET: 'bench-cluster-secret-0123456789abcdefghijklmn',
+          DEMO_LIQUIDITY: 'off',
+          MARKET_BACKFILL: 'false',
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_ORDER: '1000000/10',
+          RATE_LIMIT_CANCEL: '1000000/10',
+          RATE_LIMIT_LOGIN: '1000/60',
+        },
+        'sources',
+        PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      );
       started.push(process);
       const deadline = Date.now() + 90_000;
       while (!process.log().includes(node.waitFor)) {
@@ -67,7 +81,9 @@ async function withProcesses<T>(
     }
     // API nodes (and the single process) are ready once the demo member logs in with a funded balance.
     for (const [index, node] of nodes.entries()) if (node.roles !== 'engine') await started[index]!.waitUntilReady();
-    return await use(started);
+    const result = await use(started);
+    if (PROFILE) await printProfiles(dataDir, started, nodes, result as { window?: ProfileWindow });
+    return result;
   } finally {
     await Promise.all(started.map((process) => process.killAll()));
     await rm(dataDir, { recursive: true, force: true });
@@ -102,27 +118,71 @@ async function measure(nodes: ServerProcess[], all: ServerProcess[], names: stri
   ];
   const cpuAt = () => ({
     processes: watched.map(([, pid]) => processCpuMs(pid)),
+    system: watched.map(([, pid]) => processSystemCpuMs(pid)),
+    bus: Promise.all(all.map((node) => busCounters(node.port))),
     load: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
   });
   let before = cpuAt();
   let after = before;
+  const window: ProfileWindow = { fromUs: 0, toUs: 0 };
+  const nowUs = () => Number(process.hrtime.bigint() / 1000n);
   const figures = await runLoad({
     ...LOAD,
     traders,
     wsUrls: urls.map((url) => `${url.replace('http', 'ws')}/ws`),
-    onWindow: (edge) => (edge === 'start' ? (before = cpuAt()) : (after = cpuAt())),
+    onWindow: (edge) => {
+      if (edge === 'start') [before, window.fromUs] = [cpuAt(), nowUs()];
+      else [after, window.toUs] = [cpuAt(), nowUs()];
+    },
   });
   const perCommand = (ms: number) => Math.round((ms * 1000) / Math.max(1, figures.acknowledged));
   const cpu_us_per_command = Object.fromEntries([
     ...watched.map(([name], index) => [name, perCommand(after.processes[index]! - before.processes[index]!)]),
     ['load (this process)', perCommand(after.load - before.load)],
   ]);
+  const system_us_per_command = Object.fromEntries(
+    watched.map(([name], index) => [name, perCommand(after.system[index]! - before.system[index]!)]),
+  );
+  const [busBefore, busAfter] = [await before.bus, await after.bus];
+  const perCommandOf = (count: number) => Number((count / Math.max(1, figures.acknowledged)).toFixed(2));
+  const bus_messages_per_command = Object.fromEntries(
+    names.map((name, index) => [
+      name,
+      {
+        sent: perCommandOf(busAfter[index]!.sent - busBefore[index]!.sent),
+        delivered: perCommandOf(busAfter[index]!.delivered - busBefore[index]!.delivered),
+      },
+    ]),
+  );
   return {
     ...figures,
+    ...(PROFILE ? { window } : {}),
     cpu_us_per_command,
+    system_us_per_command,
+    bus_messages_per_command,
     commands_per_s: Math.round((figures.acknowledged / figures.durationMs) * 1000),
     depth_messages_per_s: Math.round((figures.depthMessages / figures.durationMs) * 1000),
   };
+}
+
+type ProfileWindow = { fromUs: number; toUs: number };
+
+/** Each process shut down by SIGTERM (which writes its --cpu-prof profile); its top self-time frames in the window. */
+async function printProfiles(
+  dataDir: string,
+  processes: ServerProcess[],
+  nodes: Array<{ roles: string }>,
+  result: { window?: ProfileWindow },
+): Promise<void> {
+  for (const process of processes) process.child.kill('SIGTERM');
+  await Promise.all(processes.map((process) => process.exited()));
+  for (const node of nodes) {
+    const directory = path.join(dataDir, 'profiles', node.roles);
+    const copy = path.join(tmpdir(), 'tickline-cluster-profiles', node.roles);
+    mkdirSync(copy, { recursive: true });
+    for (const file of readdirSync(directory)) copyFileSync(path.join(directory, file), path.join(copy, file));
+    console.log(`--- ${node.roles} (${copy}): ${await summariseProfile(directory, 25, result.window)}`);
+  }
 }
 
 const rounds = await withBenchServer(root, 'cluster', async (adminUrl) => {

@@ -24,6 +24,7 @@ export function processMetrics(roles: readonly string[], bus: { stats: BusStats 
   metrics.counter('tickline_bus_published_total', 'Messages this process published on the bus', () => stats.published);
   metrics.counter('tickline_bus_received_total', 'Messages this process received from the bus', () => stats.received);
   metrics.counter('tickline_bus_requests_total', 'Requests this process sent on the bus', () => stats.requests);
+  metrics.counter('tickline_bus_responded_total', 'Requests this process answered on the bus', () => stats.responded);
   metrics.counter('tickline_bus_timeouts_total', 'Requests that got no answer in time', () => stats.timeouts);
   metrics.counter(
     'tickline_bus_no_responders_total',

@@ -42,6 +42,8 @@ export function startServerProcess(
   port: number,
   env: Record<string, string | undefined>,
   from: keyof typeof ENTRY = 'sources',
+  /** Flags for node itself, before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeFlags: readonly string[] = [],
 ): ServerProcess {
   const mergedEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -56,7 +58,7 @@ export function startServerProcess(
   }
   // node + the tsx loader directly (not through npx), so a signal hits the server process itself.
   // Its own process group, so that killAll() reaches what it started too.
-  const child = spawn(process.execPath, [...ENTRY[from]], {
+  const child = spawn(process.execPath, [...nodeFlags, ...ENTRY[from]], {
     cwd: serverDir,
     env: mergedEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -253,8 +253,8 @@ describe('futures orders', () => {
     const dave = await registerAndLogin(testApp.app);
     await testApp.trading.fundDemoUser(dave.userId, 10_000 * USDT);
     await testApp.trading.setLeverage(dave.userId, 10);
-    // The order's leverage check is read first; the change is queued right behind that read and applied before the
-    // order reaches the engine.
+    // The change is queued while the order's own checks run and is applied before the order reaches the engine, which
+    // checks the order's leverage against the user's where it applies it.
     const ordering = testApp.trading
       .placeOrder(dave.userId, { leverage: 10, volume: '0.01', position: 1, orderPath: 1, price: '40000' })
       .then(

@@ -13,6 +13,8 @@ export interface BusStats {
   published: number;
   received: number;
   requests: number;
+  /** Requests of other processes this process answered. */
+  responded: number;
   timeouts: number;
   noResponders: number;
 }
@@ -32,7 +34,7 @@ export interface Bus {
 }
 
 export function emptyStats(): BusStats {
-  return { published: 0, received: 0, requests: 0, timeouts: 0, noResponders: 0 };
+  return { published: 0, received: 0, requests: 0, responded: 0, timeouts: 0, noResponders: 0 };
 }
 
 const encoder = new TextEncoder();

@@ -29,7 +29,13 @@ export class InProcessBus implements Bus {
       }, timeoutMs);
     });
     try {
-      return await Promise.race([Promise.resolve().then(() => servers[index]!(data)), timeout]);
+      const answered = Promise.resolve()
+        .then(() => servers[index]!(data))
+        .then((answer) => {
+          this.stats.responded += 1;
+          return answer;
+        });
+      return await Promise.race([answered, timeout]);
     } finally {
       clearTimeout(timer);
     }
