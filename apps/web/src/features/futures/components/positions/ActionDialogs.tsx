@@ -8,16 +8,10 @@ import { ConfirmButton } from '../ConfirmButton.tsx';
 import { closePosition } from '../../api.ts';
 import { useFeedback } from '../../feedback.tsx';
 import { reloadTrading } from '../../queries.ts';
-import { useServerRules } from '../../../rules/useServerRules.ts';
-import { baseOf, marketDecimals, rowSymbol, sizeText } from '../../markets/symbols.ts';
+import { useQtyDecimals } from '../../markets/MarketContext.tsx';
+import { baseOf, rowSymbol, sizeText } from '../../markets/symbols.ts';
 import { reversePosition } from './api.ts';
 import { marketSizesText, sizesByMarket } from './marketSizes.ts';
-
-/** The size decimals of each market (the seeds' 4 until the rules arrive). */
-function useQtyDecimals(): (symbol: string) => number {
-  const markets = useServerRules()?.markets;
-  return (symbol) => marketDecimals(markets?.find((market) => market.symbol === symbol)).qty;
-}
 
 /** One confirmed action: runs `action` through the seeds' feedback, reloads the trading queries, then closes. */
 function useConfirmed(action: () => Promise<boolean>, onClose: () => void) {
