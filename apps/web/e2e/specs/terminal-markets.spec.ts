@@ -80,6 +80,7 @@ async function marketsRoundTrip(page: Page, baseUrl: string, width: number, shot
   // ETH's grouping steps and size decimals as the server's market definition publishes them, not BTC's.
   await expectBookSteps(page, ['0.01', '0.1', '1', '10', '50']);
   await expectSizeDecimals(page, 'book-qty', 3);
+  await shot(`${width}-futures-ethusdt-book`);
   await page.getByTestId('book-precision').selectOption('1');
   await expect(page.getByTestId('bid-row').first().locator('span').nth(1)).toHaveText(/\.00$/);
   await page.getByTestId('book-precision').selectOption('0.01');
