@@ -113,6 +113,18 @@ describe('market definitions', () => {
     expect(definitionProblems(tooHigh)).toContain('SOLUSDT: the first bracket must allow the maximum leverage');
   });
 
+  it('names order book steps that are missing, not decimals of at most 3 places, or listed twice', () => {
+    const steps = (bookSteps: string[]) => definitionProblems({ ...sol, display: { ...sol.display, bookSteps } });
+    expect(steps([])).toEqual(['SOLUSDT: no order book step']);
+    expect(steps(['0.0001', '0', '1e2'])).toEqual([
+      'SOLUSDT: the book step 0.0001 must be a positive decimal of at most 3 places',
+      'SOLUSDT: the book step 0 must be a positive decimal of at most 3 places',
+      'SOLUSDT: the book step 1e2 must be a positive decimal of at most 3 places',
+    ]);
+    expect(steps(['0.1', '0.1'])).toEqual(['SOLUSDT: a book step is listed twice']);
+    expect(steps(['0.001', '0.01', '50'])).toEqual([]);
+  });
+
   it('chooses MARKETS, BTCUSDT first, naming every bad entry', () => {
     expect(chooseMarkets('solusdt, BTCUSDT').markets.map((d) => d.symbol)).toEqual(['BTCUSDT', 'SOLUSDT']);
     expect(chooseMarkets('BTCUSDT,DOGEUSDT,,ETHUSDT,ETHUSDT').problems).toEqual([

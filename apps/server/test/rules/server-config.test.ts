@@ -69,6 +69,7 @@ describe('GET /server/config', () => {
       fundingIntervalMs: 8 * 3_600_000,
       priceDecimals: 2,
       qtyDecimals: 4,
+      bookSteps: ['0.1', '0.01', '0.001', '1', '10', '50', '100'],
     });
     const all = clientRules(loadConfig({}), false).markets;
     expect(all.map((market) => market.symbol)).toEqual(['BTCUSDT', 'ETHUSDT', 'SOLUSDT']);
@@ -79,6 +80,8 @@ describe('GET /server/config', () => {
       minNotional: 5,
       leverage: { min: 1, max: 50, default: 1 },
       fundingIntervalMs: 4 * 3_600_000,
+      qtyDecimals: 2,
+      bookSteps: ['0.01', '0.1', '1', '10'],
     });
     expect(all[1]!.leverageBrackets[0]).toMatchObject({ initialLeverage: 100, notionalCap: 25_000 });
   });

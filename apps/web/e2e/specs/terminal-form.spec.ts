@@ -1,10 +1,11 @@
 // #33 item 1: the order form's types and options, placed through the form against the real platform. At 1440 px a
 // stop-limit, an IOC, a post-only the server refuses (its message in the seeds' popup), a reduce-only and an order
-// with TP/SL at entry; at 375 px the form works on a phone (a trailing stop and a stop-market). Each width trades as
-// its own new funded trader, so nothing is shared with other specs.
+// with TP/SL at entry; at 375 px the form works on a phone (a trailing stop and a stop-market). At both widths: a FOK
+// that fills with the cost, fee, liquidation and max the panel showed; a take-profit; the trigger's mark/last choice
+// stored with the order. Each width trades as its own new funded trader, so nothing is shared with other specs.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../harness/fixtures.ts';
-import { balanceOf, fundedTrader } from '../harness/futures.ts';
+import { balanceOf, chooseLeverage, fundedTrader } from '../harness/futures.ts';
 import { api, expectToast, openAs, type Tokens } from '../harness/helpers.ts';
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
@@ -31,10 +32,86 @@ async function placed(page: Page): Promise<void> {
 
 const position = async (baseUrl: string, tokens: Tokens) =>
   (
-    await api<Array<{ volume: number; takeProfit: number; stopLoss: number }>>(baseUrl, 'GET', '/postion/lookup', {
+    await api<
+      Array<{ volume: number; takeProfit: number; stopLoss: number; averagePrice: number; liquidationPrice: number }>
+    >(baseUrl, 'GET', '/postion/lookup', {
       token: tokens.accessToken,
     })
   ).data[0];
+
+/** USDT as the API sends it (a number written from micro-USDT) back to micro-USDT. */
+const micros = (usdt: number) => Math.round(usdt * 1_000_000);
+
+/** What the server lets a long spend: futures wallet − in use − the long side's waiting holds (seeds §9). */
+async function availableLong(baseUrl: string, tokens: Tokens): Promise<number> {
+  const balance = await balanceOf(baseUrl, tokens.accessToken);
+  return micros(balance.usdtm) - micros(balance.usingRequiredAmount) - micros(balance.longWaitingRequiredAmount);
+}
+
+/** Micro-USDT shown as the panel does: floored to `decimals`. */
+function shownUsdt(amount: number, decimals: number): string {
+  const unit = 10 ** (6 - decimals);
+  const floored = Math.floor(amount / unit);
+  const whole = Math.floor(floored / 10 ** decimals).toLocaleString('en-US');
+  return `${whole}.${String(floored % 10 ** decimals).padStart(decimals, '0')} USDT`;
+}
+
+/** Waiting triggers as the server stores them. */
+async function triggers(baseUrl: string, tokens: Tokens) {
+  const waiting = await api<{ orders: Array<{ no: number; triggerType?: string; triggerBy?: string }> }>(
+    baseUrl,
+    'GET',
+    '/order/waitLookup',
+    { token: tokens.accessToken },
+  );
+  return waiting.data.orders.filter((row) => row.triggerType !== undefined);
+}
+
+/**
+ * From flat: a 0.001 BTC FOK buy at the best ask fills there whole, and the cost, fee, liquidation and (after) max the
+ * panel showed are the server's: the available balance fell by the cost (shown floored to the cent), the fill's fee
+ * and the position's liquidation price are the ones shown, and max is the new available balance. When the maker
+ * requoted between reading the book and the order (the FOK killed, or filled at a better price), it is tried again.
+ */
+async function fokFillsAsShown(page: Page, baseUrl: string, trader: Tokens): Promise<void> {
+  await page.getByRole('tab', { name: 'Limit' }).click();
+  await page.getByTestId('order-tif').selectOption('FOK');
+  await expect(async () => {
+    const held = await position(baseUrl, trader);
+    if (held)
+      await api(baseUrl, 'POST', '/order/closePosition', {
+        token: trader.accessToken,
+        body: { volume: String(held.volume) },
+      });
+    const before = await availableLong(baseUrl, trader);
+    const { ask } = await bestPrices(baseUrl);
+    await page.getByTestId('order-price').fill(ask.toFixed(2));
+    await page.getByTestId('order-amount').fill('0.001');
+    await expect(page.getByTestId('fee-long')).not.toHaveText('-');
+    const shown = {
+      cost: await page.getByTestId('cost-long').textContent(),
+      fee: await page.getByTestId('fee-long').textContent(),
+      liq: await page.getByTestId('liq-long').textContent(),
+    };
+    await page.getByTestId('buy-long').click();
+    await placed(page);
+    const filled = await position(baseUrl, trader);
+    expect(filled?.averagePrice).toBe(ask);
+    expect(filled?.volume).toBe(0.001);
+    expect(shown.liq).toBe(filled!.liquidationPrice.toLocaleString('en-US', { minimumFractionDigits: 2 }));
+    const history = await api<{ orders: Array<{ price: number; volume: number; openOrderFee: number }> }>(
+      baseUrl,
+      'GET',
+      '/order/history',
+      { token: trader.accessToken },
+    );
+    const fill = history.data.orders.find((row) => row.price === ask && row.volume === 0.001);
+    expect(shown.fee).toBe(shownUsdt(micros(fill!.openOrderFee), 4));
+    const after = await availableLong(baseUrl, trader);
+    expect(shown.cost).toBe(shownUsdt(before - after, 2));
+    await expect(page.getByTestId('max-long')).toHaveText(shownUsdt(after, 2));
+  }).toPass({ timeout: 60_000 });
+}
 
 test.describe('order form at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -58,7 +135,19 @@ test.describe('order form at 1440 px', () => {
     await expect(page.getByTestId('order-tif')).toHaveCount(0);
     await order(page, 'buy-long', '0.001', whole(ask * 1.1));
     await placed(page);
+    await expect
+      .poll(() => triggers(baseUrl, trader))
+      .toEqual([expect.objectContaining({ triggerType: 'stop', triggerBy: 'last' })]);
     await saveScreenshot('1440-terminal-form-stop', { fullPage: false });
+
+    // Take-profit market sell above the market, back on the mark: stored as a take-profit by the mark.
+    await page.getByTestId('order-stop-kind').selectOption('takeProfitMarket');
+    await page.getByTestId('order-trigger').fill(whole(ask * 1.1));
+    await page.getByTestId('trigger-by-mark').click();
+    await order(page, 'sell-short', '0.001');
+    await expect
+      .poll(() => triggers(baseUrl, trader))
+      .toContainEqual(expect.objectContaining({ triggerType: 'takeProfit', triggerBy: 'mark' }));
 
     // A resting GTC limit holds exactly the cost the form showed.
     await page.getByRole('tab', { name: 'Limit' }).click();
@@ -105,6 +194,14 @@ test.describe('order form at 1440 px', () => {
     await expect.poll(async () => (await position(baseUrl, trader))?.volume ?? 0).toBe(0);
     await page.getByTestId('order-reduce-only').uncheck();
 
+    // FOK at 10x: fills whole with the estimates shown; then flat again for the TP/SL order.
+    await chooseLeverage(page, 10);
+    await fokFillsAsShown(page, baseUrl, trader);
+    await page.getByTestId('order-tif').selectOption('GTC');
+    await api(baseUrl, 'POST', '/order/closePosition', { token: trader.accessToken, body: { volume: '0.001' } });
+    await expect.poll(async () => (await position(baseUrl, trader))?.volume ?? 0).toBe(0);
+    await page.getByRole('tab', { name: 'Market' }).click();
+
     // A market long with TP/SL at entry: the position carries both.
     await page.getByTestId('order-tpsl').check();
     await page.getByTestId('order-take-profit').fill(whole(ask * 1.2));
@@ -146,11 +243,25 @@ test.describe('order form at 375 px', () => {
       .getByRole('button', { name: 'OK' })
       .click();
     await page.getByTestId('order-trigger').fill(String(Math.round(bid * 0.9)));
+    await page.getByTestId('trigger-by-last').click();
     await page.getByTestId('sell-short').click();
     await placed(page);
-    const waiting = await api<{ orders: Array<{ triggerType?: string }> }>(baseUrl, 'GET', '/order/waitLookup', {
-      token: trader.accessToken,
-    });
-    expect(waiting.data.orders.map((row) => row.triggerType)).toEqual(['stop']);
+    await expect
+      .poll(() => triggers(baseUrl, trader))
+      .toEqual([expect.objectContaining({ triggerType: 'stop', triggerBy: 'last' })]);
+
+    // A take-profit limit buy under the market, by the mark.
+    await page.getByTestId('order-stop-kind').selectOption('takeProfitLimit');
+    await page.getByTestId('order-trigger').fill(String(Math.round(bid * 0.9)));
+    await page.getByTestId('trigger-by-mark').click();
+    await order(page, 'buy-long', '0.001', String(Math.round(bid * 0.9)));
+    await expect
+      .poll(() => triggers(baseUrl, trader))
+      .toContainEqual(expect.objectContaining({ triggerType: 'takeProfit', triggerBy: 'mark' }));
+    await saveScreenshot('375-terminal-form-take-profit', { fullPage: false });
+
+    // FOK at 10x on a phone: cost, fee, liquidation and max as the server's.
+    await chooseLeverage(page, 10);
+    await fokFillsAsShown(page, baseUrl, trader);
   });
 });

@@ -2,6 +2,8 @@
 // market with its live last price and change, choosing ETHUSDT opens /futures/ETHUSDT with ETH's ticker, book and
 // order form; an ETH limit order rests in Open Orders with its symbol and the symbol filter hides and shows it; a BTC
 // and an ETH position are listed together, and closing the ETH one leaves the BTC one. At 1440 and 375 px.
+// #34 web: ETH's and SOL's book and recent trades use their own grouping steps and size decimals (ETH 3, SOL 2), and
+// close-all names each market's size in its unit and closes both.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../harness/fixtures.ts';
 import { fundedTrader } from '../harness/futures.ts';
@@ -25,8 +27,25 @@ async function marketLong(baseUrl: string, trader: Tokens, volume: string, symbo
   expect(order.code, order.message).toBe(0);
 }
 
-async function showPart(page: Page, mobile: boolean, view: 'trade' | 'book' | 'positions'): Promise<void> {
+async function showPart(page: Page, mobile: boolean, view: 'trade' | 'book' | 'trades' | 'positions'): Promise<void> {
   if (mobile) await page.getByTestId(`view-${view}`).click();
+}
+
+/** Every shown size of `testId` has exactly `decimals` decimals (a market's own, not BTC's 4). */
+async function expectSizeDecimals(page: Page, testId: string, decimals: number): Promise<void> {
+  const sized = new RegExp(`^\\d[\\d,]*\\.\\d{${decimals}}$`);
+  await expect
+    .poll(async () => {
+      const texts = await page.getByTestId(testId).allTextContents();
+      return texts.length > 0 && texts.every((text) => sized.test(text));
+    })
+    .toBe(true);
+}
+
+/** The book's grouping choices as offered, and the default chosen. */
+async function expectBookSteps(page: Page, steps: string[]): Promise<void> {
+  await expect(page.getByTestId('book-precision').locator('option')).toHaveText(steps);
+  await expect(page.getByTestId('book-precision')).toHaveValue(steps[0]!);
 }
 
 async function marketsRoundTrip(page: Page, baseUrl: string, width: number, shot: (name: string) => Promise<unknown>) {
@@ -58,6 +77,13 @@ async function marketsRoundTrip(page: Page, baseUrl: string, width: number, shot
   expect(bestBid).toBeLessThan(20_000);
   await showPart(page, mobile, 'book');
   await expect(page.getByTestId('bid-row').first()).toBeVisible();
+  // ETH's grouping steps and size decimals as the server's market definition publishes them, not BTC's.
+  await expectBookSteps(page, ['0.01', '0.1', '1', '10', '50']);
+  await expectSizeDecimals(page, 'book-qty', 3);
+  await shot(`${width}-futures-ethusdt-book`);
+  await page.getByTestId('book-precision').selectOption('1');
+  await expect(page.getByTestId('bid-row').first().locator('span').nth(1)).toHaveText(/\.00$/);
+  await page.getByTestId('book-precision').selectOption('0.01');
 
   // An ETH limit buy well under the market rests with its symbol.
   await showPart(page, mobile, 'trade');
@@ -96,6 +122,10 @@ async function marketsRoundTrip(page: Page, baseUrl: string, width: number, shot
   await expect(ethRow).toContainText('ETHUSDT Long');
   await expect(ethRow.getByTestId('position-size')).toHaveText('0.010');
   await shot(`${width}-terminal-markets-positions`);
+  // ETH's fills in its recent trades, sized to 3 decimals.
+  await showPart(page, mobile, 'trades');
+  await expectSizeDecimals(page, 'trade-qty', 3);
+  await showPart(page, mobile, 'positions');
   await ethRow.getByTestId('position-close').click();
   await page.getByTestId('close-100').click();
   await page.getByTestId('close-confirm').click();
@@ -104,6 +134,16 @@ async function marketsRoundTrip(page: Page, baseUrl: string, width: number, shot
   await expect(rows).toHaveAttribute('data-symbol', 'BTCUSDT');
   const held = await api<Array<{ symbol: string }>>(baseUrl, 'GET', '/postion/lookup', { token: trader.accessToken });
   expect(held.data.map((row) => row.symbol)).toEqual(['BTCUSDT']);
+
+  // Close-all: each market's size in its own unit (no sum of BTC and ETH), each position closed in its market.
+  await marketLong(baseUrl, trader, '0.02', 'ETHUSDT');
+  await expect(rows).toHaveCount(2);
+  await page.getByTestId('positions-close-all').click();
+  await expect(page.getByTestId('close-all-text')).toContainText('(0.0010 BTC, 0.020 ETH)');
+  await page.getByTestId('close-all-confirm').click();
+  await expect(rows).toHaveCount(0);
+  const none = await api<unknown[]>(baseUrl, 'GET', '/postion/lookup', { token: trader.accessToken });
+  expect(none.data).toEqual([]);
 }
 
 test.describe('markets at 1440 px', () => {
@@ -123,6 +163,9 @@ test.describe('markets at 1440 px', () => {
     await expect(page.getByTestId('market-symbol')).toHaveText('BTCUSDT');
     await page.goto('/futures/solusdt');
     await expect(page.getByTestId('market-symbol')).toHaveText('SOLUSDT');
+    // SOL's own steps and 2-decimal sizes.
+    await expectBookSteps(page, ['0.01', '0.1', '1', '10']);
+    await expectSizeDecimals(page, 'book-qty', 2);
   });
 });
 

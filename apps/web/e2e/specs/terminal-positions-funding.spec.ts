@@ -1,6 +1,7 @@
 // #33 item 4 "funding paid/received" on a platform of its own that settles funding every minute (the shared one
 // settles every 8 hours): a position held through a settlement shows, without a reload, the signed sum of the funding
-// since it opened, equal to the server's funding history, green when received and red when paid.
+// since it opened, equal to the server's funding history, green when received and red when paid; the Funding History
+// tab then lists that settlement with the server's amount.
 import { api, DEMO_PASSWORD } from '../harness/helpers.ts';
 import { startPlatform } from '../harness/platform.ts';
 import { expect, test as base } from '../harness/fixtures.ts';
@@ -37,7 +38,9 @@ const test = base.extend<object, { baseUrl: string }>({
       await use(platform.baseUrl);
       await platform.stop();
     },
-    { scope: 'worker' },
+    // Starting, then stopping a platform of its own (SIGTERM, its embedded PostgreSQL, the database dropped) took
+    // over the default 60 s on a loaded host.
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 
@@ -101,6 +104,23 @@ for (const [width, height] of [
       await expect(cell).toHaveText(micros > 0 ? `+${shown}` : micros < 0 ? `-${shown}` : shown);
       if (shown !== '0.00') await expect(cell).toHaveClass(micros > 0 ? /up/ : /down/);
       await saveScreenshot(`${width}-terminal-positions-funding`);
+
+      // #33 item 5: the Funding History tab lists the settlement as the server stores it (newest first).
+      await page.getByTestId('tab-funding').click();
+      const sixDecimals = (amount: number) =>
+        `${amount < 0 ? '-' : ''}${Math.floor(Math.abs(amount) / 1_000_000)}.${String(Math.abs(amount) % 1_000_000).padStart(6, '0')}`;
+      const first = page.getByTestId('funding-row').first();
+      await expect(first).toContainText('BTCUSDT');
+      // Read together with the server's newest row, as another settlement may come each minute.
+      await expect
+        .poll(async () => {
+          const rows = (await api<{ rows: FundingRow[] }>(baseUrl, 'GET', '/funding/lookup?page=1', { token })).data
+            .rows;
+          const newest = rows.reduce((latest, row) => (Date.parse(row.time) > Date.parse(latest.time) ? row : latest));
+          return (await first.locator('td').last().textContent()) === sixDecimals(microsOf(newest.amount));
+        })
+        .toBe(true);
+      await saveScreenshot(`${width}-terminal-funding-history`, { fullPage: false });
     });
   });
 }

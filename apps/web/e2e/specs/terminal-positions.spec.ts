@@ -199,7 +199,7 @@ test.describe('positions at 1280 px', () => {
 test.describe('positions at 375 px', () => {
   test.use({ viewport: { width: 375, height: 812 }, account: 'partner2@tickline.dev' });
 
-  test('margin dialog, ADL indicator, share card and close-all on a phone', async ({
+  test('margin dialog, ADL indicator, share card, reverse and close-all on a phone', async ({
     page,
     baseUrl,
     session,
@@ -215,6 +215,19 @@ test.describe('positions at 375 px', () => {
     await saveScreenshot('375-terminal-positions-share');
     await page.keyboard.press('Escape');
     await saveScreenshot('375-terminal-positions');
+    // Reverse on a phone: the 0.01 BTC short becomes a 0.01 BTC long in one order of twice its size.
+    await page.getByTestId('position-reverse').click();
+    await expect(page.getByTestId('reverse-text')).toHaveText(
+      'Market order of 0.0200 BTC to the other side: closes 0.0100 BTC and opens 0.0100 BTC Long.',
+    );
+    await page.getByTestId('reverse-confirm').click();
+    await expectToast(page, 'Order successfully completed.');
+    await expect(page.getByTestId('position-row')).toContainText('Long');
+    await expect(page.getByTestId('position-size')).toHaveText('0.0100');
+    const reversed = await api<Array<{ position: number; volume: number }>>(baseUrl, 'GET', '/postion/lookup', {
+      token: session?.accessToken,
+    });
+    expect(reversed.data).toEqual([expect.objectContaining({ position: 1, volume: 0.01 })]);
     await page.getByTestId('positions-close-all').click();
     await page.getByTestId('close-all-confirm').click();
     await expect(page.getByTestId('tab-positions')).toHaveText('Positions(0)');

@@ -54,6 +54,11 @@ export const marketRulesSchema = futuresRulesSchema.extend({
   /** Decimals to show prices and sizes with. */
   priceDecimals: z.number().int(),
   qtyDecimals: z.number().int(),
+  /**
+   * The order book's grouping steps (USDT, exact decimal text such as "0.1"), in the order the book offers them; the
+   * first is the default.
+   */
+  bookSteps: z.array(z.string()),
 });
 
 export const optionRulesSchema = z.object({

@@ -62,6 +62,7 @@ function marketRules(config: Config): MarketRules[] {
           definition.fundingIntervalMs,
         priceDecimals: definition.display.priceDecimals,
         qtyDecimals: definition.display.qtyDecimals,
+        bookSteps: [...definition.display.bookSteps],
       },
     ];
   });

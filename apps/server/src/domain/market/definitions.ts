@@ -45,8 +45,11 @@ export interface MarketDefinition {
   brackets: MaintenanceTier[];
   fundingIntervalMs: number;
   index: IndexSources;
-  /** Decimals shown for prices and quantities (the web's formatting). */
-  display: { priceDecimals: number; qtyDecimals: number };
+  /**
+   * Decimals shown for prices and quantities (the web's formatting), and the order book's grouping steps in USDT as
+   * exact decimal text, in the order the book offers them (the first is the default).
+   */
+  display: { priceDecimals: number; qtyDecimals: number; bookSteps: readonly string[] };
 }
 
 /** A bracket table scaled from BTCUSDT's shape: the same rates and leverages, notionals times `scale`. */
@@ -89,7 +92,8 @@ export const MARKET_DEFINITIONS: readonly MarketDefinition[] = [
     brackets: btc.maintenanceTiers,
     fundingIntervalMs: 8 * HOUR_MS,
     index: { simulatedPair: 'BTCUSDT', binanceSymbol: 'BTCUSDT' },
-    display: { priceDecimals: 2, qtyDecimals: 4 },
+    // The seeds' precisions (0.1 the default, 0.001 finer than the tick) and #33's coarse steps.
+    display: { priceDecimals: 2, qtyDecimals: 4, bookSteps: ['0.1', '0.01', '0.001', '1', '10', '50', '100'] },
   },
   {
     symbol: 'ETHUSDT',
@@ -108,7 +112,7 @@ export const MARKET_DEFINITIONS: readonly MarketDefinition[] = [
     brackets: scaledBrackets(0.5, 100),
     fundingIntervalMs: 8 * HOUR_MS,
     index: { simulatedPair: 'ETHUSDT', binanceSymbol: 'ETHUSDT' },
-    display: { priceDecimals: 2, qtyDecimals: 3 },
+    display: { priceDecimals: 2, qtyDecimals: 3, bookSteps: ['0.01', '0.1', '1', '10', '50'] },
   },
   {
     symbol: 'SOLUSDT',
@@ -127,7 +131,7 @@ export const MARKET_DEFINITIONS: readonly MarketDefinition[] = [
     brackets: SOL_BRACKETS,
     fundingIntervalMs: 4 * HOUR_MS,
     index: { simulatedPair: 'SOLUSDT', binanceSymbol: 'SOLUSDT' },
-    display: { priceDecimals: 2, qtyDecimals: 2 },
+    display: { priceDecimals: 2, qtyDecimals: 2, bookSteps: ['0.01', '0.1', '1', '10'] },
   },
 ];
 
@@ -191,7 +195,19 @@ export function definitionProblems(definition: MarketDefinition): string[] {
     if (!(Number.isInteger(fee) && fee >= 0 && fee < 100_000)) problems.push(`${name}: fee rates must be 0–10 %`);
   if (!(Number.isInteger(definition.fundingIntervalMs) && definition.fundingIntervalMs >= 60_000))
     problems.push(`${name}: the funding interval must be at least one minute`);
+  problems.push(...bookStepProblems(definition));
   problems.push(...bracketProblems(definition));
+  return problems;
+}
+
+/** Book steps: at least one, each a positive decimal of at most 3 places (the seeds' 0.001), none twice. */
+function bookStepProblems({ symbol: name, display }: MarketDefinition): string[] {
+  const steps = display.bookSteps;
+  if (steps.length === 0) return [`${name}: no order book step`];
+  const problems = steps
+    .filter((step) => !/^\d+(\.\d{1,3})?$/.test(step) || Number(step) <= 0)
+    .map((step) => `${name}: the book step ${step} must be a positive decimal of at most 3 places`);
+  if (new Set(steps).size !== steps.length) problems.push(`${name}: a book step is listed twice`);
   return problems;
 }
 

@@ -49,6 +49,8 @@ export interface MarketInfo {
   minNotional: MicroUsdt;
   priceDecimals: number;
   qtyDecimals: number;
+  /** The order book's grouping steps, USDT decimal text ("0.1"), the default first. */
+  bookSteps: readonly string[];
 }
 
 export interface ServerRules {
@@ -88,6 +90,7 @@ function marketInfoOf(market: MarketRules): MarketInfo {
     minNotional: microsOf(market.minNotional),
     priceDecimals: market.priceDecimals,
     qtyDecimals: market.qtyDecimals,
+    bookSteps: market.bookSteps,
   };
 }
 

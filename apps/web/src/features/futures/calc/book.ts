@@ -1,26 +1,44 @@
 /**
  * Order book rows for display (seed 000 §2/§9): 10 levels a side, grouped by the chosen step (asks rounded up with
  * 'ceil', bids down with 'floor', so a grouped level never shows a better price than exists), each with quantity,
- * total and the running sum that sizes the depth bar. Rows are padded to a fixed count so the book never jumps.
+ * total and the running sum that sizes the depth bar. Rows are padded to a fixed count so the book never jumps. The
+ * grouping steps are each market's own (#34: the server's market definitions publish them).
  */
 import { PRICE_SCALE, QTY_SCALE, divide, multiply, parseDecimal, type PriceTicks, type QtyLots } from '@tickline/money';
 
 export const BOOK_LEVELS = 10;
+
 /**
- * Grouping choices: the seeds' precisions first (0.1, 0.01, 0.001, default 0.1), then the coarser steps of #33.
- * Each maps to its step in price ticks (0.01 USDT); 0.001 is finer than the tick, so it groups nothing.
+ * One grouping choice of the book: its label as the market publishes it ("0.1"), its step in price ticks (0.01 USDT;
+ * at least one, so the seeds' 0.001 groups nothing) and the decimals its prices are shown with (the market's, or
+ * more for a step finer than them: 3 for 0.001).
  */
-const STEP_TICKS = {
-  '0.1': 10,
-  '0.01': 1,
-  '0.001': 1,
-  '1': 100,
-  '10': 1_000,
-  '50': 5_000,
-  '100': 10_000,
-} as const;
-export type BookPrecision = keyof typeof STEP_TICKS;
-export const BOOK_PRECISIONS: readonly BookPrecision[] = ['0.1', '0.01', '0.001', '1', '10', '50', '100'];
+export interface BookStep {
+  label: string;
+  ticks: PriceTicks;
+  decimals: number;
+}
+
+/** The seeds' precision choices (0.1, 0.01, 0.001; default 0.1), offered until the market's own steps arrive. */
+export const SEED_BOOK_STEPS: readonly string[] = ['0.1', '0.01', '0.001'];
+
+/** The steps of a market's published `bookSteps` (USDT decimal text, at most 3 places), in its order. */
+export function bookStepsOf(labels: readonly string[], priceDecimals: number = PRICE_SCALE): BookStep[] {
+  return labels.map((label) => {
+    const thousandths = parseDecimal(label, 3);
+    const fraction = label.split('.')[1]?.length ?? 0;
+    return {
+      label,
+      ticks: Math.max(1, divide(thousandths, 10 ** (3 - PRICE_SCALE), 'floor')),
+      decimals: Math.max(priceDecimals, fraction),
+    };
+  });
+}
+
+/** The step labelled `label` (a remembered or picked choice), else the market's default (its first). */
+export function chooseStep(steps: readonly BookStep[], label: string | null): BookStep {
+  return steps.find((step) => step.label === label) ?? steps[0]!;
+}
 
 export interface BookRow {
   price: PriceTicks;
@@ -35,16 +53,11 @@ export interface BookRow {
 }
 
 /**
- * Whether the choice reads the deep depth stream: from 1 USDT up, the default stream's 20 levels a side (a few USDT
- * of the book) would give only a row or two.
+ * Whether the step reads the deep depth stream: from 100 of the market's ticks up (1 USDT on a 0.01 tick), the default
+ * stream's 20 levels a side (a few USDT of the book) would give only a row or two.
  */
-export function needsDeepDepth(precision: BookPrecision): boolean {
-  return STEP_TICKS[precision] >= STEP_TICKS['1'];
-}
-
-/** Group size in price ticks. */
-export function groupTicks(precision: BookPrecision): number {
-  return STEP_TICKS[precision];
+export function needsDeepDepth(step: BookStep, tickSize: PriceTicks): boolean {
+  return step.ticks >= 100 * tickSize;
 }
 
 /** The grouped price of a level: asks up, bids down, to a multiple of the step. */
@@ -59,10 +72,9 @@ const toLots = (qty: number) => parseDecimal(qty, QTY_SCALE);
 export function groupLevels(
   levels: readonly (readonly [number, number])[],
   side: 'ask' | 'bid',
-  precision: BookPrecision,
+  step: PriceTicks,
   rowCount = BOOK_LEVELS,
 ): BookRow[] {
-  const step = groupTicks(precision);
   const rows: BookRow[] = [];
   let cumulative = 0;
   for (const [rawPrice, rawQty] of levels) {
@@ -96,9 +108,8 @@ export function spreadTicks(asks: readonly BookRow[], bids: readonly BookRow[]):
 /** Prices (grouped like the book) at which the trader has resting orders, per side. */
 export function ownOrderPrices(
   orders: readonly { position: 1 | 2; price: number }[],
-  precision: BookPrecision,
+  step: PriceTicks,
 ): { asks: Set<PriceTicks>; bids: Set<PriceTicks> } {
-  const step = groupTicks(precision);
   const asks = new Set<PriceTicks>();
   const bids = new Set<PriceTicks>();
   for (const order of orders) {
@@ -107,9 +118,4 @@ export function ownOrderPrices(
     else bids.add(groupPrice(ticks, 'bid', step));
   }
   return { asks, bids };
-}
-
-/** Decimals to show a grouped price with: the money rule's 2, or 3 for the 0.001 choice. */
-export function priceDecimals(precision: BookPrecision): number {
-  return precision === '0.001' ? 3 : PRICE_SCALE;
 }

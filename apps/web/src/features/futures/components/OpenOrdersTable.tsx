@@ -6,11 +6,12 @@ import { InlineEdit } from './tabs/InlineEdit.tsx';
 import type { AmendField } from './tabs/inlineEdit.ts';
 import { useCancelOrder } from './tabs/useCancelOrder.ts';
 import { rowSymbol } from '../markets/symbols.ts';
+import { useQtyDecimals } from '../markets/MarketContext.tsx';
 import styles from '../futures.module.css';
 
-const EDITABLE: [AmendField, 'futures.priceLabel' | 'futures.amount', number][] = [
-  ['price', 'futures.priceLabel', 2],
-  ['volume', 'futures.amount', 4],
+const EDITABLE: [AmendField, 'futures.priceLabel' | 'futures.amount'][] = [
+  ['price', 'futures.priceLabel'],
+  ['volume', 'futures.amount'],
 ];
 
 /**
@@ -21,6 +22,7 @@ const EDITABLE: [AmendField, 'futures.priceLabel' | 'futures.amount', number][] 
 export function OpenOrdersTable({ orders }: { orders: readonly OpenOrderRow[] }) {
   const t = useT();
   const { cancelling, cancel } = useCancelOrder();
+  const qtyDecimals = useQtyDecimals();
   if (orders.length === 0) return <p className={styles.empty}>{t('futures.noOrders')}</p>;
   const labels = {
     time: t('futures.time'),
@@ -44,13 +46,13 @@ export function OpenOrdersTable({ orders }: { orders: readonly OpenOrderRow[] })
               <td data-label={labels.time}>{formatDateTime(order.insertDate)}</td>
               <SymbolCell row={order} label={labels.symbol} />
               <SideCell position={order.position} label={labels.side} />
-              {EDITABLE.map(([field, label, decimals]) => (
+              {EDITABLE.map(([field, label]) => (
                 <td key={field} data-label={t(label)}>
                   <InlineEdit
                     no={order.no}
                     field={field}
                     value={order[field]}
-                    shown={formatNumber(order[field], decimals)}
+                    shown={formatNumber(order[field], field === 'price' ? 2 : qtyDecimals(rowSymbol(order)))}
                     label={t(label)}
                   />
                 </td>

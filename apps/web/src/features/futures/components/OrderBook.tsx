@@ -1,16 +1,17 @@
 import { memo, useEffect, useMemo, useState } from 'react';
-import { formatDecimal, formatQty, formatUsdt, PRICE_SCALE } from '@tickline/money';
+import { formatDecimal, formatUsdt, PRICE_SCALE, type PriceTicks } from '@tickline/money';
 import type { OpenOrderRow } from '@tickline/protocol';
 import { formatNumber } from '../../../lib/format.ts';
 import {
   BOOK_LEVELS,
-  BOOK_PRECISIONS,
+  bookStepsOf,
+  chooseStep,
   groupLevels,
   needsDeepDepth,
   ownOrderPrices,
-  priceDecimals,
+  SEED_BOOK_STEPS,
   spreadTicks,
-  type BookPrecision,
+  type BookStep,
   type BookRow,
 } from '../calc/book.ts';
 import { useFrameValue } from '../../../lib/frameStore.ts';
@@ -18,11 +19,10 @@ import { connectDeepDepth, depthOf, type MarketStore } from '../stream/marketFee
 import { wsClient } from '../../../api/ws.ts';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import { useMarket } from '../markets/MarketContext.tsx';
-import { baseLabel } from '../markets/symbols.ts';
+import { baseLabel, marketDecimals, sizeText } from '../markets/symbols.ts';
 import styles from '../futures.module.css';
 import {
   BOOK_VIEWS,
-  parsePrecision,
   rememberPrecision,
   rememberView,
   storedPrecision,
@@ -47,6 +47,7 @@ const Row = memo(function Row({
   side,
   max,
   decimals,
+  qtyDecimals,
   own,
   ownLabel,
   onPick,
@@ -55,6 +56,7 @@ const Row = memo(function Row({
   side: 'ask' | 'bid';
   max: number;
   decimals: number;
+  qtyDecimals: number;
   own: boolean;
   ownLabel: string;
   onPick(price: string): void;
@@ -83,17 +85,24 @@ const Row = memo(function Row({
         {own ? <i className={styles.ownMark} title={ownLabel} aria-label={ownLabel} data-testid="own-mark" /> : null}
         {price}
       </span>
-      <span>{formatQty(row.qty)}</span>
+      <span data-testid="book-qty">{sizeText(row.qty, qtyDecimals)}</span>
       <span>{formatUsdt(row.total)}</span>
     </button>
   );
 });
 
+interface LadderProps extends OrderBookProps {
+  step: BookStep;
+  /** The market's tick (deep depth from 100 of them) and display decimals. */
+  tickSize: PriceTicks;
+  decimals: { price: number; qty: number };
+}
+
 /** The ladder: re-renders once per frame at most, and only while it is the view shown. */
-function Ladder({ store, openOrders, precision, onPickPrice }: OrderBookProps & { precision: BookPrecision }) {
+function Ladder({ store, openOrders, step, tickSize, decimals, onPickPrice }: LadderProps) {
   const t = useT();
   const symbol = useFrameValue(store, 'symbol');
-  const deep = needsDeepDepth(precision);
+  const deep = needsDeepDepth(step, tickSize);
   // Coarse groupings read the deep stream while chosen; until its first message, the default one.
   useEffect(() => (deep && symbol ? connectDeepDepth(wsClient(), symbol, store) : undefined), [deep, symbol, store]);
   const depthText = useFrameValue(store, 'depthText');
@@ -101,15 +110,14 @@ function Ladder({ store, openOrders, precision, onPickPrice }: OrderBookProps & 
   const shownText = deep ? (deepDepthText ?? depthText) : depthText;
   const depth = useMemo(() => depthOf(shownText), [shownText]);
   const last = useFrameValue(store, 'last');
-  const decimals = priceDecimals(precision);
 
   const { asks, bids, max } = useMemo(() => {
-    const a = depth ? groupLevels(depth.a, 'ask', precision) : [];
-    const b = depth ? groupLevels(depth.b, 'bid', precision) : [];
+    const a = depth ? groupLevels(depth.a, 'ask', step.ticks) : [];
+    const b = depth ? groupLevels(depth.b, 'bid', step.ticks) : [];
     const deepest = Math.max(a[a.length - 1]?.cumulative ?? 0, b[b.length - 1]?.cumulative ?? 0);
     return { asks: a, bids: b, max: deepest };
-  }, [depth, precision]);
-  const own = useMemo(() => ownOrderPrices(openOrders, precision), [openOrders, precision]);
+  }, [depth, step.ticks]);
+  const own = useMemo(() => ownOrderPrices(openOrders, step.ticks), [openOrders, step.ticks]);
   const spread = spreadTicks(asks, bids);
   const rows = Array.from({ length: BOOK_LEVELS }, (_, i) => i);
   const ownLabel = t('futures.book.ownOrder');
@@ -120,7 +128,8 @@ function Ladder({ store, openOrders, precision, onPickPrice }: OrderBookProps & 
       row={row}
       side={side}
       max={max}
-      decimals={decimals}
+      decimals={step.decimals}
+      qtyDecimals={decimals.qty}
       own={row ? (side === 'ask' ? own.asks : own.bids).has(row.price) : false}
       ownLabel={ownLabel}
       onPick={onPickPrice}
@@ -141,7 +150,7 @@ function Ladder({ store, openOrders, precision, onPickPrice }: OrderBookProps & 
       </div>
       <div className={styles.spreadRow} data-testid="book-last">
         <span className={`${styles.bookLast} ${last?.direction === 'down' ? styles.down : styles.up}`}>
-          {last ? formatNumber(last.price, 2) : '-'}
+          {last ? formatNumber(last.price, decimals.price) : '-'}
           {last && last.direction !== 'flat' ? (
             <span aria-label={last.direction} data-testid="price-arrow">
               {last.direction === 'up' ? ' ↑' : ' ↓'}
@@ -161,12 +170,20 @@ function Ladder({ store, openOrders, precision, onPickPrice }: OrderBookProps & 
 
 /**
  * Seed 000 §2 order book (10 levels a side, precision 0.1/0.01/0.001, arrow, spread, click to fill the price) with
- * #33's coarser groupings (1, 10, 50, 100), own-order marks and a depth chart view.
+ * #33's coarser groupings (1, 10, 50, 100), own-order marks and a depth chart view. #34: each market's own grouping
+ * steps, tick and size decimals, as the server's market definitions publish them (the seeds' choices until then).
  */
 export function OrderBook(props: OrderBookProps) {
   const t = useT();
-  const { symbol } = useMarket();
-  const [precision, setPrecision] = useState<BookPrecision>(storedPrecision);
+  const { symbol, info } = useMarket();
+  const steps = useMemo(
+    () => bookStepsOf(info?.bookSteps.length ? info.bookSteps : SEED_BOOK_STEPS, info?.priceDecimals),
+    [info],
+  );
+  const decimals = marketDecimals(info);
+  // The label chosen (or remembered); the market's default while it offers no such step.
+  const [chosen, setChosen] = useState<string | null>(() => storedPrecision(symbol));
+  const step = chooseStep(steps, chosen);
   const [view, setView] = useState<BookView>(storedView);
   const viewLabel: Record<BookView, string> = { ladder: t('futures.book.ladder'), depth: t('futures.book.depth') };
 
@@ -196,17 +213,16 @@ export function OrderBook(props: OrderBookProps) {
             <label className={styles.precision}>
               <span className={styles.srOnly}>{t('futures.precision')}</span>
               <select
-                value={precision}
+                value={step.label}
                 onChange={(event) => {
-                  const choice = parsePrecision(event.target.value);
-                  setPrecision(choice);
-                  rememberPrecision(choice);
+                  setChosen(event.target.value);
+                  rememberPrecision(symbol, event.target.value);
                 }}
                 data-testid="book-precision"
               >
-                {BOOK_PRECISIONS.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {choice}
+                {steps.map((choice) => (
+                  <option key={choice.label} value={choice.label}>
+                    {choice.label}
                   </option>
                 ))}
               </select>
@@ -221,10 +237,10 @@ export function OrderBook(props: OrderBookProps) {
             <span>{baseLabel(t('futures.quantity'), symbol)}</span>
             <span>{t('futures.total')}</span>
           </div>
-          <Ladder {...props} precision={precision} />
+          <Ladder {...props} step={step} tickSize={info?.tickSize ?? 1} decimals={decimals} />
         </>
       ) : (
-        <DepthChart store={props.store} />
+        <DepthChart store={props.store} qtyDecimals={decimals.qty} />
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { historyFee, historyPositionLabel, orderPathLabel } from '../calc/histor
 import { CsvButton } from './tabs/CsvButton.tsx';
 import { useT } from '../../../i18n/I18nProvider.tsx';
 import { rowSymbol } from '../markets/symbols.ts';
+import { useQtyDecimals } from '../markets/MarketContext.tsx';
 import styles from '../futures.module.css';
 
 const isCancelled = (row: FuturesHistoryRow) => row.status === 'cancelled';
@@ -22,6 +23,7 @@ interface OrderHistoryTableProps {
  */
 export function OrderHistoryTable({ rows, kind, csv }: OrderHistoryTableProps) {
   const t = useT();
+  const qtyDecimals = useQtyDecimals();
   if (rows.length === 0)
     return <p className={styles.empty}>{t(kind === 'history' ? 'futures.noHistory' : 'futures.tabs.noTrades')}</p>;
   return (
@@ -58,7 +60,7 @@ export function OrderHistoryTable({ rows, kind, csv }: OrderHistoryTableProps) {
                 </td>
                 <td>{formatNumber(row.price, 2)}</td>
                 <td>{row.closePrice > 0 ? formatNumber(row.closePrice, 2) : '-'}</td>
-                <td>{formatNumber(row.volume, 4)}</td>
+                <td>{formatNumber(row.volume, qtyDecimals(rowSymbol(row)))}</td>
                 <td>{formatNumber(historyFee(row), 4)}</td>
                 <td className={row.realizedProfit > 0 ? styles.up : row.realizedProfit < 0 ? styles.down : undefined}>
                   {formatNumber(row.realizedProfit, 2)}

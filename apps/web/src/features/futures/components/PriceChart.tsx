@@ -25,7 +25,7 @@ import { IndicatorMenu } from './chart/IndicatorMenu.tsx';
 import { useIndicators } from './chart/indicatorPreference.ts';
 import { lineColor, useOrderLines } from './chart/useOrderLines.tsx';
 import { useMarket } from '../markets/MarketContext.tsx';
-import { rowSymbol } from '../markets/symbols.ts';
+import { marketDecimals, rowSymbol } from '../markets/symbols.ts';
 import styles from '../futures.module.css';
 import chartStyles from './chart/chart.module.css';
 
@@ -87,7 +87,8 @@ interface PriceChartProps {
  */
 export function PriceChart({ position, orders }: PriceChartProps) {
   const { t, timeZone: zone } = useI18n();
-  const { symbol } = useMarket();
+  const { symbol, info } = useMarket();
+  const qtyDecimals = marketDecimals(info).qty;
   const containerRef = useRef<HTMLDivElement>(null);
   const seriesRef = useRef<Series | null>(null);
   const minutesRef = useRef<Candle[]>([]);
@@ -211,12 +212,12 @@ export function PriceChart({ position, orders }: PriceChartProps) {
         shape: m.shape,
         color:
           m.kind === 'buy' ? cssVar('--up', '#0ecb81') : m.kind === 'sell' ? cssVar('--down', '#f6465d') : '#f5b300',
-        text: formatNumber(m.volume, 4),
+        text: formatNumber(m.volume, qtyDecimals),
         size: 1,
       })),
     );
     containerRef.current!.dataset.fills = String(markers.length);
-  }, [historyRows, interval, zone, historyVersion, seriesVersion]);
+  }, [historyRows, interval, zone, historyVersion, seriesVersion, qtyDecimals]);
 
   // Stream: fold the minute into the current bar and update() it.
   useEffect(
@@ -272,6 +273,8 @@ export function PriceChart({ position, orders }: PriceChartProps) {
         title: lineTitle(line, t),
       }),
     );
+    // The price lines now on the candle series, by kind, for the browser tests (as data-bars and data-fills).
+    containerRef.current!.dataset.priceLines = own.map((line) => line.kind).join(' ');
     return () => drawn.forEach((line) => series.candles.removePriceLine(line));
   }, [lines, t, seriesVersion]);
 

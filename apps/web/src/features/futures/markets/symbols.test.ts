@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { filterBySymbol, routeSymbol, rowSymbol, searchMarkets, stepIndex } from './symbols.ts';
+import {
+  filterBySymbol,
+  marketDecimals,
+  routeSymbol,
+  rowSymbol,
+  searchMarkets,
+  sizeText,
+  stepIndex,
+} from './symbols.ts';
 
 const LISTED = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'];
 const MARKETS = [
@@ -63,5 +71,16 @@ describe('stepIndex', () => {
     expect(stepIndex(0, 3, -1)).toBe(2);
     expect(stepIndex(-1, 3, 1)).toBe(0);
     expect(stepIndex(0, 0, 1)).toBe(-1);
+  });
+});
+
+describe('market decimals', () => {
+  it("shows a size in its market's decimals, the seeds' 2 and 4 until the rules arrive", () => {
+    expect(marketDecimals(undefined)).toEqual({ price: 2, qty: 4 });
+    expect(marketDecimals({ priceDecimals: 2, qtyDecimals: 3 })).toEqual({ price: 2, qty: 3 });
+    expect(sizeText(100, 3)).toBe('0.010');
+    expect(sizeText(15_000, 2)).toBe('1.50');
+    expect(sizeText(1_2345, 4)).toBe('1.2345');
+    expect(sizeText(12_345_670, 3)).toBe('1,234.567');
   });
 });

@@ -1,4 +1,5 @@
 // Which market the futures screen shows, and which rows a table lists (#34 item 5): pure, so tested alone.
+import { formatDecimal, PRICE_SCALE, QTY_SCALE, type QtyLots } from '@tickline/money';
 
 /** The seeds' market: `/futures` shows it, and a row without a symbol belongs to it. */
 export const DEFAULT_SYMBOL = 'BTCUSDT';
@@ -62,3 +63,15 @@ export function stepIndex(current: number, count: number, step: 1 | -1): number 
   if (count === 0) return -1;
   return (current + step + count) % count;
 }
+
+/** The decimals a market's prices and sizes are shown with; the seeds' 2 and 4 until its rules arrive. */
+export function marketDecimals(info: { priceDecimals: number; qtyDecimals: number } | undefined): {
+  price: number;
+  qty: number;
+} {
+  return { price: info?.priceDecimals ?? PRICE_SCALE, qty: Math.min(info?.qtyDecimals ?? QTY_SCALE, QTY_SCALE) };
+}
+
+/** A size in lots shown with the market's decimals (ETH 3): sizes are whole lots, so `floor` drops only zeros. */
+export const sizeText = (lots: QtyLots, qtyDecimals: number): string =>
+  formatDecimal(lots, QTY_SCALE, { decimals: Math.min(qtyDecimals, QTY_SCALE), rounding: 'floor' });

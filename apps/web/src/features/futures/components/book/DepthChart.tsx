@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { formatDecimal, formatPrice, formatQty, formatUsdt } from '@tickline/money';
+import { formatDecimal, formatPrice, formatUsdt } from '@tickline/money';
 import { useT } from '../../../../i18n/I18nProvider.tsx';
 import { subscribeUpDownColours } from '../../../preferences/upDownColours.ts';
 import { depthOf, type MarketStore } from '../../stream/marketFeed.ts';
+import { useMarket } from '../../markets/MarketContext.tsx';
+import { baseOf, sizeText } from '../../markets/symbols.ts';
 import styles from '../../futures.module.css';
 import { depthAt, depthCurve, impactBps, type DepthCurve, type DepthReading } from './depthCurve.ts';
 import { depthGeometry, paintDepth, type DepthColours } from './paintDepth.ts';
@@ -13,6 +15,9 @@ interface Labels {
   mid: string;
   sum: string;
   hint: string;
+  /** The market's size unit and decimals (ETH, 3). */
+  base: string;
+  qtyDecimals: number;
 }
 
 function coloursOf(element: HTMLElement): DepthColours {
@@ -33,24 +38,27 @@ function readoutText(curve: DepthCurve, reading: DepthReading | null, labels: La
   if (!reading || curve.mid === null) return labels.hint;
   const side = reading.side === 'bid' ? labels.bid : labels.ask;
   const impact = formatDecimal(impactBps(curve.mid, reading.price), 2);
-  return `${side} ${formatPrice(reading.price)} (${reading.side === 'bid' ? '-' : '+'}${impact}%) · ${labels.sum} ${formatQty(reading.cumulative)} BTC · ${formatUsdt(reading.notional)} USDT`;
+  return `${side} ${formatPrice(reading.price)} (${reading.side === 'bid' ? '-' : '+'}${impact}%) · ${labels.sum} ${sizeText(reading.cumulative, labels.qtyDecimals)} ${labels.base} · ${formatUsdt(reading.notional)} USDT`;
 }
 
 /**
  * The depth chart view of the book: painted straight from the market store once per frame (the store's listener runs
  * in its animation-frame flush), never through React state, so a depth message costs one paint and no render.
  */
-export function DepthChart({ store }: { store: MarketStore }) {
+export function DepthChart({ store, qtyDecimals }: { store: MarketStore; qtyDecimals: number }) {
   const t = useT();
+  const { symbol } = useMarket();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const readoutRef = useRef<HTMLParagraphElement>(null);
-  const labels = useRef<Labels>({ bid: '', ask: '', mid: '', sum: '', hint: '' });
+  const labels = useRef<Labels>({ bid: '', ask: '', mid: '', sum: '', hint: '', base: '', qtyDecimals });
   labels.current = {
     bid: t('futures.book.bid'),
     ask: t('futures.book.ask'),
     mid: t('futures.book.mid'),
     sum: t('futures.book.sum'),
     hint: t('futures.book.hint'),
+    base: baseOf(symbol),
+    qtyDecimals,
   };
 
   useEffect(() => {
@@ -72,7 +80,8 @@ export function DepthChart({ store }: { store: MarketStore }) {
       const geometry = depthGeometry(curve, size.width, size.height);
       const reading = pointerX !== null && geometry ? depthAt(curve, Math.round(geometry.priceAt(pointerX))) : null;
       const hover = pointerX === null ? null : { x: pointerX, reading };
-      paintDepth(ctx, { curve, ...size, colours, hover, midLabel: labels.current.mid });
+      const { mid: midLabel, base, qtyDecimals: sizeDecimals } = labels.current;
+      paintDepth(ctx, { curve, ...size, colours, hover, midLabel, sizeUnit: { base, decimals: sizeDecimals } });
       canvas.dataset.levels = `${curve.bids.length}:${curve.asks.length}`;
       const text = readoutText(curve, reading, labels.current);
       if (readout.textContent !== text) readout.textContent = text;

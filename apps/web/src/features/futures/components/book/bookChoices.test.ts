@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BOOK_PRECISIONS } from '../../calc/book.ts';
-import { parsePrecision, parseView } from './bookChoices.ts';
+import { parseView, precisionKey } from './bookChoices.ts';
 
 describe('remembered book choices', () => {
-  it('keeps every known grouping and falls back to the seeds default 0.1', () => {
-    for (const choice of BOOK_PRECISIONS) expect(parsePrecision(choice)).toBe(choice);
-    expect(parsePrecision(null)).toBe('0.1');
-    expect(parsePrecision('5')).toBe('0.1');
+  it("remembers BTCUSDT's grouping under the key it always had, another market's under its own", () => {
+    expect(precisionKey('BTCUSDT')).toBe('bookPrecision');
+    expect(precisionKey('ETHUSDT')).toBe('bookPrecision.ETHUSDT');
+    expect(precisionKey('SOLUSDT')).not.toBe(precisionKey('ETHUSDT'));
   });
   it('opens the ladder unless the depth chart was chosen', () => {
     expect(parseView('depth')).toBe('depth');

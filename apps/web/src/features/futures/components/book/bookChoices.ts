@@ -1,5 +1,6 @@
-// The book's view and grouping, remembered on this device: a trader who reads the book at 10 keeps it at 10.
-import { BOOK_PRECISIONS, type BookPrecision } from '../../calc/book.ts';
+// The book's view and grouping, remembered on this device: a trader who reads the book at 10 keeps it at 10. The
+// grouping is remembered per market (its steps are the market's own): BTCUSDT's under the key it always had.
+import { DEFAULT_SYMBOL } from '../../markets/symbols.ts';
 
 export type BookView = 'ladder' | 'depth';
 export const BOOK_VIEWS: readonly BookView[] = ['ladder', 'depth'];
@@ -23,16 +24,16 @@ function write(key: string, value: string): void {
   }
 }
 
-/** The stored grouping, or the seeds' default 0.1 for nothing or anything unknown. */
-export function parsePrecision(stored: string | null): BookPrecision {
-  return BOOK_PRECISIONS.find((choice) => choice === stored) ?? '0.1';
-}
+/** Where a market's grouping is remembered. */
+export const precisionKey = (symbol: string): string =>
+  symbol === DEFAULT_SYMBOL ? PRECISION_KEY : `${PRECISION_KEY}.${symbol}`;
 
 export function parseView(stored: string | null): BookView {
   return stored === 'depth' ? 'depth' : 'ladder';
 }
 
-export const storedPrecision = (): BookPrecision => parsePrecision(read(PRECISION_KEY));
+/** The grouping label last chosen in `symbol`'s book, or null (the book then opens at the market's default). */
+export const storedPrecision = (symbol: string): string | null => read(precisionKey(symbol));
 export const storedView = (): BookView => parseView(read(VIEW_KEY));
-export const rememberPrecision = (precision: BookPrecision): void => write(PRECISION_KEY, precision);
+export const rememberPrecision = (symbol: string, label: string): void => write(precisionKey(symbol), label);
 export const rememberView = (view: BookView): void => write(VIEW_KEY, view);

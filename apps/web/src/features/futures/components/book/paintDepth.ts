@@ -3,7 +3,8 @@
  * as a dashed line, price and quantity axes, and the pointer's crosshair. Pixels are floats; the numbers they show
  * come from the integer curve.
  */
-import { formatPrice, formatQty } from '@tickline/money';
+import { formatPrice } from '@tickline/money';
+import { sizeText } from '../../markets/symbols.ts';
 import { depthMax, depthSpan, type DepthCurve, type DepthPoint, type DepthReading } from './depthCurve.ts';
 
 export interface DepthColours {
@@ -25,6 +26,8 @@ export interface DepthFrame {
   /** The pointer's x in CSS pixels and what it reads, or null. */
   hover: { x: number; reading: DepthReading | null } | null;
   midLabel: string;
+  /** The market's size unit and decimals for the quantity axis (ETH, 3). */
+  sizeUnit: { base: string; decimals: number };
 }
 
 const PAD = { top: 20, right: 8, bottom: 18, left: 8 };
@@ -124,7 +127,7 @@ export function paintDepth(ctx: CanvasRenderingContext2D, frame: DepthFrame): De
   ctx.textAlign = 'right';
   ctx.fillText(formatPrice(g.high), width - PAD.right, height - 4);
   ctx.textAlign = 'left';
-  ctx.fillText(`${formatQty(g.maxQty)} BTC`, PAD.left, PAD.top - 8); // the scale's top, clear of both curves
+  ctx.fillText(`${sizeText(g.maxQty, frame.sizeUnit.decimals)} ${frame.sizeUnit.base}`, PAD.left, PAD.top - 8); // the scale's top, clear of both curves
   ctx.strokeStyle = colours.border;
   ctx.beginPath();
   ctx.moveTo(PAD.left, g.y(0) + 0.5);

@@ -15,6 +15,8 @@ import { cssVar } from './chartSeries.ts';
 import { OrderLineLayer } from './orderLineLayer.ts';
 import { amendOrderPrice } from './api.ts';
 import type { Series } from './chartSeries.ts';
+import { useMarket } from '../../markets/MarketContext.tsx';
+import { baseOf, marketDecimals } from '../../markets/symbols.ts';
 
 export function lineColor(line: ChartLine): string {
   switch (line.kind) {
@@ -31,10 +33,10 @@ export function lineColor(line: ChartLine): string {
   }
 }
 
-function chipText(line: ChartLine, price: number, t: Translate): string {
+function chipText(line: ChartLine, price: number, t: Translate, qtyDecimals: number): string {
   const side = t(line.side === 1 ? 'futures.chart.buy' : 'futures.chart.sell');
   const kind = line.kind === 'trigger' ? `${t('futures.chart.trigger')} ` : '';
-  return `${kind}${side} ${formatNumber(line.volume ?? 0, 4)} @ ${formatNumber(Number(toTickPrice(price)), 2)}`;
+  return `${kind}${side} ${formatNumber(line.volume ?? 0, qtyDecimals)} @ ${formatNumber(Number(toTickPrice(price)), 2)}`;
 }
 
 interface Pending {
@@ -62,6 +64,11 @@ export function useOrderLines(
   const [busy, setBusy] = useState(false);
   const tRef = useRef(t);
   tRef.current = t;
+  // The chart's market: its sizes' decimals and unit (ETH 3) on the chips and in the confirm.
+  const { symbol, info } = useMarket();
+  const qtyDecimals = marketDecimals(info).qty;
+  const decimalsRef = useRef(qtyDecimals);
+  decimalsRef.current = qtyDecimals;
 
   const refresh = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: futuresKeys.openOrders }),
@@ -77,7 +84,7 @@ export function useOrderLines(
       series.candles,
       overlay,
       {
-        text: (line, price) => chipText(line, price, tRef.current),
+        text: (line, price) => chipText(line, price, tRef.current, decimalsRef.current),
         cancel: (line) => tRef.current('futures.chart.cancelLine', { no: String(line.no) }),
         colour: lineColor,
       },
@@ -128,7 +135,8 @@ export function useOrderLines(
       <p data-testid="chart-amend-text">
         {t('futures.chart.amendBody', {
           no: String(pending.line.no),
-          size: formatNumber(pending.line.volume ?? 0, 4),
+          size: formatNumber(pending.line.volume ?? 0, qtyDecimals),
+          unit: baseOf(symbol),
           from: formatNumber(pending.line.price, 2),
           to: formatNumber(Number(pending.price), 2),
         })}

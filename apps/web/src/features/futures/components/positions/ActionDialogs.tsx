@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { QTY_SCALE, formatQty, toDecimalString } from '@tickline/money';
+import { QTY_SCALE, toDecimalString } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { lotsOf } from '../../../../lib/units.ts';
@@ -8,7 +8,10 @@ import { ConfirmButton } from '../ConfirmButton.tsx';
 import { closePosition } from '../../api.ts';
 import { useFeedback } from '../../feedback.tsx';
 import { reloadTrading } from '../../queries.ts';
+import { useQtyDecimals } from '../../markets/MarketContext.tsx';
+import { baseOf, rowSymbol, sizeText } from '../../markets/symbols.ts';
 import { reversePosition } from './api.ts';
+import { marketSizesText, sizesByMarket } from './marketSizes.ts';
 
 /** One confirmed action: runs `action` through the seeds' feedback, reloads the trading queries, then closes. */
 function useConfirmed(action: () => Promise<boolean>, onClose: () => void) {
@@ -27,6 +30,7 @@ function useConfirmed(action: () => Promise<boolean>, onClose: () => void) {
 export function ReverseDialog({ position, onClose }: { position: PositionRow; onClose(): void }) {
   const t = useT();
   const feedback = useFeedback();
+  const qtyDecimals = useQtyDecimals()(rowSymbol(position));
   const volume = lotsOf(position.volume);
   const reversing = useConfirmed(
     () => feedback.run(() => reversePosition(position, volume), 'futures.orderDone'),
@@ -42,8 +46,9 @@ export function ReverseDialog({ position, onClose }: { position: PositionRow; on
     >
       <p data-testid="reverse-text">
         {t('futures.positions.reverseText', {
-          size: formatQty(volume * 2),
-          half: formatQty(volume),
+          size: sizeText(volume * 2, qtyDecimals),
+          half: sizeText(volume, qtyDecimals),
+          unit: baseOf(rowSymbol(position)),
           side: t(position.position === 1 ? 'futures.short' : 'futures.long'),
         })}
       </p>
@@ -51,11 +56,14 @@ export function ReverseDialog({ position, onClose }: { position: PositionRow; on
   );
 }
 
-/** #33 item 4: close-all, confirmed: each position market-closed in full in its market (one-way mode: one a market). */
+/**
+ * #33 item 4: close-all, confirmed: each position market-closed in full in its market with its own size (one-way mode:
+ * one a market); the confirm names each market's size in its unit (#34), never a sum across markets.
+ */
 export function CloseAllDialog({ positions, onClose }: { positions: readonly PositionRow[]; onClose(): void }) {
   const t = useT();
   const feedback = useFeedback();
-  const total = positions.reduce((sum, position) => sum + lotsOf(position.volume), 0);
+  const sizes = marketSizesText(sizesByMarket(positions), useQtyDecimals());
   const closing = useConfirmed(async () => {
     for (const position of positions) {
       const volume = toDecimalString(lotsOf(position.volume), QTY_SCALE);
@@ -69,7 +77,7 @@ export function CloseAllDialog({ positions, onClose }: { positions: readonly Pos
       onClose={onClose}
       footer={<ConfirmButton busy={closing.isPending} onConfirm={() => closing.mutate()} testId="close-all-confirm" />}
     >
-      <p>{t('futures.positions.closeAllText', { size: formatQty(total) })}</p>
+      <p data-testid="close-all-text">{t('futures.positions.closeAllText', { sizes })}</p>
     </Modal>
   );
 }

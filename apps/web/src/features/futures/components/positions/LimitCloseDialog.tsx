@@ -90,6 +90,7 @@ export function LimitCloseDialog({ position, mark, onClose }: LimitCloseProps) {
         {t('futures.positions.limitCloseText', {
           side: t(position.position === 1 ? 'futures.sellShort' : 'futures.buyLong'),
           size: formatQty(size),
+          unit: baseOf(rowSymbol(position)),
           price: formatPrice(price),
         })}
       </p>

@@ -7,7 +7,8 @@ import { historyCsv } from '../../calc/history.ts';
 import { useOrderHistory } from '../../queries.ts';
 import { OrderHistoryTable } from '../OrderHistoryTable.tsx';
 import { fetchFundingPage, fetchTradesPage, useFundingPage, useTradesPage } from './api.ts';
-import { filterBySymbol, type SymbolFilter } from '../../markets/symbols.ts';
+import { filterBySymbol, rowSymbol, type SymbolFilter } from '../../markets/symbols.ts';
+import { useQtyDecimals } from '../../markets/MarketContext.tsx';
 import { HeadRow, SideCell, SymbolCell } from './cells.tsx';
 import { CsvButton } from './CsvButton.tsx';
 import { fundingCsv, orderHistoryCsv } from './csv.ts';
@@ -58,6 +59,7 @@ export function TradeHistoryTab({ filter }: { filter: SymbolFilter }) {
 /** Funding History (`GET /funding/lookup`): each settlement's rate, side, size, mark and signed amount. */
 export function FundingHistoryTab({ filter }: { filter: SymbolFilter }) {
   const t = useT();
+  const qtyDecimals = useQtyDecimals();
   const { page, setPage, labels: pageLabels } = usePages(filter);
   const query = useFundingPage(page, filter);
   const rows = query.data?.rows ?? [];
@@ -87,7 +89,7 @@ export function FundingHistoryTab({ filter }: { filter: SymbolFilter }) {
                 <td data-label={labels.time}>{formatDateTime(row.time)}</td>
                 <SymbolCell row={row} label={labels.symbol} />
                 <SideCell position={row.position} label={labels.side} />
-                <td data-label={labels.size}>{formatNumber(row.volume, 4)}</td>
+                <td data-label={labels.size}>{formatNumber(row.volume, qtyDecimals(rowSymbol(row)))}</td>
                 <td data-label={labels.mark}>{formatNumber(row.markPrice, 2)}</td>
                 <td data-label={labels.rate}>{formatNumber(row.fundingRate * 100, 4)}%</td>
                 <td

@@ -5,6 +5,8 @@ import styles from '../../futures.module.css';
 import own from './tabs.module.css';
 import { CancelCell, HeadRow, SideCell, SymbolCell } from './cells.tsx';
 import { useCancelOrder } from './useCancelOrder.ts';
+import { useQtyDecimals } from '../../markets/MarketContext.tsx';
+import { rowSymbol } from '../../markets/symbols.ts';
 
 /** A waiting trigger (stop, take-profit, trailing stop) that has not fired: it belongs in Trigger Orders. */
 export const isWaitingTrigger = (order: OpenOrderRow) => order.triggerType !== undefined && order.triggered !== true;
@@ -18,6 +20,7 @@ const TYPE_KEYS = {
 /** Waiting triggers: type, side, trigger price and what it follows, the order it fires, cancel. */
 export function TriggerOrdersTable({ orders }: { orders: readonly OpenOrderRow[] }) {
   const t = useT();
+  const qtyDecimals = useQtyDecimals();
   const { cancelling, cancel } = useCancelOrder();
   if (orders.length === 0) return <p className={styles.empty}>{t('futures.tabs.noTriggers')}</p>;
 
@@ -61,7 +64,7 @@ export function TriggerOrdersTable({ orders }: { orders: readonly OpenOrderRow[]
               <td data-label={labels.price}>
                 {order.orderPath === 4 ? t('futures.tabs.market') : formatNumber(order.price, 2)}
               </td>
-              <td data-label={labels.amount}>{formatNumber(order.volume, 4)}</td>
+              <td data-label={labels.amount}>{formatNumber(order.volume, qtyDecimals(rowSymbol(order)))}</td>
               <td data-label={labels.callback}>
                 {order.callbackRate ? `${formatNumber(order.callbackRate / 100, 2)}%` : '-'}
               </td>
