@@ -78,9 +78,10 @@ describe('/fstream per market', () => {
     ]);
     await limitOrder(taker, 'ETHUSDT', 1, indexOf('ETHUSDT') + 100, '0.04');
     await limitOrder(taker, 'SOLUSDT', 2, indexOf('SOLUSDT') - 100, '0.3');
-    const of = (stream: string) => combined.received.filter((m) => m.stream === stream).map((m) => m.data as never);
+    const of = <T = Record<string, unknown>>(stream: string) =>
+      combined.received.filter((m) => m.stream === stream).map((m) => m.data as T);
     await until(
-      () => of('ethusdt@depth@100ms').some((d: { a: string[][] }) => d.a.some(([, qty]) => qty === '0.06')),
+      () => of<{ a: string[][] }>('ethusdt@depth@100ms').some((d) => d.a.some(([, qty]) => qty === '0.06')),
       "ETH's diff",
     );
     await until(() => of('solusdt@aggTrade').length > 0, "SOL's trade");
@@ -93,7 +94,7 @@ describe('/fstream per market', () => {
     expect(of('ethusdt@markPrice@1s')[0]).toMatchObject({ e: 'markPriceUpdate', s: 'ETHUSDT' });
     expect(of('solusdt@ticker')[0]).toMatchObject({ e: '24hrTicker', s: 'SOLUSDT' });
     expect(of('ethusdt@kline_1m')[0]).toMatchObject({ e: 'kline', s: 'ETHUSDT', k: { s: 'ETHUSDT', i: '1m' } });
-    const ethPartial = of('ethusdt@depth5').at(-1) as { s: string; a: string[][] };
+    const ethPartial = of<{ s: string; a: string[][] }>('ethusdt@depth5').at(-1)!;
     expect(ethPartial.s).toBe('ETHUSDT');
     expect(ethPartial.a[0]).toEqual([((indexOf('ETHUSDT') + 100) / 100).toFixed(2), '0.06']);
     // Each market numbers its own diffs: consecutive, from 1, whatever the other markets did.
@@ -101,7 +102,7 @@ describe('/fstream per market', () => {
       ['ethusdt@depth@100ms', 'ETHUSDT'],
       ['solusdt@depth@100ms', 'SOLUSDT'],
     ] as const) {
-      const diffs = of(stream) as Array<{ s: string; U: number; u: number; pu: number }>;
+      const diffs = of<{ s: string; U: number; u: number; pu: number }>(stream);
       expect(diffs.every((diff) => diff.s === symbol && diff.U === diff.u)).toBe(true);
       expect(diffs.map((diff) => diff.pu)).toEqual(diffs.map((diff) => diff.u - 1));
       for (let i = 1; i < diffs.length; i++) expect(diffs[i]!.pu).toBe(diffs[i - 1]!.u);
