@@ -15,6 +15,7 @@ import { createTestApp, registerAndLogin, type TestApp, type TestClock } from '.
 import { testMarketConfig } from '../market/fakes.ts';
 import { createKey, type Credentials } from '../programs/signed-client.ts';
 import { loadConfig } from '../../src/config.ts';
+import type { MarketDefinition } from '../../src/domain/market/definitions.ts';
 
 /** ccxt and the SDK sign with the machine's clock: the platform must read the same one. */
 const realClock: TestClock = { now: () => Date.now(), advance: () => undefined, set: () => undefined };
@@ -30,10 +31,12 @@ export interface Platform {
 
 /**
  * `allMarkets`: the engine and the market service run every configured market (#34), each given its index once;
- * otherwise BTCUSDT alone, as before the markets.
+ * otherwise BTCUSDT alone, as before the markets. `definitions` and `env` (MARKETS) replace the configured ones.
  */
-export async function startPlatform(options: { allMarkets?: boolean } = {}): Promise<Platform> {
-  const platformConfig = options.allMarkets ? loadConfig({}) : null;
+export async function startPlatform(
+  options: { allMarkets?: boolean; definitions?: readonly MarketDefinition[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<Platform> {
+  const platformConfig = options.allMarkets ? loadConfig(options.env ?? {}, undefined, options.definitions) : null;
   const market = new MarketService({
     config: testMarketConfig(),
     ...(platformConfig ? { markets: platformConfig.market.futures } : {}),
@@ -45,7 +48,10 @@ export async function startPlatform(options: { allMarkets?: boolean } = {}): Pro
     clock: realClock,
     services: { market },
     ...(platformConfig
-      ? { exchangeConfig: platformConfig.exchange, config: { exchange: platformConfig.exchange } }
+      ? {
+          exchangeConfig: platformConfig.exchange,
+          config: { exchange: platformConfig.exchange, markets: platformConfig.markets },
+        }
       : {}),
   });
   // The platform's websocket runtime (pump, engine bridge, user events) and /fstream on it, as roles/platform.ts.
