@@ -4,8 +4,8 @@
  * trades on loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { fundedTrader, proClient, startPlatform, type Platform, type Trader } from './harness.ts';
+import type { Platform, Trader } from './harness.ts';
+import { fundedTrader, nativeLimit, proClient, rawSocket, startPlatform, waitUntil } from './harness.ts';
 
 let p: Platform;
 let maker: Trader;
@@ -17,33 +17,11 @@ const VOLUME: Record<string, string> = { BTCUSDT: '0.01', ETHUSDT: '0.1', SOLUSD
 /** The market's index price in ticks, as the engine was given it. */
 const indexOf = (symbol: string) => p.market.indexPrice(symbol)!;
 
-async function limitOrder(trader: Trader, symbol: string, side: 1 | 2, priceTicks: number, volume = VOLUME[symbol]) {
-  const leverage = await p.t.trading.leverageOf(trader.userId, symbol);
-  return p.t.trading.placeOrder(trader.userId, {
-    leverage,
-    volume,
-    position: side,
-    orderPath: 1,
-    price: (priceTicks / 100).toFixed(2),
-    symbol,
-  });
-}
+const limitOrder = (trader: Trader, symbol: string, side: 1 | 2, priceTicks: number, volume = VOLUME[symbol]!) =>
+  nativeLimit(p, trader, { side, priceTicks, volume, symbol });
 
-async function connect(path: string) {
-  const ws = new WebSocket(`${p.base.replace('http', 'ws')}${path}`);
-  const received: Array<Record<string, unknown>> = [];
-  ws.on('message', (data) => received.push(JSON.parse(data.toString()) as Record<string, unknown>));
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  return { ws, received };
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const connect = (path: string) => rawSocket(p, path);
+const until = waitUntil;
 
 beforeAll(async () => {
   p = await startPlatform({ allMarkets: true });

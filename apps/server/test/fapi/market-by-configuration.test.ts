@@ -6,29 +6,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { bracketTable, defaultExchangeConfig, ratePpm } from '@tickline/engine';
-import { MARKET_DEFINITIONS, type MarketDefinition } from '../../src/domain/market/definitions.ts';
+import { bracketTable, defaultExchangeConfig } from '@tickline/engine';
+import { MARKET_DEFINITIONS, marketDefinition, type MarketDefinition } from '../../src/domain/market/definitions.ts';
 import { startDemoMaker, until, type RunningMaker } from './demo-maker-process.ts';
 import { ccxtClient, fundedTrader, startPlatform, type Platform } from './harness.ts';
 
+// SOLUSDT's rules under another name, with its own brackets (the shared helper) and index.
 const BNB: MarketDefinition = {
+  ...marketDefinition('SOLUSDT')!,
   symbol: 'BNBUSDT',
   baseAsset: 'BNB',
-  tickSizeTicks: 1,
-  lotSizeLots: 100, // 0.01 BNB
-  minNotional: 5_000_000,
-  minOrderQty: 100,
-  maxOrderQty: 10_000_000, // 1,000 BNB
-  maxPriceTicks: 10_000_000, // 100,000 USDT
-  maxLeverage: 50,
-  defaultLeverage: 1,
-  makerFeeRatePpm: ratePpm(200),
-  takerFeeRatePpm: ratePpm(400),
-  marketProtectionBps: 800,
   brackets: bracketTable(defaultExchangeConfig.maintenanceTiers, { maxLeverage: 50, notional: { times: 1, per: 4 } }),
-  fundingIntervalMs: 4 * 3_600_000,
   index: { simulatedPair: 'BNBUSDT', binanceSymbol: 'BNBUSDT' },
-  display: { priceDecimals: 2, qtyDecimals: 2 },
 };
 
 let p: Platform;

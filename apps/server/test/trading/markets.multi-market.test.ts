@@ -168,7 +168,7 @@ describe('ETHUSDT through the native API', () => {
     await expectLedgerInvariants(testApp.pool);
 
     // ETH falls through the long's liquidation price (about 2,712 USDT at 10×) onto Bob's bid: only ETH goes.
-    const order = (symbol: string, side: number, volume: string, price: string) =>
+    const order = (symbol: string, side: 1 | 2, volume: string, price: string) =>
       post(testApp.app, '/order/registerOrder', { ...limitOrder(side, volume, price), symbol }, bob.accessToken);
     expect((await order('ETHUSDT', 1, '0.5', '2600')).body.code).toBe(0);
     await tick('ETHUSDT', 260_000);
