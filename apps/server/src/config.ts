@@ -3,7 +3,13 @@ import path from 'node:path';
 import { DEFAULT_SYMBOL, resolveConfig, type ExchangeConfig } from '@tickline/engine';
 import { chainConfigFrom, chainEnvironment, type ChainConfig } from './services/chain/config.ts';
 import { MARKET_SOURCE_NAMES, MARKET_TICK_INTERVAL_MS, type MarketConfig } from './services/market/config.ts';
-import { chooseMarkets, DEFAULT_MARKETS, engineMarket, type MarketDefinition } from './domain/market/definitions.ts';
+import {
+  chooseMarkets,
+  DEFAULT_MARKETS,
+  engineMarket,
+  MARKET_DEFINITIONS,
+  type MarketDefinition,
+} from './domain/market/definitions.ts';
 
 /** A route-level rate limit: at most `max` requests per `windowMs` from one client address (or user). */
 export interface RateLimit {
@@ -283,8 +289,15 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the environment; throws a ConfigError listing every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+/**
+ * Reads and validates the environment; throws a ConfigError listing every bad variable. `definitions`: the markets
+ * MARKETS chooses from (domain/market/definitions.ts; a test adds one to show that a definition is all it takes).
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+  definitions: readonly MarketDefinition[] = MARKET_DEFINITIONS,
+): Config {
   const problems: string[] = [];
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) problems.push(...parsed.error.issues.map(describeIssue));
@@ -306,7 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (!parsed.data.DATABASE_URL)
       problems.push('DATABASE_URL is required when TICKLINE_ROLE is not all (every role shares one PostgreSQL)');
   }
-  const chosen = chooseMarkets(parsed.success ? parsed.data.MARKETS : DEFAULT_MARKETS);
+  const chosen = chooseMarkets(parsed.success ? parsed.data.MARKETS : DEFAULT_MARKETS, definitions);
   problems.push(...chosen.problems);
   const chain = parsed.success
     ? chainConfigFrom(parsed.data, parsed.data.TICKLINE_MODE, problems, parsed.data.DEPOSIT_XPUB)

@@ -1,5 +1,6 @@
 import type { MicroUsdt, PriceTicks, QtyLots } from '@tickline/money';
 import { ratePpm, type RatePpm } from './units.ts';
+import { bracketTable } from './bracket-table.ts';
 
 /**
  * One leverage bracket (risk tier, Binance's `/fapi/v1/leverageBracket` row): applies to positions whose notional is
@@ -141,7 +142,8 @@ export type ExchangeConfigOverrides = Partial<Omit<ExchangeConfig, 'option' | 'm
   option?: Partial<ExchangeConfig['option']>;
   /**
    * The markets, first = DEFAULT_SYMBOL's place in lists; absent = one market, DEFAULT_SYMBOL, on the top-level
-   * fields. Each market's missing fields come from the top-level fields.
+   * fields. Each market's missing fields come from the top-level fields, but for the brackets: a market without its
+   * own gets the top-level table with each bracket's leverage capped at the market's maximum (bracket-table.ts).
    */
   markets?: MarketOverrides[];
   /** The reference book exists for tests: same behaviour, slower. */
@@ -158,6 +160,10 @@ export function resolveConfig(partial: ExchangeConfigOverrides = {}): ExchangeCo
   return {
     ...base,
     option: { ...defaultExchangeConfig.option, ...overrides.option },
-    markets: (markets ?? [{ symbol: DEFAULT_SYMBOL }]).map((market) => ({ ...marketDefaults, ...market })),
+    markets: (markets ?? [{ symbol: DEFAULT_SYMBOL }]).map((market) => ({
+      ...marketDefaults,
+      maintenanceTiers: bracketTable(base.maintenanceTiers, { maxLeverage: market.maxLeverage ?? base.maxLeverage }),
+      ...market,
+    })),
   };
 }

@@ -10,4 +10,5 @@ export { FastOrderBook } from './book/fast-book.ts';
 export { ReferenceOrderBook } from './book/reference-book.ts';
 export * from './futures/margin.ts';
 export { bracketRows, maxLeverageFor, type BracketRow } from './futures/brackets.ts';
+export { bracketTable, type BracketTableOptions } from './bracket-table.ts';
 export { depositRef } from './wallets/deposits.ts';

@@ -254,7 +254,8 @@ export interface UserEventData {
 
 /**
  * One user-stream event. `seq` counts the user's events on this server, one by one: a client that sees a number
- * skipped missed an event and reloads what the stream keeps current.
+ * skipped missed an event and reloads what the stream keeps current. `symbol` names the market of an `order` or
+ * `position` event (#34), also of a closed position, whose `data` is null; other events have none.
  */
 export type UserEventMessage = {
   [K in UserEventKind]: {
@@ -263,6 +264,7 @@ export type UserEventMessage = {
     ts: number;
     seq: number;
     event: K;
+    symbol?: string;
     data: UserEventData[K];
   };
 }[UserEventKind];

@@ -14,6 +14,7 @@ import { listenKeysOf } from './user-stream.ts';
 import { route, type FapiRoute } from './route.ts';
 import { price, qty, SYMBOL, usdt } from './views.ts';
 import { marketNamed, symbolFilterOf } from './symbols.ts';
+import { leverageBracketRoute } from './brackets.ts';
 
 const PPM = 1_000_000;
 const int = (value: number, scale: number) => Math.round(value * 10 ** scale);
@@ -206,34 +207,7 @@ export function accountRoutes(): FapiRoute[] {
         },
       }),
     ]),
-    route({
-      ...read,
-      path: '/fapi/v1/leverageBracket',
-      weight: 1,
-      schema: symbolOnly,
-      handler: async ({ app, params }) => {
-        await symbolFilterOf(app, params.symbol);
-        const { exchange } = app.context.config;
-        let floor = 0;
-        const brackets = exchange.maintenanceTiers.map((tier, index) => {
-          const cap = Number.isFinite(tier.maxNotional)
-            ? tier.maxNotional
-            : exchange.maxOrderQty * exchange.maxPriceTicks;
-          const rate = maintenanceRate(tier.maxNotional, exchange.maintenanceTiers);
-          const bracket = {
-            bracket: index + 1,
-            initialLeverage: tier.maxLeverage,
-            notionalCap: Number(usdt(cap)),
-            notionalFloor: Number(usdt(floor)),
-            maintMarginRatio: tier.ratePpm / PPM,
-            cum: Number(usdt(rate.deduction)),
-          };
-          floor = cap;
-          return bracket;
-        });
-        return [{ symbol: SYMBOL, brackets }];
-      },
-    }),
+    leverageBracketRoute(),
     route({
       ...trade,
       path: '/fapi/v1/leverage',

@@ -59,7 +59,7 @@ async function depth(app: FastifyInstance, symbol: string, levels: number) {
   const now = app.context.clock.now();
   return {
     // The diff depth stream's last id where it runs (streams.ts), so a client can join snapshot and diffs.
-    lastUpdateId: depthUpdateIdOf(app.context) ?? now,
+    lastUpdateId: depthUpdateIdOf(app.context, symbol) ?? now,
     E: now,
     T: now,
     bids: book.bids.slice(0, levels).map((level) => [price(level.price), qty(level.qty)]),

@@ -1,13 +1,12 @@
 /**
  * Binance USDⓈ-M stream events made from the platform pump's payloads (ws/pump.ts builds each once; the fstream hub
- * parses each flush once and turns it into these). Decimals as strings, as on REST.
+ * parses each flush once and turns it into these). Decimals as strings, as on REST; `s` is the flush's market (#34).
  */
 import { PRICE_SCALE, QTY_SCALE } from '@tickline/money';
 import type { DepthData, KlineData, TickerData, TradeData } from '@tickline/protocol';
-import { decimalOf, SYMBOL } from './views.ts';
+import { decimalOf } from './views.ts';
 
 const FUNDING_RATE_DECIMALS = 8;
-export const LOWER_SYMBOL = SYMBOL.toLowerCase();
 
 export type Level = [string, string];
 const px = (value: number) => decimalOf(value, PRICE_SCALE);
@@ -30,15 +29,21 @@ export function diffLevels(previous: readonly Level[], next: readonly Level[]): 
   return changed;
 }
 
-export function depthEvent(time: number, ids: { U: number; u: number; pu: number }, bids: Level[], asks: Level[]) {
-  return { e: 'depthUpdate', E: time, T: time, s: SYMBOL, ...ids, b: bids, a: asks };
+export function depthEvent(
+  symbol: string,
+  time: number,
+  ids: { U: number; u: number; pu: number },
+  bids: Level[],
+  asks: Level[],
+) {
+  return { e: 'depthUpdate', E: time, T: time, s: symbol, ...ids, b: bids, a: asks };
 }
 
-export function bookTickerEvent(time: number, id: number, bids: Level[], asks: Level[]) {
+export function bookTickerEvent(symbol: string, time: number, id: number, bids: Level[], asks: Level[]) {
   return {
     e: 'bookTicker',
     u: id,
-    s: SYMBOL,
+    s: symbol,
     b: bids[0]?.[0] ?? '0',
     B: bids[0]?.[1] ?? '0',
     a: asks[0]?.[0] ?? '0',
@@ -48,21 +53,21 @@ export function bookTickerEvent(time: number, id: number, bids: Level[], asks: L
   };
 }
 
-export function aggTradeEvent(trade: TradeData, time: number) {
-  const base = { E: time, s: SYMBOL, p: px(trade.price), q: qy(trade.qty), T: trade.time, m: trade.side === 'sell' };
+export function aggTradeEvent(symbol: string, trade: TradeData, time: number) {
+  const base = { E: time, s: symbol, p: px(trade.price), q: qy(trade.qty), T: trade.time, m: trade.side === 'sell' };
   return { e: 'aggTrade', a: trade.id, f: trade.id, l: trade.id, ...base };
 }
 
-export function tradeEvent(trade: TradeData, time: number) {
-  const base = { E: time, s: SYMBOL, p: px(trade.price), q: qy(trade.qty), T: trade.time, m: trade.side === 'sell' };
+export function tradeEvent(symbol: string, trade: TradeData, time: number) {
+  const base = { E: time, s: symbol, p: px(trade.price), q: qy(trade.qty), T: trade.time, m: trade.side === 'sell' };
   return { e: 'trade', t: trade.id, X: 'MARKET', ...base };
 }
 
-export function markPriceEvent(ticker: TickerData, time: number) {
+export function markPriceEvent(symbol: string, ticker: TickerData, time: number) {
   return {
     e: 'markPriceUpdate',
     E: time,
-    s: SYMBOL,
+    s: symbol,
     p: px(ticker.markPrice),
     i: px(ticker.indexPrice),
     P: px(ticker.indexPrice),
@@ -71,11 +76,11 @@ export function markPriceEvent(ticker: TickerData, time: number) {
   };
 }
 
-export function tickerEvent(ticker: TickerData, time: number) {
+export function tickerEvent(symbol: string, ticker: TickerData, time: number) {
   return {
     e: '24hrTicker',
     E: time,
-    s: SYMBOL,
+    s: symbol,
     P: decimalOf(ticker.percentChange, 2),
     c: px(ticker.close),
     h: px(ticker.high),
@@ -86,15 +91,15 @@ export function tickerEvent(ticker: TickerData, time: number) {
   };
 }
 
-export function klineEvent(kline: KlineData, time: number) {
+export function klineEvent(symbol: string, kline: KlineData, time: number) {
   return {
     e: 'kline',
     E: time,
-    s: SYMBOL,
+    s: symbol,
     k: {
       t: kline.openTime,
       T: kline.closeTime,
-      s: SYMBOL,
+      s: symbol,
       i: '1m',
       o: px(kline.open),
       c: px(kline.close),

@@ -3,9 +3,9 @@
  * hub is one more sink of it, so a payload is built once by the pump and turned into Binance events once here, then
  * fanned out. Paths: /fstream/ws/<stream>[/<stream>…] (raw events), /fstream/stream?streams=a/b (combined:
  * {stream, data}), and the /fstream/{public,market}/… forms ccxt uses; SUBSCRIBE, UNSUBSCRIBE and
- * LIST_SUBSCRIPTIONS on any of them. Streams: <symbol>@depth<5|10|20>[@100ms], <symbol>@depth[@100ms] (diff depth
- * with U/u/pu; the REST depth's lastUpdateId is this hub's last id), @bookTicker, @aggTrade, @trade,
- * @markPrice[@1s], @ticker, @kline_1m.
+ * LIST_SUBSCRIPTIONS on any of them. Streams, for every market the pump serves (#34): <symbol>@depth<5|10|20>[@100ms],
+ * <symbol>@depth[@100ms] (diff depth with U/u/pu, numbered per market; the REST depth's lastUpdateId is that market's
+ * last id here), @bookTicker, @aggTrade, @trade, @markPrice[@1s], @ticker, @kline_1m.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -15,7 +15,6 @@ import type { MarketStreamType } from '@tickline/protocol';
 import type { AppContext } from '../app/context.ts';
 import type { MarketFlush, MarketHub, MarketLink, MarketSink } from '../ws/pump.ts';
 import * as events from './stream-messages.ts';
-import { SYMBOL } from './views.ts';
 import { accountUpdate, listenKeysOf, userEventsOf, type ListenKeys } from './user-stream.ts';
 import type { Exchange } from '@tickline/engine';
 import type { Sequencer } from '../services/sequencer/sequencer.ts';
@@ -35,10 +34,21 @@ interface Connection {
 
 const EXPIRY_CHECK_MS = 10_000;
 
-/** The pump channel a Binance stream name reads, or null for a name we do not serve. */
-export function channelOf(name: string): MarketStreamType | null {
-  const [symbol, kind, rate, extra] = name.split('@');
-  if (symbol !== events.LOWER_SYMBOL || kind === undefined || extra !== undefined) return null;
+/** A Binance stream name's market (upper case, as the pump names it) and the pump channel it reads. */
+export interface StreamChannel {
+  symbol: string;
+  channel: MarketStreamType;
+}
+
+/** The pump channel a Binance stream name reads, or null for a name of no shape we serve (the market is not checked). */
+export function channelOf(name: string): StreamChannel | null {
+  const [lower, kind, rate, extra] = name.split('@');
+  if (lower === undefined || !/^[a-z0-9]{1,20}$/.test(lower) || kind === undefined || extra !== undefined) return null;
+  const channel = kindChannel(kind, rate);
+  return channel === null ? null : { symbol: lower.toUpperCase(), channel };
+}
+
+function kindChannel(kind: string, rate: string | undefined): MarketStreamType | null {
   const depth = /^depth(\d+)?$/.exec(kind);
   if (depth) {
     if (depth[1] !== undefined && !PARTIAL_LEVELS.has(Number(depth[1]))) return null;
@@ -55,20 +65,28 @@ export function channelOf(name: string): MarketStreamType | null {
 
 const hubs = new WeakMap<AppContext, FstreamHub>();
 
-/** The diff depth's last update id for the REST snapshot (null when no stream hub runs in this process). */
-export function depthUpdateIdOf(ctx: AppContext): number | null {
-  return hubs.get(ctx)?.lastUpdateId ?? null;
+/** A market's diff depth's last update id for the REST snapshot (null when no stream hub runs in this process). */
+export function depthUpdateIdOf(ctx: AppContext, symbol: string): number | null {
+  return hubs.get(ctx)?.lastUpdateId(symbol) ?? null;
 }
+
+/** One market's diff depth: the book as last sent and the last update id (each market numbers its own). */
+interface DepthState {
+  book: { bids: events.Level[]; asks: events.Level[] } | null;
+  id: number;
+}
+
+const channelKey = ({ symbol, channel }: StreamChannel) => `${symbol}@${channel}`;
 
 export class FstreamHub implements MarketSink {
   private readonly link: MarketLink;
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   private readonly subscribers = new Map<string, Set<Connection>>();
-  private readonly watching = new Map<MarketStreamType, number>();
-  private book: { bids: events.Level[]; asks: events.Level[] } | null = null;
+  /** Subscribers per pump channel (`SYMBOL@channel`). */
+  private readonly watching = new Map<string, number>();
+  private readonly depths = new Map<string, DepthState>();
   private readonly users = new Map<number, Set<Connection>>();
   private readonly expiryTimer: NodeJS.Timeout;
-  private depthId = 0;
   private readonly listener = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
     this.upgrade(request, socket, head);
 
@@ -110,8 +128,20 @@ export class FstreamHub implements MarketSink {
         }
   }
 
-  get lastUpdateId(): number {
-    return this.depthId;
+  lastUpdateId(symbol: string): number {
+    return this.depths.get(symbol)?.id ?? 0;
+  }
+
+  /** The stream names served: a known shape of a market the pump serves. */
+  private served(name: string): StreamChannel | null {
+    const stream = channelOf(name);
+    return stream !== null && this.link.isSymbol(stream.symbol) ? stream : null;
+  }
+
+  private depthOf(symbol: string): DepthState {
+    let state = this.depths.get(symbol);
+    if (!state) this.depths.set(symbol, (state = { book: null, id: 0 }));
+    return state;
   }
 
   close(): void {
@@ -145,7 +175,7 @@ export class FstreamHub implements MarketSink {
       // ccxt appends a connection number (/ws/0): path parts that are no stream name are not streams.
       this.subscribe(
         connection,
-        names.filter((name) => channelOf(name) !== null),
+        names.filter((name) => this.served(name) !== null),
       );
       ws.on('message', (data: RawData) => this.handleMessage(connection, data));
       ws.on('close', () => {
@@ -175,7 +205,7 @@ export class FstreamHub implements MarketSink {
     if (message.method === 'LIST_SUBSCRIPTIONS') return this.reply(connection, { result: [...connection.streams], id });
     if (message.method !== 'SUBSCRIBE' && message.method !== 'UNSUBSCRIBE')
       return this.reply(connection, { error: { code: 2, msg: 'Invalid request: unknown method' }, id });
-    const unknown = params.find((name) => channelOf(name) === null);
+    const unknown = params.find((name) => this.served(name) === null);
     if (unknown !== undefined || params.length === 0)
       return this.reply(connection, { error: { code: 2, msg: `Invalid request: stream ${unknown ?? ''}` }, id });
     if (message.method === 'SUBSCRIBE') {
@@ -197,12 +227,13 @@ export class FstreamHub implements MarketSink {
       let set = this.subscribers.get(name);
       if (!set) this.subscribers.set(name, (set = new Set()));
       set.add(connection);
-      const channel = channelOf(name)!;
-      const count = this.watching.get(channel) ?? 0;
-      this.watching.set(channel, count + 1);
+      const stream = this.served(name)!;
+      const key = channelKey(stream);
+      const count = this.watching.get(key) ?? 0;
+      this.watching.set(key, count + 1);
       if (count === 0) {
-        this.link.watch(SYMBOL, channel);
-        if (channel === 'depth') this.link.requestSnapshot(SYMBOL, channel);
+        this.link.watch(stream.symbol, stream.channel);
+        if (stream.channel === 'depth') this.link.requestSnapshot(stream.symbol, stream.channel);
       }
     }
   }
@@ -211,21 +242,23 @@ export class FstreamHub implements MarketSink {
     for (const name of names) {
       if (!connection.streams.delete(name)) continue;
       this.subscribers.get(name)?.delete(connection);
-      const channel = channelOf(name)!;
-      const count = (this.watching.get(channel) ?? 1) - 1;
-      this.watching.set(channel, count);
+      const stream = channelOf(name)!;
+      const key = channelKey(stream);
+      const count = (this.watching.get(key) ?? 1) - 1;
+      this.watching.set(key, count);
       if (count === 0) {
-        this.link.unwatch(SYMBOL, channel);
-        if (channel === 'depth') this.book = null;
+        this.link.unwatch(stream.symbol, stream.channel);
+        if (stream.channel === 'depth') this.depthOf(stream.symbol).book = null;
       }
     }
   }
 
-  /** Sends one event to the subscribers of every name ending in one of `suffixes` (after `btcusdt@`). */
-  private emit(suffixes: readonly string[], event: unknown): void {
+  /** Sends one event to the subscribers of every name of the market ending in one of `suffixes` (after `btcusdt@`). */
+  private emit(symbol: string, suffixes: readonly string[], event: unknown): void {
     let raw: string | null = null;
+    const lower = symbol.toLowerCase();
     for (const suffix of suffixes) {
-      const name = `${events.LOWER_SYMBOL}@${suffix}`;
+      const name = `${lower}@${suffix}`;
       const set = this.subscribers.get(name);
       if (!set || set.size === 0) continue;
       raw ??= JSON.stringify(event);
@@ -235,44 +268,52 @@ export class FstreamHub implements MarketSink {
     }
   }
 
-  deliverSnapshot(_symbol: string, stream: MarketStreamType, payload: Buffer | null): void {
+  deliverSnapshot(symbol: string, stream: MarketStreamType, payload: Buffer | null): void {
     // The diff depth starts from the book as it is when first watched; other streams start with the next flush.
-    if (stream === 'depth' && payload && !this.book) this.book = events.levelsOf(JSON.parse(payload.toString()).data);
+    if (stream !== 'depth' || !payload) return;
+    const state = this.depthOf(symbol);
+    state.book ??= events.levelsOf(JSON.parse(payload.toString()).data);
   }
 
   deliverFlushes(flushes: readonly MarketFlush[]): void {
     for (const flush of flushes) {
       const message = JSON.parse(flush.payload.toString()) as { ts: number; data: never };
       const time = message.ts;
-      if (flush.stream === 'depth') this.depth(time, message.data);
+      const symbol = flush.symbol;
+      if (flush.stream === 'depth') this.depth(symbol, time, message.data);
       else if (flush.stream === 'trade')
-        for (const trade of message.data as Parameters<typeof events.tradeEvent>[0][]) {
-          this.emit(['aggTrade'], events.aggTradeEvent(trade, time));
-          this.emit(['trade'], events.tradeEvent(trade, time));
+        for (const trade of message.data as Parameters<typeof events.tradeEvent>[1][]) {
+          this.emit(symbol, ['aggTrade'], events.aggTradeEvent(symbol, trade, time));
+          this.emit(symbol, ['trade'], events.tradeEvent(symbol, trade, time));
         }
       else if (flush.stream === 'ticker') {
-        this.emit(['markPrice', 'markPrice@1s', 'markPrice@3s'], events.markPriceEvent(message.data, time));
-        this.emit(['ticker'], events.tickerEvent(message.data, time));
-      } else if (flush.stream === 'kline') this.emit(['kline_1m'], events.klineEvent(message.data, time));
+        const mark = events.markPriceEvent(symbol, message.data, time);
+        this.emit(symbol, ['markPrice', 'markPrice@1s', 'markPrice@3s'], mark);
+        this.emit(symbol, ['ticker'], events.tickerEvent(symbol, message.data, time));
+      } else if (flush.stream === 'kline')
+        this.emit(symbol, ['kline_1m'], events.klineEvent(symbol, message.data, time));
     }
   }
 
-  private depth(time: number, data: Parameters<typeof events.levelsOf>[0]): void {
+  private depth(symbol: string, time: number, data: Parameters<typeof events.levelsOf>[0]): void {
+    const state = this.depthOf(symbol);
     const next = events.levelsOf(data);
-    const previous = this.book ?? { bids: [], asks: [] };
-    this.book = next;
+    const previous = state.book ?? { bids: [], asks: [] };
+    state.book = next;
     const bids = events.diffLevels(previous.bids, next.bids);
     const asks = events.diffLevels(previous.asks, next.asks);
     if (bids.length === 0 && asks.length === 0) return;
-    const pu = this.depthId;
-    this.depthId += 1;
-    const ids = { U: this.depthId, u: this.depthId, pu };
-    this.emit(['depth', 'depth@100ms', 'depth@250ms', 'depth@500ms'], events.depthEvent(time, ids, bids, asks));
+    const pu = state.id;
+    state.id += 1;
+    const ids = { U: state.id, u: state.id, pu };
+    const diff = events.depthEvent(symbol, time, ids, bids, asks);
+    this.emit(symbol, ['depth', 'depth@100ms', 'depth@250ms', 'depth@500ms'], diff);
     for (const levels of PARTIAL_LEVELS) {
-      const partial = events.depthEvent(time, ids, next.bids.slice(0, levels), next.asks.slice(0, levels));
-      this.emit([`depth${levels}`, `depth${levels}@100ms`, `depth${levels}@250ms`, `depth${levels}@500ms`], partial);
+      const partial = events.depthEvent(symbol, time, ids, next.bids.slice(0, levels), next.asks.slice(0, levels));
+      const names = [`depth${levels}`, `depth${levels}@100ms`, `depth${levels}@250ms`, `depth${levels}@500ms`];
+      this.emit(symbol, names, partial);
     }
-    this.emit(['bookTicker'], events.bookTickerEvent(time, this.depthId, next.bids, next.asks));
+    this.emit(symbol, ['bookTicker'], events.bookTickerEvent(symbol, time, state.id, next.bids, next.asks));
   }
 }
 

@@ -9,7 +9,7 @@ import type { MarketService } from '../services/market/market-service.ts';
 import { SequencerLockedError } from '../services/sequencer/sequencer.ts';
 import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway-limits.ts';
 import { MarketPump } from '../ws/pump.ts';
-import { publishCommittedBatch } from '../ws/user-events.ts';
+import { publishCommittedBatch, type UserEventTuple } from '../ws/user-events.ts';
 import { publishMarket } from './market-relay.ts';
 import { serveMarketReads } from './market-mirror.ts';
 import type { EngineServeCounters } from './metrics.ts';
@@ -107,8 +107,11 @@ export async function serveEngineOnBus(
   const stops: Stop[] = [
     sequencer.onCommitted((batch) => {
       bridge.handleEvents(batch.events);
-      const events: Array<[number, string, unknown]> = [];
-      publishCommittedBatch(batch, (userId, event, data) => events.push([userId, event, data]));
+      // [user, kind, data] or, for an order or position event, [user, kind, data, symbol] (#34).
+      const events: UserEventTuple[] = [];
+      publishCommittedBatch(batch, (userId, event, data, symbol) =>
+        events.push(symbol === undefined ? [userId, event, data] : [userId, event, data, symbol]),
+      );
       if (events.length > 0) bus.publish(SUBJECTS.userEvents, encodeJson(events));
     }),
   ];

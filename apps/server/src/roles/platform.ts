@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { describeFailure, migrate, type Pool } from '@tickline/db';
-import type { UserEventKind } from '@tickline/protocol';
 import { ensureLiquidityAccounts } from '../app/demo/liquidity-accounts.ts';
 import { demoCredentialsText, seedDemo } from '../app/demo/seed.ts';
 import { fundDemoAccounts } from '../app/trading/demo-funding.ts';
@@ -26,6 +25,7 @@ import { WsGateway } from '../ws/gateway.ts';
 import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway-limits.ts';
 import { routeRequests } from '../ws/route-requests.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from '../ws/runtime.ts';
+import type { UserEventTuple } from '../ws/user-events.ts';
 import { binanceSurface } from '../fapi/plugin.ts';
 import { attachFstream } from '../fapi/streams.ts';
 import { joinAuthBarrier } from './auth-barrier.ts';
@@ -220,8 +220,8 @@ function startBusGateway(app: FastifyInstance, bus: Bus, config: Config, metrics
   });
   gateway.attach(app.server);
   const stopEvents = bus.subscribe(SUBJECTS.userEvents, (data) => {
-    for (const [userId, event, payload] of decodeJson<Array<[number, UserEventKind, unknown]>>(data))
-      gateway.publishToUser(userId, event, payload);
+    for (const [userId, event, payload, symbol] of decodeJson<UserEventTuple[]>(data))
+      gateway.publishToUser(userId, event, payload, symbol);
   });
   const stopEnded = bus.subscribe(SUBJECTS.sessionsEnded, (data) => gateway.endSessions(decodeJson<string[]>(data)));
   gatewayMetrics(metrics, gateway);

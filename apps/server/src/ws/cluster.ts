@@ -128,9 +128,9 @@ export class WsCluster {
   }
 
   /** Builds the event once and hands it to every worker; each delivers it to its connections of that user. */
-  publishToUser(userId: number, event: UserEventKind, data: unknown): void {
+  publishToUser(userId: number, event: UserEventKind, data: unknown, symbol?: string): void {
     if (this.workers.size === 0) return;
-    const payload = userEventPayload(event, data, this.clock(), this.userSequence.next(userId));
+    const payload = userEventPayload(event, data, this.clock(), this.userSequence.next(userId), symbol);
     for (const worker of this.workers.keys()) send(worker, { t: 'user', userId, payload });
   }
 

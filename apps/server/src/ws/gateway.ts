@@ -173,9 +173,10 @@ export class WsGateway implements MarketSink {
    * Sends one event to every connection the user has authenticated; returns how many received it.
    * The sequencer calls this after a commit. Events are never skipped; a connection that cannot absorb them is closed.
    */
-  publishToUser(userId: number, event: UserEventKind, data: unknown): number {
+  publishToUser(userId: number, event: UserEventKind, data: unknown, symbol?: string): number {
     if (!this.usersOnline.has(userId)) return 0;
-    return this.deliverToUser(userId, userEventPayload(event, data, this.clock(), this.userSequence.next(userId)));
+    const seq = this.userSequence.next(userId);
+    return this.deliverToUser(userId, userEventPayload(event, data, this.clock(), seq, symbol));
   }
 
   /** Ends the user streams of revoked sessions (40000 to each; the connections stay open). */

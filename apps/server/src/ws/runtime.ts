@@ -81,9 +81,9 @@ export async function startWebsocketGateway(options: {
     gateway.endSessions(sessionIds);
     cluster?.endSessions(sessionIds);
   });
-  const publish = (userId: number, event: UserEventKind, data: unknown) => {
-    gateway.publishToUser(userId, event, data);
-    cluster?.publishToUser(userId, event, data);
+  const publish = (userId: number, event: UserEventKind, data: unknown, symbol?: string) => {
+    gateway.publishToUser(userId, event, data, symbol);
+    cluster?.publishToUser(userId, event, data, symbol);
   };
   const stopUserEvents = options.userEvents?.on(publish);
   let detach = (): void => undefined;

@@ -11,9 +11,19 @@ export function encodeMessage(message: WsServerMessage): Buffer {
   return Buffer.from(JSON.stringify(message));
 }
 
-/** A user-stream event, built once however many connections (or worker processes) deliver it. */
-export function userEventPayload(event: UserEventKind, data: unknown, timeMs: number, seq: number): Buffer {
-  return encodeMessage({ type: 'user', v: WS_PROTOCOL_VERSION, ts: timeMs, seq, event, data } as WsServerMessage);
+/**
+ * A user-stream event, built once however many connections (or worker processes) deliver it; `symbol` (an order's
+ * or position's market) is sent only when given.
+ */
+export function userEventPayload(
+  event: UserEventKind,
+  data: unknown,
+  timeMs: number,
+  seq: number,
+  symbol?: string,
+): Buffer {
+  const head = { type: 'user', v: WS_PROTOCOL_VERSION, ts: timeMs, seq, event };
+  return encodeMessage({ ...head, ...(symbol === undefined ? {} : { symbol }), data } as WsServerMessage);
 }
 
 /** Numbers each user's events one by one (`seq`), so a client can tell it missed one. */

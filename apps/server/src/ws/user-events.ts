@@ -5,12 +5,16 @@
  * `balance` (a hint to reload
  * /user/balance: the amounts need the whole wallet, which the batch does not carry).
  */
-import { userIdOfAccount, type EngineEvent, type Posting } from '@tickline/engine';
+import { symbolOf, userIdOfAccount, type EngineEvent, type Posting } from '@tickline/engine';
 import type { NoticeAlarm } from '../domain/notices.ts';
 import type { UserEventKind } from '@tickline/protocol';
 import { openOrderView, optionOrderView, positionView } from '../app/trading/views.ts';
 
-export type PublishToUser = (userId: number, event: UserEventKind, data: unknown) => unknown;
+/** `symbol`: the market of an order or position event (#34), sent as the message's `symbol`. */
+export type PublishToUser = (userId: number, event: UserEventKind, data: unknown, symbol?: string) => unknown;
+
+/** User events on the bus (engine node → websocket nodes): [user, kind, data] or [user, kind, data, symbol]. */
+export type UserEventTuple = [number, UserEventKind, unknown] | [number, UserEventKind, unknown, string];
 
 export function publishCommittedBatch(
   batch: { events: readonly EngineEvent[]; postings: readonly Posting[]; alarms: readonly NoticeAlarm[] },
@@ -19,14 +23,16 @@ export function publishCommittedBatch(
   for (const event of batch.events) {
     switch (event.type) {
       case 'order':
-        publish(event.order.userId, 'order', {
-          ...openOrderView(event.order),
-          orderPath: event.order.orderPath,
-          status: event.order.status,
-        });
+        publish(
+          event.order.userId,
+          'order',
+          { ...openOrderView(event.order), orderPath: event.order.orderPath, status: event.order.status },
+          symbolOf(event.order),
+        );
         break;
       case 'position':
-        publish(event.userId, 'position', event.position ? positionView(event.position) : null);
+        // A closed position's data is null: the message's symbol names its market.
+        publish(event.userId, 'position', event.position ? positionView(event.position) : null, symbolOf(event));
         break;
       case 'optionOrder':
         publish(event.order.userId, 'optionOrder', optionOrderView(event.order));

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { checkLedgerHealth } from '@tickline/db';
 import type { Ledgerbook } from './book.ts';
 import { CHAOS_MARKETS } from './load.ts';
+import { checkMarketHolds } from './hold-checks.ts';
 import { checkOrderControls } from './order-controls-load.ts';
 import { CLIENT_ORDER_ID_PREFIX } from './signed-load.ts';
 import { checkWalletDatabase, walletBacklog, type WalletRows } from './wallet-checks.ts';
@@ -79,6 +80,7 @@ export async function checkDatabase(url: string, book: Ledgerbook): Promise<[str
     }
     violations.push(...(await checkSignedOrders(client, book)));
     violations.push(...(await checkMarkets(client)));
+    violations.push(...(await checkMarketHolds(client)));
     violations.push(...(await checkOrderControls(client, book)));
     const health = await checkLedgerHealth(client);
     if (health.balanceTotal !== 0) violations.push(`ledger sums to ${health.balanceTotal}, not 0`);

@@ -5,7 +5,8 @@ import { BUS_URL, natsReachable, TestCluster, type ClusterNode } from './cluster
 
 // #34: the engine node's market relay publishes every configured market, not BTCUSDT alone. An ETHUSDT trade placed
 // through one API node reaches the depth and trade streams of a client on the other websocket node; SOLUSDT's
-// ticker too, and a market that is not configured is refused there as on a single node.
+// ticker too, and a market that is not configured is refused there as on a single node. A closed ETH position's user
+// event (data null) names its market on the other node too (the message's `symbol`, carried over the bus).
 
 const natsUp = await natsReachable();
 if (!natsUp) console.warn(`cluster tests skipped: no NATS answers at ${BUS_URL} (CI runs one on 127.0.0.1:4222)`);
@@ -88,5 +89,26 @@ describe.skipIf(!natsUp)('every market across a cluster over NATS', () => {
       client.messages.some((message) => message.type === 'ticker' && message.symbol === 'SOLUSDT'),
     );
     client.socket.close();
+
+    // The taker's ETH long closed, on the user stream of node B: the event's data is null, its message names ETHUSDT.
+    const user = await TestClient.connect(`ws://127.0.0.1:${nodeB.port}/ws`);
+    user.send({ type: 'auth', token: taker });
+    await user.waitFor('auth', 1, 5_000);
+    for (const [token, position] of [
+      [taker, 2],
+      [maker, 1],
+    ] as const) {
+      const placed = await place(token, position, '0.05', price);
+      expect(placed.code, placed.message).toBe(0);
+    }
+    await until('the closed ETH position on node B', () =>
+      user.messages.some((message) => message.type === 'user' && message.event === 'position' && message.data === null),
+    );
+    const positions = user.messages.filter((message) => message.type === 'user' && message.event === 'position');
+    expect(positions.at(-1)).toMatchObject({ event: 'position', symbol: 'ETHUSDT', data: null });
+    const orders = user.messages.filter((message) => message.type === 'user' && message.event === 'order');
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders.every((message) => message.symbol === 'ETHUSDT')).toBe(true);
+    user.socket.close();
   }, 60_000);
 });

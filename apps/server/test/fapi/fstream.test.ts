@@ -1,39 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { fundedTrader, proClient, startPlatform, type Platform, type Trader } from './harness.ts';
+import {
+  fundedTrader,
+  proClient,
+  nativeLimit,
+  rawSocket,
+  startPlatform,
+  waitUntil,
+  type Platform,
+  type Trader,
+} from './harness.ts';
 
 let p: Platform;
 let maker: Trader;
 let taker: Trader;
 const SYMBOL = 'BTC/USDT:USDT';
 
-async function limitOrder(trader: Trader, side: 1 | 2, priceTicks: number, volume = '0.01') {
-  const leverage = await p.t.trading.leverageOf(trader.userId);
-  return p.t.trading.placeOrder(trader.userId, {
-    leverage,
-    volume,
-    position: side,
-    orderPath: 1,
-    price: (priceTicks / 100).toFixed(2),
-  });
-}
+const limitOrder = (trader: Trader, side: 1 | 2, priceTicks: number, volume = '0.01') =>
+  nativeLimit(p, trader, { side, priceTicks, volume });
 
-/** A raw client: every message it received, parsed. */
-async function connect(path: string) {
-  const ws = new WebSocket(`${p.base.replace('http', 'ws')}${path}`);
-  const received: Array<Record<string, unknown>> = [];
-  ws.on('message', (data) => received.push(JSON.parse(data.toString()) as Record<string, unknown>));
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  return { ws, received };
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const connect = (path: string) => rawSocket(p, path);
+const until = waitUntil;
 
 /** Every websocket ccxt.pro opened is the platform's. */
 function expectLoopbackOnly(exchange: { clients: object }): void {

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import ccxt from 'ccxt';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, expect } from 'vitest';
 const USDT = 1_000_000;
 import { attachFstream } from '../../src/fapi/streams.ts';
@@ -15,6 +16,7 @@ import { createTestApp, registerAndLogin, type TestApp, type TestClock } from '.
 import { testMarketConfig } from '../market/fakes.ts';
 import { createKey, type Credentials } from '../programs/signed-client.ts';
 import { loadConfig } from '../../src/config.ts';
+import type { MarketDefinition } from '../../src/domain/market/definitions.ts';
 
 /** ccxt and the SDK sign with the machine's clock: the platform must read the same one. */
 const realClock: TestClock = { now: () => Date.now(), advance: () => undefined, set: () => undefined };
@@ -30,10 +32,12 @@ export interface Platform {
 
 /**
  * `allMarkets`: the engine and the market service run every configured market (#34), each given its index once;
- * otherwise BTCUSDT alone, as before the markets.
+ * otherwise BTCUSDT alone, as before the markets. `definitions` and `env` (MARKETS) replace the configured ones.
  */
-export async function startPlatform(options: { allMarkets?: boolean } = {}): Promise<Platform> {
-  const platformConfig = options.allMarkets ? loadConfig({}) : null;
+export async function startPlatform(
+  options: { allMarkets?: boolean; definitions?: readonly MarketDefinition[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<Platform> {
+  const platformConfig = options.allMarkets ? loadConfig(options.env ?? {}, undefined, options.definitions) : null;
   const market = new MarketService({
     config: testMarketConfig(),
     ...(platformConfig ? { markets: platformConfig.market.futures } : {}),
@@ -45,7 +49,10 @@ export async function startPlatform(options: { allMarkets?: boolean } = {}): Pro
     clock: realClock,
     services: { market },
     ...(platformConfig
-      ? { exchangeConfig: platformConfig.exchange, config: { exchange: platformConfig.exchange } }
+      ? {
+          exchangeConfig: platformConfig.exchange,
+          config: { exchange: platformConfig.exchange, markets: platformConfig.markets },
+        }
       : {}),
   });
   // The platform's websocket runtime (pump, engine bridge, user events) and /fstream on it, as roles/platform.ts.
@@ -159,4 +166,39 @@ export function platformWithBook() {
     await context.p?.close();
   });
   return context;
+}
+
+/** A raw websocket client on the platform: every message it received, parsed. */
+export async function rawSocket(p: Platform, path: string) {
+  const ws = new WebSocket(`${p.base.replace('http', 'ws')}${path}`);
+  const received: Array<Record<string, unknown>> = [];
+  ws.on('message', (data) => received.push(JSON.parse(data.toString()) as Record<string, unknown>));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  return { ws, received };
+}
+
+/** Polls `check` every 20 ms, at most 10 s. */
+export async function waitUntil(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A limit order through the native use case at the trader's leverage in the market (BTCUSDT without `symbol`). */
+export async function nativeLimit(
+  p: Platform,
+  trader: Trader,
+  order: { side: 1 | 2; priceTicks: number; volume: string; symbol?: string },
+) {
+  const leverage = await p.t.trading.leverageOf(trader.userId, order.symbol);
+  return p.t.trading.placeOrder(trader.userId, {
+    leverage,
+    volume: order.volume,
+    position: order.side,
+    orderPath: 1,
+    price: (order.priceTicks / 100).toFixed(2),
+    ...(order.symbol === undefined ? {} : { symbol: order.symbol }),
+  });
 }

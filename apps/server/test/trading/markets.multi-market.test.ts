@@ -137,4 +137,52 @@ describe('ETHUSDT through the native API', () => {
     );
     expect(tooHigh.body.code).toBe(3001);
   });
+
+  it('funds and liquidates the ETH long and the BTC short each on its own prices, the stored ledger at zero', async () => {
+    const userIds = [alice.userId, bob.userId];
+    const positions = async () =>
+      (
+        await testApp.pool.query<{ symbol: string; side: number; qty: string }>(
+          'SELECT symbol, side, qty::text FROM positions WHERE user_id = $1 ORDER BY symbol',
+          [alice.userId],
+        )
+      ).rows.map((row) => [row.symbol, row.side, Number(row.qty)]);
+    expect(await positions()).toEqual([
+      ['BTCUSDT', 2, 100],
+      ['ETHUSDT', 1, 5_000],
+    ]);
+    // ETH's funding: the long pays 0.01 % of 0.5 × 3,000 USDT = 0.15 USDT, on ETH's mark; BTC's position pays nothing.
+    const funded = await testApp.sequencer.submit({ type: 'settleFunding', fundingRatePpm: 100, symbol: 'ETHUSDT' });
+    expect(funded.ok).toBe(true);
+    const payments = await testApp.pool.query<{ user_id: string; symbol: string; amount: string; mark_price: string }>(
+      'SELECT user_id::text, symbol, amount::text, mark_price::text FROM funding_payments WHERE user_id = ANY($1)',
+      [userIds],
+    );
+    expect(payments.rows.find((row) => Number(row.user_id) === alice.userId)).toEqual({
+      user_id: String(alice.userId),
+      symbol: 'ETHUSDT',
+      amount: String(-150_000),
+      mark_price: String(ETH),
+    });
+    expect(payments.rows.every((row) => row.symbol === 'ETHUSDT')).toBe(true);
+    await expectLedgerInvariants(testApp.pool);
+
+    // ETH falls through the long's liquidation price (about 2,712 USDT at 10×) onto Bob's bid: only ETH goes.
+    const order = (symbol: string, side: 1 | 2, volume: string, price: string) =>
+      post(testApp.app, '/order/registerOrder', { ...limitOrder(side, volume, price), symbol }, bob.accessToken);
+    expect((await order('ETHUSDT', 1, '0.5', '2600')).body.code).toBe(0);
+    await tick('ETHUSDT', 260_000);
+    expect(await positions()).toEqual([['BTCUSDT', 2, 100]]);
+    await expectLedgerInvariants(testApp.pool);
+    // BTC rises through the short's (about 54,800 USDT) onto Bob's ask: BTC's own tick closes it.
+    expect((await order('BTCUSDT', 2, '0.01', '56000')).body.code).toBe(0);
+    await tick('BTCUSDT', 5_600_000);
+    expect(await positions()).toEqual([]);
+    const notices = await testApp.pool.query<{ n: string }>(
+      'SELECT count(*)::text AS n FROM futures_history WHERE user_id = $1 AND symbol = ANY($2)',
+      [alice.userId, ['BTCUSDT', 'ETHUSDT']],
+    );
+    expect(Number(notices.rows[0]!.n)).toBeGreaterThanOrEqual(2);
+    await expectLedgerInvariants(testApp.pool);
+  });
 });

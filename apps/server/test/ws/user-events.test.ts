@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent, OrderState } from '@tickline/engine';
 import type { UserEventKind } from '@tickline/protocol';
 import { publishCommittedBatch } from '../../src/ws/user-events.ts';
+import { userEventPayload } from '../../src/ws/serialize.ts';
 
 const order: OrderState = {
   id: 7,
@@ -21,6 +22,32 @@ const order: OrderState = {
 };
 
 describe('user stream events from committed batches', () => {
+  it("names each order's and position's market, a closed position's too (its data is null)", () => {
+    const sent: Array<[number, UserEventKind, unknown, string | undefined]> = [];
+    const events: EngineEvent[] = [
+      { type: 'order', order: { ...order, symbol: 'SOLUSDT' } },
+      { type: 'position', userId: 3, symbol: 'ETHUSDT', position: null },
+      { type: 'position', userId: 3, position: null },
+      { type: 'order', order },
+    ];
+    publishCommittedBatch({ events, postings: [], alarms: [] }, (userId, kind, data, symbol) =>
+      sent.push([userId, kind, data, symbol]),
+    );
+    expect(sent.map(([userId, kind, data, symbol]) => [userId, kind, data === null, symbol])).toEqual([
+      [3, 'order', false, 'SOLUSDT'],
+      [3, 'position', true, 'ETHUSDT'],
+      // An event without a symbol is BTCUSDT's, as every row stored before the markets.
+      [3, 'position', true, 'BTCUSDT'],
+      [3, 'order', false, 'BTCUSDT'],
+    ]);
+    const message = JSON.parse(userEventPayload('position', null, 5, 2, 'ETHUSDT').toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(message).toEqual({ type: 'user', v: 1, ts: 5, seq: 2, event: 'position', symbol: 'ETHUSDT', data: null });
+    expect(JSON.parse(userEventPayload('balance', { changed: true }, 5, 3).toString())).not.toHaveProperty('symbol');
+  });
+
   it('sends each user their orders, positions, stored alarms and a balance hint when their money moved', () => {
     const sent: Array<[number, UserEventKind, unknown]> = [];
     const events: EngineEvent[] = [

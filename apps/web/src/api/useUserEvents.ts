@@ -22,7 +22,7 @@ export function useUserEvents(handlers: UserEventHandlers, onResync: () => void)
     const client = wsClient();
     client.setToken(accessToken);
     const follow = <K extends UserEventKind>(kind: K) =>
-      client.onUserEvent(kind, (data) => latest.current.handlers[kind]?.(data));
+      client.onUserEvent(kind, (data, symbol) => latest.current.handlers[kind]?.(data, symbol));
     const stops = [
       ...USER_EVENT_KINDS.filter((kind) => latest.current.handlers[kind]).map(follow),
       client.onResync(() => latest.current.onResync()),

@@ -238,7 +238,7 @@ export class WsClient {
   }
 
   private emitUserEvent(message: UserEventMessage): void {
-    for (const listener of this.userListeners.get(message.event) ?? []) listener(message.data);
+    for (const listener of this.userListeners.get(message.event) ?? []) listener(message.data, message.symbol);
   }
 
   /**
@@ -298,7 +298,8 @@ export class WsClient {
 }
 
 /** A listener of one kind of user event. */
-export type UserEventListener<K extends UserEventKind> = (data: UserEventData[K]) => void;
+/** `symbol`: the market of an order or position event (a closed position's data is null). */
+export type UserEventListener<K extends UserEventKind> = (data: UserEventData[K], symbol?: string) => void;
 
 function defaultUrl(): string {
   const { protocol, host } = window.location;

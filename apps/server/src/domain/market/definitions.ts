@@ -5,6 +5,7 @@
  * market (the engine's units), so a market's tick and lot are whole multiples of those. Pure: no I/O.
  */
 import {
+  bracketTable,
   defaultExchangeConfig,
   DEFAULT_SYMBOL,
   ratePpm,
@@ -50,15 +51,6 @@ export interface MarketDefinition {
    * exact decimal text, in the order the book offers them (the first is the default).
    */
   display: { priceDecimals: number; qtyDecimals: number; bookSteps: readonly string[] };
-}
-
-/** A bracket table scaled from BTCUSDT's shape: the same rates and leverages, notionals times `scale`. */
-function scaledBrackets(scale: number, maxLeverage: number): MaintenanceTier[] {
-  return defaultExchangeConfig.maintenanceTiers.map((tier) => ({
-    maxNotional: Number.isFinite(tier.maxNotional) ? Math.round(tier.maxNotional * scale) : Infinity,
-    ratePpm: tier.ratePpm,
-    maxLeverage: Math.min(tier.maxLeverage, maxLeverage),
-  }));
 }
 
 /** SOL's table: half BTC's top leverage, each rate doubled so leverage × rate stays at or under 0.5. */
@@ -109,7 +101,8 @@ export const MARKET_DEFINITIONS: readonly MarketDefinition[] = [
     makerFeeRatePpm: ratePpm(200),
     takerFeeRatePpm: ratePpm(300),
     marketProtectionBps: 500,
-    brackets: scaledBrackets(0.5, 100),
+    // BTCUSDT's shape at half its notionals.
+    brackets: bracketTable(btc.maintenanceTiers, { maxLeverage: 100, notional: { times: 1, per: 2 } }),
     fundingIntervalMs: 8 * HOUR_MS,
     index: { simulatedPair: 'ETHUSDT', binanceSymbol: 'ETHUSDT' },
     display: { priceDecimals: 2, qtyDecimals: 3, bookSteps: ['0.01', '0.1', '1', '10', '50'] },

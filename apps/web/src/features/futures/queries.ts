@@ -65,11 +65,10 @@ export function useUserStream(): void {
         );
         if (order.status !== OrderStatus.Open) void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
       },
-      position: (position) => {
+      position: (position, symbol) => {
         const rows = queryClient.getQueryData<PositionRow[]>(futuresKeys.positions);
-        // A closed position comes as null without its market (#34): with more than one listed, the list is read again.
-        if (position) queryClient.setQueryData(futuresKeys.positions, applyPositionEvent(rows, position));
-        else if ((rows?.length ?? 0) <= 1) queryClient.setQueryData<PositionRow[]>(futuresKeys.positions, []);
+        const next = applyPositionEvent(rows, position, symbol);
+        if (next) queryClient.setQueryData(futuresKeys.positions, next);
         else void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });
         void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
       },

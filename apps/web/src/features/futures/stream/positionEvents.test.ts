@@ -22,10 +22,22 @@ describe('applyPositionEvent', () => {
   });
 
   it('adds a new market to the list, also before the list is loaded', () => {
-    expect(applyPositionEvent([row('BTCUSDT', 1)], row('SOLUSDT', 4)).map((p) => p.symbol)).toEqual([
+    expect(applyPositionEvent([row('BTCUSDT', 1)], row('SOLUSDT', 4))?.map((p) => p.symbol)).toEqual([
       'BTCUSDT',
       'SOLUSDT',
     ]);
     expect(applyPositionEvent(undefined, row('ETHUSDT', 1))).toEqual([row('ETHUSDT', 1)]);
+  });
+
+  it('removes the row of the market a closed position names, and only that row', () => {
+    const list = [row('BTCUSDT', 1), row('ETHUSDT', 2), row('SOLUSDT', 3)];
+    expect(applyPositionEvent(list, null, 'ETHUSDT')).toEqual([row('BTCUSDT', 1), row('SOLUSDT', 3)]);
+    expect(applyPositionEvent(list, null, 'BTCUSDT')).toEqual([row('ETHUSDT', 2), row('SOLUSDT', 3)]);
+    expect(applyPositionEvent(undefined, null, 'SOLUSDT')).toEqual([]);
+  });
+
+  it('asks for the list again when a closed position names no market and more than one is listed', () => {
+    expect(applyPositionEvent([row('BTCUSDT', 1), row('ETHUSDT', 2)], null)).toBeNull();
+    expect(applyPositionEvent([row('BTCUSDT', 1)], null)).toEqual([]);
   });
 });
