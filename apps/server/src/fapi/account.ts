@@ -27,15 +27,15 @@ const wholeNumber = z
 type PositionRow = Awaited<ReturnType<FastifyInstance['context']['services']['trading']['positions']>>[number];
 
 /**
- * One market's position figures as integers, valued at the mark price (BTCUSDT's from the market service; another
- * market's at its entry price until the market service prices it); `position` null when none is held.
+ * One market's position figures as integers, valued at its market's mark price from the market service (at the entry
+ * price while the market has no mark yet); `position` null when none is held.
  */
 function positionFigures(
   app: FastifyInstance,
   symbol: MarketSymbol,
   row: PositionRow | undefined,
   leverage: number,
-  btcMark: number | null,
+  marks: ReadonlyMap<string, number>,
 ) {
   const position = row && {
     side: row.position as Side,
@@ -48,7 +48,7 @@ function positionFigures(
   const { exchange } = app.context.config;
   const tiers =
     exchange.markets.find((market) => market.symbol === symbol)?.maintenanceTiers ?? exchange.maintenanceTiers;
-  const mark = (symbol === SYMBOL ? btcMark : null) ?? position?.entryPrice ?? 0;
+  const mark = marks.get(symbol) ?? position?.entryPrice ?? 0;
   const unrealized = position ? pnl(position.side, position.entryPrice, mark, position.qty) : 0;
   const notional = position ? mark * position.qty : 0;
   const tier = maintenanceRate(notional, tiers);
@@ -63,17 +63,17 @@ function positionFigures(
 async function figuresOf(app: FastifyInstance, userId: number, symbol?: MarketSymbol) {
   const trading = app.context.services.trading;
   const bookSymbol = symbol ?? SYMBOL;
-  const [balance, rows, leverage, futures] = await Promise.all([
+  const [balance, rows, leverage, contracts] = await Promise.all([
     trading.balanceOf(userId),
     trading.positions(userId, symbol),
     trading.leverageOf(userId, symbol),
-    app.context.services.market?.futures() ?? null,
+    app.context.services.market?.contracts() ?? [],
   ]);
-  const btcMark = futures ? int(futures.markPrice, PRICE_SCALE) : null;
-  const positions = rows.map((row) => positionFigures(app, row.symbol, row, row.leverage, btcMark));
+  const marks = new Map(contracts.map((market) => [market.symbol, int(market.markPrice, PRICE_SCALE)]));
+  const positions = rows.map((row) => positionFigures(app, row.symbol, row, row.leverage, marks));
   const named =
     positions.find((figures) => figures.symbol === bookSymbol) ??
-    positionFigures(app, bookSymbol, undefined, leverage, btcMark);
+    positionFigures(app, bookSymbol, undefined, leverage, marks);
   const wallet = int(balance.usdtm, USDT_SCALE);
   const orderMargin =
     int(balance.longWaitingRequiredAmount, USDT_SCALE) + int(balance.shortWaitingRequiredAmount, USDT_SCALE);
