@@ -8,7 +8,7 @@ const en = {
   'futures.perpetual': 'Perpetual',
   'futures.markPrice': 'Mark Price',
   'futures.indexPrice': 'Index Price',
-  'futures.fundingCountdown': 'Funding / Countdown',
+  'futures.fundingCountdown': 'Funding/Countdown',
   'futures.high24h': '24h High',
   'futures.low24h': '24h Low',
   'futures.volume24h': '24h Volume (BTC)',

@@ -10,7 +10,7 @@ import { CHART_INTERVALS, aggregate, mergeMinute, type Candle, type ChartInterva
 import { chartLines, type ChartLine } from '../calc/chartLines.ts';
 import { zoneOffsetMs } from '../../../lib/timeZone.ts';
 import { TimeZoneSelect } from '../../preferences/TimeZoneSelect.tsx';
-import { useI18n, type Translate } from '../../../i18n/I18nProvider.tsx';
+import { useI18n } from '../../../i18n/I18nProvider.tsx';
 import {
   applyIndicatorVisibility,
   createSeries,
@@ -23,7 +23,7 @@ import { attachReadout } from './chart/crosshairReadout.ts';
 import { fillMarkers } from './chart/fillMarkers.ts';
 import { IndicatorMenu } from './chart/IndicatorMenu.tsx';
 import { useIndicators } from './chart/indicatorPreference.ts';
-import { lineColor, useOrderLines } from './chart/useOrderLines.tsx';
+import { lineColor, lineTitle, useOrderLines } from './chart/useOrderLines.tsx';
 import { useMarket } from '../markets/MarketContext.tsx';
 import { marketDecimals, rowSymbol } from '../markets/symbols.ts';
 import styles from '../futures.module.css';
@@ -275,8 +275,10 @@ export function PriceChart({ position, orders }: PriceChartProps) {
     );
     // The price lines now on the candle series, by kind, for the browser tests (as data-bars and data-fills).
     containerRef.current!.dataset.priceLines = own.map((line) => line.kind).join(' ');
+    // Off the visible scale a price line draws nothing: the order layer pins a label with its price to the edge.
+    layer.current?.setPositionLines(own);
     return () => drawn.forEach((line) => series.candles.removePriceLine(line));
-  }, [lines, t, seriesVersion]);
+  }, [lines, t, seriesVersion, layer]);
 
   return (
     <section className={styles.chartPanel} aria-label={t('futures.chart')}>
@@ -304,18 +306,15 @@ export function PriceChart({ position, orders }: PriceChartProps) {
         <div ref={containerRef} className={styles.chartCanvas} data-testid="price-chart" />
         <div ref={overlayRef} className={chartStyles.overlay} data-testid="chart-order-lines" />
         <div ref={readoutRef} className={chartStyles.readout} data-testid="chart-readout" />
-        <ul
-          className={`${styles.chartLegend} ${chartStyles.legendBelow}`}
-          aria-label={t('futures.chart')}
-          data-testid="chart-lines"
-        >
-          {lines.map((line) => (
-            <li key={`${line.kind}-${line.price}`} data-kind={line.kind} style={{ color: lineColor(line) }}>
-              {lineTitle(line, t)} {formatNumber(line.price, 2)}
-            </li>
-          ))}
-        </ul>
       </div>
+      {/* Under the chart, not over it: on a phone an overlaid legend hid the newest candles. */}
+      <ul className={styles.chartLegend} aria-label={t('futures.chart')} data-testid="chart-lines">
+        {lines.map((line) => (
+          <li key={`${line.kind}-${line.price}`} data-kind={line.kind} style={{ color: lineColor(line) }}>
+            {lineTitle(line, t)} {formatNumber(line.price, 2)}
+          </li>
+        ))}
+      </ul>
       {confirm}
     </section>
   );
@@ -323,16 +322,4 @@ export function PriceChart({ position, orders }: PriceChartProps) {
 
 function volumeColor(c: Candle): string {
   return c.close >= c.open ? 'rgba(14, 203, 129, 0.35)' : 'rgba(246, 70, 93, 0.35)';
-}
-
-function lineTitle(line: ChartLine, t: Translate): string {
-  const titles = {
-    entry: t('futures.entry'),
-    liquidation: t('futures.liquidation'),
-    takeProfit: t('futures.takeProfit'),
-    stopLoss: t('futures.stopLoss'),
-    order: t('futures.order'),
-    trigger: t('futures.chart.trigger'),
-  } as const;
-  return titles[line.kind];
 }

@@ -1,7 +1,10 @@
 // Order and trigger lines with a DOM label (side, size, price, ×) over the chart, outside React: the labels follow the
-// price scale once per frame, and a drag moves the line without a render until it is dropped.
+// price scale once per frame, and a drag moves the line without a render until it is dropped. A line whose price is
+// off the visible scale (an order's, or the position's entry, liquidation, TP, SL) keeps a label pinned to the top or
+// bottom edge with its price; clicking a position line's edge label widens the scale to show it.
 import { LineStyle, type IChartApi, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import type { ChartLine } from '../../calc/chartLines.ts';
+import { placeLabels } from './edgePlacement.ts';
 import styles from './chart.module.css';
 
 export interface LineLabels {
@@ -9,6 +12,8 @@ export interface LineLabels {
   text(line: ChartLine, price: number): string;
   cancel(line: ChartLine): string;
   colour(line: ChartLine): string;
+  /** "Take Profit 70,000.00": a position line's edge label. */
+  edge(line: ChartLine): string;
 }
 
 export interface LineActions {
@@ -25,8 +30,15 @@ interface Drawn {
   price: number;
 }
 
+/** A position line (drawn by the chart itself) and its edge label, shown only while the price is off the scale. */
+interface Mark {
+  line: ChartLine;
+  label: HTMLElement;
+}
+
 export class OrderLineLayer {
   private drawn: Drawn[] = [];
+  private marks: Mark[] = [];
   private frame = 0;
   private dragging: { entry: Drawn; pointerId: number } | null = null;
   /** Lines that arrived during a drag, applied when it ends so the dragged line is not torn away. */
@@ -65,6 +77,24 @@ export class OrderLineLayer {
     this.schedule();
   }
 
+  /** The position's lines (entry, liquidation, TP, SL): edge labels for those whose price is off the scale. */
+  setPositionLines(lines: readonly ChartLine[]): void {
+    this.marks.forEach((mark) => mark.label.remove());
+    this.marks = lines.map((line) => {
+      const label = document.createElement('button');
+      label.type = 'button';
+      label.className = styles.edgeMark!;
+      label.dataset.testid = 'chart-edge-mark';
+      label.dataset.kind = line.kind;
+      label.style.color = label.style.borderColor = this.labels.colour(line);
+      label.textContent = this.labels.edge(line);
+      label.addEventListener('click', () => this.reveal(line.price));
+      this.overlay.append(label);
+      return { line, label };
+    });
+    this.schedule();
+  }
+
   /** Puts a dropped line back at its order's price (the amend was declined or refused). */
   restore(no: number): void {
     const entry = this.drawn.find((d) => d.line.no === no);
@@ -85,7 +115,23 @@ export class OrderLineLayer {
   dispose(): void {
     cancelAnimationFrame(this.frame);
     this.clear();
+    this.setPositionLines([]);
     this.stops.forEach((stop) => stop());
+  }
+
+  /** Widens the visible price range to take in `price` (autoscale is off until a double-click on the price axis). */
+  private reveal(price: number): void {
+    const scale = this.series.priceScale();
+    const range = scale.getVisibleRange();
+    if (!range) return;
+    const from = Math.min(range.from, price);
+    const to = Math.max(range.to, price);
+    const margin = (to - from) * 0.05;
+    scale.setVisibleRange({
+      from: from - (price <= range.from ? margin : 0),
+      to: to + (price >= range.to ? margin : 0),
+    });
+    this.schedule();
   }
 
   private clear(): void {
@@ -165,12 +211,18 @@ export class OrderLineLayer {
   }
 
   private position(): void {
-    const height = this.overlay.clientHeight;
-    for (const entry of this.drawn) {
-      const y = this.series.priceToCoordinate(entry.price);
-      const visible = y !== null && y >= 0 && y <= height;
-      entry.chip.style.visibility = visible ? 'visible' : 'hidden';
-      if (visible) entry.chip.style.transform = `translateY(${Math.round(y) - 9}px)`;
-    }
+    const height = this.chart.paneSize(0).height;
+    const labels = [...this.drawn.map((d) => d.chip), ...this.marks.map((m) => m.label)];
+    const items = [
+      ...this.drawn.map((d) => ({ y: this.series.priceToCoordinate(d.price), inScale: true })),
+      ...this.marks.map((m) => ({ y: this.series.priceToCoordinate(m.line.price), inScale: false })),
+    ];
+    placeLabels(items, height).forEach((place, index) => {
+      const label = labels[index]!;
+      label.style.visibility = place.visible ? 'visible' : 'hidden';
+      if (place.edge) label.dataset.edge = place.edge;
+      else delete label.dataset.edge;
+      if (place.visible) label.style.transform = `translateY(${place.top}px)`;
+    });
   }
 }

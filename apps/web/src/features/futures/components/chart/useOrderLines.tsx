@@ -33,6 +33,18 @@ export function lineColor(line: ChartLine): string {
   }
 }
 
+export function lineTitle(line: ChartLine, t: Translate): string {
+  const titles = {
+    entry: t('futures.entry'),
+    liquidation: t('futures.liquidation'),
+    takeProfit: t('futures.takeProfit'),
+    stopLoss: t('futures.stopLoss'),
+    order: t('futures.order'),
+    trigger: t('futures.chart.trigger'),
+  } as const;
+  return titles[line.kind];
+}
+
 function chipText(line: ChartLine, price: number, t: Translate, qtyDecimals: number): string {
   const side = t(line.side === 1 ? 'futures.chart.buy' : 'futures.chart.sell');
   const kind = line.kind === 'trigger' ? `${t('futures.chart.trigger')} ` : '';
@@ -87,6 +99,7 @@ export function useOrderLines(
         text: (line, price) => chipText(line, price, tRef.current, decimalsRef.current),
         cancel: (line) => tRef.current('futures.chart.cancelLine', { no: String(line.no) }),
         colour: lineColor,
+        edge: (line) => `${lineTitle(line, tRef.current)} ${formatNumber(line.price, 2)}`,
       },
       {
         cancel: (no) => void feedback.run(() => cancelOrder(no), 'futures.canceled').then((done) => done && refresh()),
