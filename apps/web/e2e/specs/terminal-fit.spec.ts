@@ -77,6 +77,13 @@ async function expectAreaFits(page: Page, width: number, shot: (name: string) =>
   await shot(`${width}-terminal-fit-positions`);
 }
 
+/** Seed 000 §2: the assets panel's Deposit and Withdraw buttons lead to /deposit and /withdraw. */
+async function expectAssetLinks(page: Page): Promise<void> {
+  const assets = page.locator('[data-area="assets"]');
+  await expect(assets.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/deposit');
+  await expect(assets.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/withdraw');
+}
+
 /** The edge labels as the page shows them: kind → edge ('above', 'below', or '' while on the scale and hidden). */
 async function edgeMarks(page: Page): Promise<Record<string, string>> {
   return page
@@ -125,6 +132,7 @@ test('positions area whole at 1440 and 1280 px; off-scale lines pinned to the ch
   await saveScreenshot('1440-terminal-fit-revealed', { fullPage: false });
 
   await expectAreaFits(page, 1440, (name) => saveScreenshot(name, { fullPage: false }));
+  await expectAssetLinks(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectAreaFits(page, 1280, (name) => saveScreenshot(name, { fullPage: false }));
 
@@ -155,4 +163,6 @@ test('positions area whole at 1440 and 1280 px; off-scale lines pinned to the ch
   await expect(bidChip).toHaveCount(0);
   const left = await api<{ orders: unknown[] }>(baseUrl, 'GET', '/order/waitLookup', { token: trader.accessToken });
   expect(left.data.orders).toEqual([]);
+  await page.getByTestId('view-trade').click();
+  await expectAssetLinks(page);
 });
