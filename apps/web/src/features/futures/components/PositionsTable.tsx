@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatPrice, formatUsdt } from '@tickline/money';
 import type { PositionRow } from '@tickline/protocol';
 import { nearLiquidation, riskRatioBasisPoints, roeBasisPoints, unrealisedPnl } from '../calc/orderMaths.ts';
@@ -17,8 +17,13 @@ import { FundingCell } from './positions/FundingCell.tsx';
 import { LimitCloseDialog } from './positions/LimitCloseDialog.tsx';
 import { CloseAllDialog, ReverseDialog } from './positions/ActionDialogs.tsx';
 import { MarginDialog } from './positions/MarginDialog.tsx';
-import { ShareCardDialog } from './positions/ShareCardDialog.tsx';
 import styles from '../futures.module.css';
+
+// The share card and its QR encoder load when first opened, not with /futures: the screen's JavaScript budget (#33
+// item 7, 250 KB gzip) had 2 KB left.
+const ShareCardDialog = lazy(() =>
+  import('./positions/ShareCardDialog.tsx').then((module) => ({ default: module.ShareCardDialog })),
+);
 
 /** -1, 0 or 1 by the sign of what is shown at 2 decimals: a PnL that rounds to 0.00 is flat, never "-0.00". */
 const shownSign = (micro: number) => (formatUsdt(Math.abs(micro)) === '0.00' ? 0 : Math.sign(micro));
@@ -201,7 +206,9 @@ export function PositionsTable({ board, positions }: { board: TickerBoard; posit
       ) : null}
       {dialog === 'reverse' && selected ? <ReverseDialog position={selected} onClose={() => setDialog(null)} /> : null}
       {dialog === 'share' && selected ? (
-        <ShareCardDialog position={selected} mark={markOf(selected)} onClose={() => setDialog(null)} />
+        <Suspense fallback={null}>
+          <ShareCardDialog position={selected} mark={markOf(selected)} onClose={() => setDialog(null)} />
+        </Suspense>
       ) : null}
       {dialog === 'closeAll' ? <CloseAllDialog positions={positions} onClose={() => setDialog(null)} /> : null}
     </>
