@@ -102,7 +102,7 @@ export function PriceChart({ position, orders }: PriceChartProps) {
   const readout = useRef<ReturnType<typeof attachReadout> | null>(null);
   const [seriesVersion, setSeriesVersion] = useState(0);
   const [indicators, toggleIndicator] = useIndicators();
-  const { layer, confirm } = useOrderLines(seriesRef, overlayRef, orders, seriesVersion);
+  const { layer, confirm } = useOrderLines(seriesRef, overlayRef, orders, seriesVersion, readoutRef);
   const history = useOrderHistory();
   const tRef = useRef(t);
   tRef.current = t;

@@ -38,6 +38,19 @@ describe('placeLabels', () => {
     expect(placed.every((p) => p.visible && p.edge !== null)).toBe(true);
   });
 
+  it('starts the top stack below a top inset (the readout), the bottom stack unchanged', () => {
+    const placed = placeLabels(
+      [
+        { y: -10, inScale: false },
+        { y: -500, inScale: false },
+        { y: 400, inScale: false },
+      ],
+      height,
+      36,
+    );
+    expect(placed.map((p) => p.top)).toEqual([38 + EDGE_STEP, 38, height - 20]);
+  });
+
   it('the edges are the pane: a price exactly on the top or bottom line is on the scale', () => {
     expect(placeLabels([{ y: 0, inScale: false }], height)[0]!.edge).toBeNull();
     expect(placeLabels([{ y: height, inScale: false }], height)[0]!.edge).toBeNull();

@@ -20,7 +20,12 @@ const EDGE_GAP = 2;
  * while the price is on the scale (an order's chip does; a position line's edge marker does not, the chart draws
  * that line itself).
  */
-export function placeLabels(items: readonly { y: number | null; inScale: boolean }[], height: number): Placement[] {
+export function placeLabels(
+  items: readonly { y: number | null; inScale: boolean }[],
+  height: number,
+  /** Px kept free at the top for what is drawn there (the crosshair readout): the top stack starts below it. */
+  topInset = 0,
+): Placement[] {
   const placements: Placement[] = items.map(({ y, inScale }) => {
     if (y === null) return { top: 0, edge: null, visible: false };
     const edge: Edge | null = y < 0 ? 'above' : y > height ? 'below' : null;
@@ -34,7 +39,9 @@ export function placeLabels(items: readonly { y: number | null; inScale: boolean
       .sort((a, b) => (edge === 'above' ? a.y - b.y : b.y - a.y))
       .forEach(({ index }, slot) => {
         placements[index]!.top =
-          edge === 'above' ? EDGE_GAP + slot * EDGE_STEP : height - EDGE_GAP - 2 * LABEL_HALF - slot * EDGE_STEP;
+          edge === 'above'
+            ? topInset + EDGE_GAP + slot * EDGE_STEP
+            : height - EDGE_GAP - 2 * LABEL_HALF - slot * EDGE_STEP;
       });
   stack('above');
   stack('below');

@@ -51,6 +51,8 @@ export class OrderLineLayer {
     private readonly overlay: HTMLElement,
     private readonly labels: LineLabels,
     private readonly actions: LineActions,
+    /** Px at the top of the pane the edge labels leave free (the crosshair readout, two lines on a phone). */
+    private readonly topInset: () => number = () => 0,
   ) {
     const schedule = () => this.schedule();
     chart.timeScale().subscribeVisibleLogicalRangeChange(schedule);
@@ -217,7 +219,7 @@ export class OrderLineLayer {
       ...this.drawn.map((d) => ({ y: this.series.priceToCoordinate(d.price), inScale: true })),
       ...this.marks.map((m) => ({ y: this.series.priceToCoordinate(m.line.price), inScale: false })),
     ];
-    placeLabels(items, height).forEach((place, index) => {
+    placeLabels(items, height, this.topInset()).forEach((place, index) => {
       const label = labels[index]!;
       label.style.visibility = place.visible ? 'visible' : 'hidden';
       if (place.edge) label.dataset.edge = place.edge;

@@ -66,6 +66,7 @@ export function useOrderLines(
   overlayRef: RefObject<HTMLDivElement | null>,
   orders: readonly OpenOrderRow[],
   seriesVersion: number,
+  readoutRef: RefObject<HTMLDivElement | null>,
 ): { layer: RefObject<OrderLineLayer | null>; confirm: ReactNode } {
   const t = useT();
   const toast = useToast();
@@ -105,13 +106,17 @@ export function useOrderLines(
         cancel: (no) => void feedback.run(() => cancelOrder(no), 'futures.canceled').then((done) => done && refresh()),
         moved: (line, price) => setPending({ line, price: toTickPrice(price) }),
       },
+      () => {
+        const readout = readoutRef.current;
+        return readout ? readout.offsetTop + readout.offsetHeight : 0;
+      },
     );
     layerRef.current = layer;
     return () => {
       layer.dispose();
       layerRef.current = null;
     };
-  }, [seriesRef, overlayRef, seriesVersion, feedback, refresh]);
+  }, [seriesRef, overlayRef, readoutRef, seriesVersion, feedback, refresh]);
 
   // Only the order lines go to the layer; the position's lines are drawn by the chart itself.
   const key = JSON.stringify(chartLines(null, orders));
