@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../harness/fixtures.ts';
 import { fundedTrader } from '../harness/futures.ts';
 import { api, expectToast, openAs, type Tokens } from '../harness/helpers.ts';
+import { bestPrices, postOnlyIocReduceOnly, sendOrder as send, tpslAtEntry, whole } from '../harness/orderForm.ts';
 
 interface Waiting {
   no: number;
@@ -20,33 +21,9 @@ interface Waiting {
 const waiting = async (baseUrl: string, trader: Tokens) =>
   (await api<{ orders: Waiting[] }>(baseUrl, 'GET', '/order/waitLookup', { token: trader.accessToken })).data.orders;
 
-const held = async (baseUrl: string, trader: Tokens) =>
-  (
-    await api<Array<{ volume: number; takeProfit: number; stopLoss: number }>>(baseUrl, 'GET', '/postion/lookup', {
-      token: trader.accessToken,
-    })
-  ).data[0];
-
-async function touch(baseUrl: string): Promise<{ ask: number; bid: number }> {
-  const depth = await api<{ a: Array<[number, number]>; b: Array<[number, number]> }>(
-    baseUrl,
-    'GET',
-    '/market/depth?symbol=BTCUSDT',
-  );
-  return { ask: depth.data.a[0]![0], bid: depth.data.b[0]![0] };
-}
-
-async function send(page: Page, side: 'buy-long' | 'sell-short', amount: string, price = ''): Promise<void> {
-  if (price) await page.getByTestId('order-price').fill(price);
-  await page.getByTestId('order-amount').fill(amount);
-  await page.getByTestId(side).click();
-}
-
-const whole = (value: number) => String(Math.round(value));
-
 /** A trailing stop sell (1.5 % callback, activated 5 % up, by the mark) and a stop-market sell 10 % down (by last). */
 async function trailingAndStopMarket(page: Page, baseUrl: string, trader: Tokens): Promise<void> {
-  const { ask, bid } = await touch(baseUrl);
+  const { ask, bid } = await bestPrices(baseUrl);
   await page.getByTestId('order-stop-kind').selectOption('trailingStop');
   await page.getByTestId('order-callback').fill('1.5');
   await page.getByTestId('order-activation').fill(whole(ask * 1.05));
@@ -96,7 +73,7 @@ for (const { width, height } of [
       if (width !== 375) return;
 
       // Stop-limit buy 10 % up by the last price: stored as a stop with its limit (orderPath 3).
-      const { ask, bid } = await touch(baseUrl);
+      const { ask, bid } = await bestPrices(baseUrl);
       await page.getByTestId('order-stop-kind').selectOption('stopLimit');
       await page.getByTestId('order-trigger').fill(whole(ask * 1.1));
       await page.getByTestId('trigger-by-last').click();
@@ -105,41 +82,11 @@ for (const { width, height } of [
         .poll(async () => (await waiting(baseUrl, trader)).filter((row) => row.orderPath === 3))
         .toEqual([expect.objectContaining({ triggerType: 'stop', triggerPrice: Number(whole(ask * 1.1)) })]);
 
-      // Post-only through the ask: refused in the seeds' popup with the server's words.
-      await page.getByRole('tab', { name: 'Limit' }).click();
-      await page.getByTestId('order-tif').selectOption('GTX');
-      await send(page, 'buy-long', '0.001', whole(ask * 1.05));
-      await expect(page.getByTestId('futures-message')).toHaveText(
-        'This post-only order would fill at once against the book, so it was not placed.',
+      // Post-only refused, IOC filled, reduce-only only closing; then a market long with TP/SL at entry.
+      await postOnlyIocReduceOnly(page, baseUrl, trader, ask);
+      await tpslAtEntry(page, baseUrl, trader, { ask, bid }, () =>
+        saveScreenshot('375-terminal-form-tpsl', { fullPage: false }),
       );
-      await page
-        .getByRole('dialog')
-        .filter({ has: page.getByTestId('futures-message') })
-        .getByRole('button', { name: 'OK' })
-        .click();
-
-      // IOC through the ask fills: a 0.001 BTC long.
-      await page.getByTestId('order-tif').selectOption('IOC');
-      await send(page, 'buy-long', '0.001', whole(ask * 1.02));
-      await expectToast(page, 'Order successfully completed.');
-      await expect.poll(async () => (await held(baseUrl, trader))?.volume).toBe(0.001);
-
-      // Reduce-only market sell of five times the position: only closes it.
-      await page.getByRole('tab', { name: 'Market' }).click();
-      await page.getByTestId('order-reduce-only').check();
-      await send(page, 'sell-short', '0.005');
-      await expect.poll(async () => (await held(baseUrl, trader))?.volume ?? 0).toBe(0);
-      await page.getByTestId('order-reduce-only').uncheck();
-
-      // A market long with TP/SL at entry: the position carries both.
-      await page.getByTestId('order-tpsl').check();
-      await page.getByTestId('order-take-profit').fill(whole(ask * 1.2));
-      await page.getByTestId('order-stop-loss').fill(whole(bid * 0.8));
-      await saveScreenshot('375-terminal-form-tpsl', { fullPage: false });
-      await send(page, 'buy-long', '0.001');
-      await expect
-        .poll(() => held(baseUrl, trader))
-        .toMatchObject({ volume: 0.001, takeProfit: Number(whole(ask * 1.2)), stopLoss: Number(whole(bid * 0.8)) });
     });
   });
 }

@@ -7,37 +7,19 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../harness/fixtures.ts';
 import { balanceOf, chooseLeverage, fundedTrader } from '../harness/futures.ts';
 import { api, expectToast, openAs, type Tokens } from '../harness/helpers.ts';
+import {
+  bestPrices,
+  heldPosition as position,
+  postOnlyIocReduceOnly,
+  sendOrder as order,
+  tpslAtEntry,
+} from '../harness/orderForm.ts';
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
-
-async function bestPrices(baseUrl: string): Promise<{ ask: number; bid: number }> {
-  const depth = await api<{ a: Array<[number, number]>; b: Array<[number, number]> }>(
-    baseUrl,
-    'GET',
-    '/market/depth?symbol=BTCUSDT',
-  );
-  return { ask: depth.data.a[0]![0], bid: depth.data.b[0]![0] };
-}
-
-/** Fills the amount (and the price unless empty), presses Buy/Long or Sell/Short. */
-async function order(page: Page, side: 'buy-long' | 'sell-short', amount: string, price = ''): Promise<void> {
-  if (price) await page.getByTestId('order-price').fill(price);
-  await page.getByTestId('order-amount').fill(amount);
-  await page.getByTestId(side).click();
-}
 
 async function placed(page: Page): Promise<void> {
   await expectToast(page, 'Order successfully completed.');
 }
-
-const position = async (baseUrl: string, tokens: Tokens) =>
-  (
-    await api<
-      Array<{ volume: number; takeProfit: number; stopLoss: number; averagePrice: number; liquidationPrice: number }>
-    >(baseUrl, 'GET', '/postion/lookup', {
-      token: tokens.accessToken,
-    })
-  ).data[0];
 
 /** USDT as the API sends it (a number written from micro-USDT) back to micro-USDT. */
 const micros = (usdt: number) => Math.round(usdt * 1_000_000);
@@ -168,31 +150,8 @@ test.describe('order form at 1440 px', () => {
     const held = micros((await balanceOf(baseUrl, trader.accessToken)).longWaitingRequiredAmount) - micros(before);
     expect(held - micros(shownCost)).toBeLessThan(10_000);
 
-    // Post-only through the ask would take: refused with the server's message in the seeds' popup.
-    await page.getByTestId('order-tif').selectOption('GTX');
-    await order(page, 'buy-long', '0.001', whole(ask * 1.05));
-    await expect(page.getByTestId('futures-message')).toHaveText(
-      'This post-only order would fill at once against the book, so it was not placed.',
-    );
-    await page
-      .getByRole('dialog')
-      .filter({ has: page.getByTestId('futures-message') })
-      .getByRole('button', { name: 'OK' })
-      .click();
-
-    // IOC through the ask fills at once: a position opens.
-    await page.getByTestId('order-tif').selectOption('IOC');
-    await order(page, 'buy-long', '0.001', whole(ask * 1.02));
-    await placed(page);
-    await expect.poll(async () => (await position(baseUrl, trader))?.volume).toBe(0.001);
-
-    // Reduce-only market sell of more than the position only closes it.
-    await page.getByRole('tab', { name: 'Market' }).click();
-    await page.getByTestId('order-reduce-only').check();
-    await order(page, 'sell-short', '0.005');
-    await placed(page);
-    await expect.poll(async () => (await position(baseUrl, trader))?.volume ?? 0).toBe(0);
-    await page.getByTestId('order-reduce-only').uncheck();
+    // Post-only through the ask refused in the seeds' popup; IOC through it fills; reduce-only only closes.
+    await postOnlyIocReduceOnly(page, baseUrl, trader, ask);
 
     // FOK at 10x: fills whole with the estimates shown; then flat again for the TP/SL order.
     await chooseLeverage(page, 10);
@@ -203,15 +162,9 @@ test.describe('order form at 1440 px', () => {
     await page.getByRole('tab', { name: 'Market' }).click();
 
     // A market long with TP/SL at entry: the position carries both.
-    await page.getByTestId('order-tpsl').check();
-    await page.getByTestId('order-take-profit').fill(whole(ask * 1.2));
-    await page.getByTestId('order-stop-loss').fill(whole(bid * 0.8));
-    await saveScreenshot('1440-terminal-form-tpsl', { fullPage: false });
-    await order(page, 'buy-long', '0.001');
-    await placed(page);
-    await expect
-      .poll(async () => position(baseUrl, trader))
-      .toMatchObject({ volume: 0.001, takeProfit: Math.round(ask * 1.2), stopLoss: Math.round(bid * 0.8) });
+    await tpslAtEntry(page, baseUrl, trader, { ask, bid }, () =>
+      saveScreenshot('1440-terminal-form-tpsl', { fullPage: false }),
+    );
   });
 });
 
