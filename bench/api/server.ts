@@ -57,6 +57,21 @@ export function startBenchServer(
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // The server runs detached (its own process group): a bench stopped from outside (Ctrl-C, `timeout`) must not leave
+  // it running, holding its database sessions open (a session left mid-COPY blocks DROP DATABASE on the host).
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  };
+  process.once('exit', killGroup);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      killGroup();
+      process.exit(130);
+    });
   return {
     child,
     pid: child.pid!,
@@ -66,12 +81,6 @@ export function startBenchServer(
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
-    kill() {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // gone already
-      }
-    },
+    kill: killGroup,
   };
 }

@@ -103,15 +103,23 @@ export async function loadSequencerState(db: Queryable): Promise<SequencerState>
   return state;
 }
 
+/** SQLSTATE raised by `sequencer_advance` when the stored last batch is not the one before (migration 20261127090000). */
+const FENCED = 'TL409';
+
 /**
- * Records batch `batchId` as the last one stored, only over the batch before it: the batch id is the writer's fencing
- * token. Returns false, changing nothing, when the stored last batch is another one — another sequencer has written
- * to this database, and the caller must not commit. (The batch's prices go to market_prices in the same transaction.)
+ * Records batch `batchId` as the last one stored, only over the batch before it, and commits the caller's open
+ * transaction — in one round trip (#30: the commit path of every order). The batch id is the writer's fencing token:
+ * when the stored last batch is another one (another sequencer has written to this database) nothing is committed
+ * and this returns false; the caller must roll back. (The batch's prices go to market_prices in the same transaction.)
  */
-export async function advanceSequencerState(db: Queryable, batchId: number): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'UPDATE sequencer_state SET last_batch_id = $1 WHERE id = 1 AND last_batch_id = $2',
-    [batchId, batchId - 1],
-  );
-  return rowCount === 1;
+export async function advanceSequencerStateAndCommit(db: Queryable, batchId: number): Promise<boolean> {
+  // A simple query carries both statements, so the id is written into the text: only a safe integer can be.
+  if (!Number.isSafeInteger(batchId) || batchId < 1) throw new RangeError(`batch id ${batchId} is not a batch id`);
+  try {
+    await db.query(`SELECT sequencer_advance(${batchId}); COMMIT`);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === FENCED) return false;
+    throw error;
+  }
 }

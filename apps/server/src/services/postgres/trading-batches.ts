@@ -13,7 +13,7 @@ import {
 import {
   alarms as alarmStore,
   chainWatch,
-  advanceSequencerState,
+  advanceSequencerStateAndCommit,
   applyBalanceChanges,
   BalanceChanges,
   insertCommandKeys,
@@ -302,9 +302,8 @@ export async function writeBatch(
     );
     // The batch id is the fencing token: the state row moves only from the batch this one was applied on. Its
     // writer lock lost, a sequencer whose database another one has written to since can then never commit over it.
-    if (!(await advanceSequencerState(client, batchId)))
+    if (!(await advanceSequencerStateAndCommit(client, batchId)))
       throw new SequencerFencedError(`batch ${batchId - 1} is no longer the last one stored: another sequencer wrote`);
-    await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
