@@ -104,6 +104,10 @@ export class NatsBus implements Bus {
     return this.track(subscription);
   }
 
+  flush(): Promise<void> {
+    return this.connection.flush();
+  }
+
   onConnection(listener: (up: boolean) => void): Unsubscribe {
     let stopped = false;
     void (async () => {
