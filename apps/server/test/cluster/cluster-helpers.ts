@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,7 +31,29 @@ export interface ClusterNode extends ServerProcess {
   printed(text: string, timeoutMs?: number): Promise<number>;
 }
 
-/** Processes of one cluster on a fresh database, a shared data folder and the machine's NATS. */
+/**
+ * A NATS server for one cluster alone, when `nats-server` is installed: every cluster's engine serves the same
+ * subjects, so two test files running side by side on one server would answer each other's commands. Null otherwise
+ * (the cluster then uses BUS_URL).
+ */
+async function privateNats(): Promise<{ url: string; process: ChildProcess } | null> {
+  const binary = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .map((folder) => path.join(folder, 'nats-server'))
+    .find((file) => existsSync(file));
+  if (!binary) return null;
+  const port = await findFreePort();
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+  const url = `nats://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (await natsReachable(url)) return { url, process: child };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGKILL');
+  return null;
+}
+
+/** Processes of one cluster on a fresh database, a shared data folder and a NATS server of its own (or BUS_URL). */
 export class TestCluster {
   readonly nodes: ClusterNode[] = [];
 
@@ -37,19 +61,25 @@ export class TestCluster {
     readonly database: TestDatabase,
     private readonly dataDir: string,
     private readonly extraEnv: Record<string, string>,
+    private readonly nats: { url: string; process: ChildProcess } | null,
   ) {}
 
   static async create(extraEnv: Record<string, string> = {}): Promise<TestCluster> {
     const database = await createTestDatabase();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'tickline-cluster-'));
-    return new TestCluster(database, dataDir, extraEnv);
+    return new TestCluster(database, dataDir, extraEnv, await privateNats());
+  }
+
+  /** The NATS server of this cluster's nodes. */
+  get busUrl(): string {
+    return this.nats?.url ?? BUS_URL;
   }
 
   async start(roles: string): Promise<ClusterNode> {
     const port = await findFreePort();
     const node = startServerProcess(port, {
       TICKLINE_ROLE: roles,
-      BUS_URL,
+      BUS_URL: this.busUrl,
       DATABASE_URL: this.database.url,
       DATA_DIR: this.dataDir,
       JWT_SECRET: 'cluster-test-secret-0123456789abcdefghijklmnop',
@@ -75,6 +105,7 @@ export class TestCluster {
 
   async stop(): Promise<void> {
     await Promise.all(this.nodes.map((node) => node.killAll()));
+    this.nats?.process.kill('SIGKILL');
     await this.database.drop();
     await rm(this.dataDir, { recursive: true, force: true });
   }
