@@ -110,3 +110,26 @@ export class TestCluster {
     await rm(this.dataDir, { recursive: true, force: true });
   }
 }
+
+/** An engine and two API + websocket nodes (`api,ws,jobs` and `api,ws`), both answering. */
+export async function startEngineAndTwoNodes(
+  extraEnv: Record<string, string> = {},
+): Promise<{ cluster: TestCluster; nodeA: ClusterNode; nodeB: ClusterNode }> {
+  const cluster = await TestCluster.create(extraEnv);
+  const engine = await cluster.start('engine');
+  await engine.printed('engine: active');
+  const nodeA = await cluster.start('api,ws,jobs');
+  const nodeB = await cluster.start('api,ws');
+  await nodeA.waitUntilReady();
+  await nodeB.waitUntilReady();
+  return { cluster, nodeA, nodeB };
+}
+
+/** Waits until `done` (checked every 50 ms), or throws naming `what`. */
+export async function until(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -5,7 +5,14 @@ import { NatsBus } from '../../src/services/bus/nats-bus.ts';
 import { UserSubjects, userSubject, type UserMessage } from '../../src/roles/user-subjects.ts';
 import { encodeJson } from '../../src/services/bus/bus.ts';
 import { TestClient } from '../ws/helpers.ts';
-import { BUS_URL, natsReachable, TestCluster, type ClusterNode } from './cluster-helpers.ts';
+import {
+  BUS_URL,
+  natsReachable,
+  startEngineAndTwoNodes,
+  until,
+  type ClusterNode,
+  type TestCluster,
+} from './cluster-helpers.ts';
 
 // User events on a subject per user (#30): a websocket node listens to a user's subject only while the user has a
 // stream there (the platform's user stream or a /fapi listen key), so the node that holds the stream gets the events
@@ -13,14 +20,6 @@ import { BUS_URL, natsReachable, TestCluster, type ClusterNode } from './cluster
 
 const natsUp = await natsReachable();
 if (!natsUp) console.warn(`cluster tests skipped: no NATS answers at ${BUS_URL} (CI runs one on 127.0.0.1:4222)`);
-
-const until = async (what: string, done: () => boolean | Promise<boolean>, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 describe.skipIf(!natsUp)('user subjects over the real NATS server', () => {
   it('subscribes while a stream counts the user, and hears what is published as soon as the join resolved', async () => {
@@ -79,13 +78,7 @@ async function metric(node: ClusterNode, name: string): Promise<number> {
 
 describe.skipIf(!natsUp)('user events of a cluster, a subject per user', () => {
   beforeAll(async () => {
-    cluster = await TestCluster.create({ ENGINE_TIMEOUT_MS: '2000' });
-    const engine = await cluster.start('engine');
-    await engine.printed('engine: active');
-    nodeA = await cluster.start('api,ws,jobs');
-    nodeB = await cluster.start('api,ws');
-    await nodeA.waitUntilReady();
-    await nodeB.waitUntilReady();
+    ({ cluster, nodeA, nodeB } = await startEngineAndTwoNodes({ ENGINE_TIMEOUT_MS: '2000' }));
   }, 180_000);
 
   afterAll(async () => {
@@ -124,19 +117,23 @@ describe.skipIf(!natsUp)('user events of a cluster, a subject per user', () => {
     // Placed and cancelled through node A: the events travel to node B only.
     const market = await nodeA.call<{ markPrice: number }>('GET', '/market/futures?symbol=BTCUSDT');
     const bid = (Math.floor(market.data!.markPrice * 90) / 100).toFixed(1);
-    const placed = await nodeA.call<{ no: number }>('POST', '/order/registerOrder', token, {
-      symbol: 'BTCUSDT',
-      leverage: 1,
-      volume: '0.001',
-      type: 2,
-      position: 1,
-      orderPath: 1,
-      price: bid,
-    });
-    expect(placed.code, placed.message).toBe(0);
-    const no = placed.data!.no;
-    const cancelled = await nodeA.call('POST', '/order/cancel', token, { no });
-    expect(cancelled.code, cancelled.message).toBe(0);
+    /** A resting bid placed and cancelled through node A: its number. */
+    const placeAndCancel = async () => {
+      const placed = await nodeA.call<{ no: number }>('POST', '/order/registerOrder', token, {
+        symbol: 'BTCUSDT',
+        leverage: 1,
+        volume: '0.001',
+        type: 2,
+        position: 1,
+        orderPath: 1,
+        price: bid,
+      });
+      expect(placed.code, placed.message).toBe(0);
+      const cancelled = await nodeA.call('POST', '/order/cancel', token, { no: placed.data!.no });
+      expect(cancelled.code, cancelled.message).toBe(0);
+      return placed.data!.no;
+    };
+    const no = await placeAndCancel();
 
     const orderEvents = () =>
       user.messages.filter((message) => message.type === 'user' && message.event === 'order') as unknown as Array<{
@@ -158,17 +155,7 @@ describe.skipIf(!natsUp)('user events of a cluster, a subject per user', () => {
     fstream.close();
     await until('node B forgets the user', async () => (await metric(nodeB, 'tickline_bus_user_subjects')) === 0);
     const receivedByB = await metric(nodeB, 'tickline_bus_user_messages_received_total');
-    const again = await nodeA.call<{ no: number }>('POST', '/order/registerOrder', token, {
-      symbol: 'BTCUSDT',
-      leverage: 1,
-      volume: '0.001',
-      type: 2,
-      position: 1,
-      orderPath: 1,
-      price: bid,
-    });
-    expect(again.code, again.message).toBe(0);
-    expect((await nodeA.call('POST', '/order/cancel', token, { no: again.data!.no })).code).toBe(0);
+    await placeAndCancel();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await metric(nodeB, 'tickline_bus_user_messages_received_total')).toBe(receivedByB);
     expect(await metric(nodeA, 'tickline_bus_user_messages_received_total')).toBe(receivedByA);
