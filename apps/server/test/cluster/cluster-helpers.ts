@@ -25,6 +25,13 @@ export function natsReachable(url = BUS_URL): Promise<boolean> {
   });
 }
 
+/** Whether the cluster tests run here (warned once per file when not). */
+export async function clusterTestsRun(): Promise<boolean> {
+  const up = await natsReachable();
+  if (!up) console.warn(`cluster tests skipped: no NATS answers at ${BUS_URL} (CI runs one on 127.0.0.1:4222)`);
+  return up;
+}
+
 export interface ClusterNode extends ServerProcess {
   roles: string;
   /** Resolves when the process printed `text` (or rejects after `timeoutMs`). */

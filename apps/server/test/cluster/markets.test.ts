@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/app/demo/seed.ts';
 import { TestClient, type Received } from '../ws/helpers.ts';
 import {
-  BUS_URL,
-  natsReachable,
+  clusterTestsRun,
   startEngineAndTwoNodes,
   until,
   type ClusterNode,
@@ -15,8 +14,7 @@ import {
 // ticker too, and a market that is not configured is refused there as on a single node. A closed ETH position's user
 // event (data null) names its market on the other node too (the message's `symbol`, carried over the bus).
 
-const natsUp = await natsReachable();
-if (!natsUp) console.warn(`cluster tests skipped: no NATS answers at ${BUS_URL} (CI runs one on 127.0.0.1:4222)`);
+const natsUp = await clusterTestsRun();
 
 let cluster: TestCluster;
 let nodeA: ClusterNode;

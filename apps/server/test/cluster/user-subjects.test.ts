@@ -7,7 +7,7 @@ import { encodeJson } from '../../src/services/bus/bus.ts';
 import { TestClient } from '../ws/helpers.ts';
 import {
   BUS_URL,
-  natsReachable,
+  clusterTestsRun,
   startEngineAndTwoNodes,
   until,
   type ClusterNode,
@@ -18,8 +18,7 @@ import {
 // stream there (the platform's user stream or a /fapi listen key), so the node that holds the stream gets the events
 // and a node without it receives none of them (`tickline_bus_user_messages_received_total`).
 
-const natsUp = await natsReachable();
-if (!natsUp) console.warn(`cluster tests skipped: no NATS answers at ${BUS_URL} (CI runs one on 127.0.0.1:4222)`);
+const natsUp = await clusterTestsRun();
 
 describe.skipIf(!natsUp)('user subjects over the real NATS server', () => {
   it('subscribes while a stream counts the user, and hears what is published as soon as the join resolved', async () => {
