@@ -49,15 +49,25 @@ async function privateNats(): Promise<{ url: string; process: ChildProcess } | n
     .map((folder) => path.join(folder, 'nats-server'))
     .find((file) => existsSync(file));
   if (!binary) return null;
-  const port = await findFreePort();
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-  const url = `nats://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (await natsReachable(url)) return { url, process: child };
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  // A port of its own choosing (-1), read from its log: a port found free here could be taken by a node meanwhile.
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', '-1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  const port = await new Promise<string | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), 5_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const listening = /Listening for client connections on [^\s]+:(\d+)/.exec(log);
+      if (!listening) return;
+      clearTimeout(timer);
+      resolve(listening[1]!);
+    });
+    child.once('exit', () => resolve(null));
+  });
+  if (port === null) {
+    child.kill('SIGKILL');
+    return null;
   }
-  child.kill('SIGKILL');
-  return null;
+  return { url: `nats://127.0.0.1:${port}`, process: child };
 }
 
 /** Processes of one cluster on a fresh database, a shared data folder and a NATS server of its own (or BUS_URL). */
