@@ -16,8 +16,8 @@ import type { AppContext } from '../app/context.ts';
 import type { MarketFlush, MarketHub, MarketLink, MarketSink } from '../ws/pump.ts';
 import * as events from './stream-messages.ts';
 import { accountUpdate, listenKeysOf, userEventsOf, type ListenKeys } from './user-stream.ts';
-import type { Exchange } from '@tickline/engine';
-import type { Sequencer } from '../services/sequencer/sequencer.ts';
+import type { EngineEvent } from '@tickline/engine';
+import type { UserPresence } from '../ws/user-registry.ts';
 
 const MAX_MESSAGE_BYTES = 16 * 1024;
 const MAX_STREAMS_PER_CONNECTION = 200;
@@ -78,6 +78,11 @@ interface DepthState {
 
 const channelKey = ({ symbol, channel }: StreamChannel) => `${symbol}@${channel}`;
 
+/** Committed batches' events: the sequencer's (one process), or each user's part from the bus (a cluster's node). */
+export interface CommittedEvents {
+  onCommitted(listener: (batch: { events: readonly EngineEvent[] }) => void): () => void;
+}
+
 export class FstreamHub implements MarketSink {
   private readonly link: MarketLink;
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
@@ -94,6 +99,8 @@ export class FstreamHub implements MarketSink {
     hub: MarketHub,
     private readonly server: Server,
     private readonly listenKeys: ListenKeys,
+    /** A cluster's node: listens to a user's events while a user data stream of theirs is open here. */
+    private readonly presence: UserPresence | null = null,
   ) {
     this.link = hub.link(this);
     server.on('upgrade', this.listener);
@@ -169,6 +176,27 @@ export class FstreamHub implements MarketSink {
       return;
     }
     const names = combined ? (url.searchParams.get('streams') ?? '').split('/') : path.slice('/ws/'.length).split('/');
+    if (userId === null || !this.presence)
+      return this.accept(request, socket, head, combined, names, listenKey, userId);
+    // Opened once the user's events reach this node, so the stream's first events are not lost.
+    const presence = this.presence;
+    void presence.join(userId).then(() => {
+      if (socket.destroyed) return presence.leave(userId);
+      // One leave per join, whether the upgrade completes or not.
+      socket.once('close', () => presence.leave(userId));
+      this.accept(request, socket, head, combined, names, listenKey, userId);
+    });
+  }
+
+  private accept(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    combined: boolean,
+    names: string[],
+    listenKey: string | null,
+    userId: number | null,
+  ): void {
     this.wss.handleUpgrade(request, socket, head, (ws) => {
       const connection: Connection = { ws, combined, streams: new Set() };
       if (listenKey !== null && userId !== null) this.addUser(connection, listenKey, userId);
@@ -277,6 +305,8 @@ export class FstreamHub implements MarketSink {
 
   deliverFlushes(flushes: readonly MarketFlush[]): void {
     for (const flush of flushes) {
+      // A cluster's relay sends every channel (it does not track what a node watches): unwatched ones are skipped.
+      if (!this.watching.get(channelKey({ symbol: flush.symbol, channel: flush.stream }))) continue;
       const message = JSON.parse(flush.payload.toString()) as { ts: number; data: never };
       const time = message.ts;
       const symbol = flush.symbol;
@@ -318,15 +348,16 @@ export class FstreamHub implements MarketSink {
 }
 
 /**
- * Serves /fstream on the app's server from the platform's pump, and the user data streams from the sequencer's
- * committed batches (the source of the platform's own user events); answers how to stop it.
+ * Serves /fstream on the app's server from the platform's pump, and the user data streams from the committed batches
+ * (the source of the platform's own user events); answers how to stop it.
  */
 export function attachFstream(
   app: FastifyInstance,
   hub: MarketHub,
-  sequencer?: Pick<Sequencer<Exchange>, 'onCommitted'>,
+  sequencer?: CommittedEvents,
+  presence?: UserPresence,
 ): () => Promise<void> {
-  const fstream = new FstreamHub(hub, app.server, listenKeysOf(app.context));
+  const fstream = new FstreamHub(hub, app.server, listenKeysOf(app.context), presence);
   hubs.set(app.context, fstream);
   const trading = app.context.services.trading;
   const stopBatches = sequencer?.onCommitted((batch) => {

@@ -9,11 +9,11 @@ import type { MarketService } from '../services/market/market-service.ts';
 import { SequencerLockedError } from '../services/sequencer/sequencer.ts';
 import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway-limits.ts';
 import { MarketPump } from '../ws/pump.ts';
-import { publishCommittedBatch, type UserEventTuple } from '../ws/user-events.ts';
 import { publishMarket } from './market-relay.ts';
 import { serveMarketReads } from './market-mirror.ts';
 import type { EngineServeCounters } from './metrics.ts';
 import type { EngineReply } from './remote-engine.ts';
+import { publishUserBatches } from './user-subjects.ts';
 
 /** How often a standby engine tries the writer lock. */
 const STANDBY_RETRY_MS = 250;
@@ -107,12 +107,7 @@ export async function serveEngineOnBus(
   const stops: Stop[] = [
     sequencer.onCommitted((batch) => {
       bridge.handleEvents(batch.events);
-      // [user, kind, data] or, for an order or position event, [user, kind, data, symbol] (#34).
-      const events: UserEventTuple[] = [];
-      publishCommittedBatch(batch, (userId, event, data, symbol) =>
-        events.push(symbol === undefined ? [userId, event, data] : [userId, event, data, symbol]),
-      );
-      if (events.length > 0) bus.publish(SUBJECTS.userEvents, encodeJson(events));
+      publishUserBatches(bus, batch);
     }),
   ];
   for (const symbol of market.symbols()) await bridge.refreshDepth(symbol);

@@ -76,18 +76,31 @@ export function publishMarket(hub: MarketHub, bus: Bus, symbols: readonly string
   };
 }
 
-/** Websocket node: the engine node's pump as a hub for the local gateway, for the futures markets `symbols`. */
+/**
+ * Websocket node: the engine node's pump as a hub for the local gateway and /fstream, for the futures markets
+ * `symbols`. One subscription for all its sinks: each flush is delivered to the node and decoded once.
+ */
 export class BusMarketHub implements MarketHub {
+  private readonly sinks = new Set<MarketSink>();
+  private stopFlushes: Unsubscribe | null = null;
+
   constructor(
     private readonly bus: Bus,
     private readonly symbols: readonly string[],
   ) {}
 
   link(sink: MarketSink): MarketLink {
-    const stop = this.bus.subscribe(SUBJECTS.marketFlush, (data) => {
+    this.sinks.add(sink);
+    this.stopFlushes ??= this.bus.subscribe(SUBJECTS.marketFlush, (data) => {
       const flushes = decodeJson<WireFlush[]>(data).map((flush) => ({ ...flush, payload: Buffer.from(flush.payload) }));
-      sink.deliverFlushes(flushes);
+      for (const each of this.sinks) each.deliverFlushes(flushes);
     });
+    const stop = () => {
+      this.sinks.delete(sink);
+      if (this.sinks.size > 0) return;
+      this.stopFlushes?.();
+      this.stopFlushes = null;
+    };
     return {
       isSymbol: (symbol) => this.symbols.includes(symbol),
       // Every channel is published: the engine node does not track which ones a websocket node has subscribers for.

@@ -7,6 +7,7 @@ import { MetricsRegistry } from '../services/metrics/registry.ts';
 import type { Sequencer } from '../services/sequencer/sequencer.ts';
 import { framesWrittenByPath, WRITE_PATH } from '../ws/direct-write.ts';
 import type { WsGateway } from '../ws/gateway.ts';
+import type { UserSubjects } from './user-subjects.ts';
 
 // The figures each part of a process exposes on /metrics (names documented in docs/operations.md).
 
@@ -54,6 +55,16 @@ export function sequencerMetrics(metrics: MetricsRegistry, sequencer: Sequencer<
     () => sequencer.lastBatchId,
   );
   return stop;
+}
+
+/** A cluster's websocket node: the users whose events it listens to, and their messages (#30). */
+export function userSubjectMetrics(metrics: MetricsRegistry, subjects: UserSubjects): void {
+  metrics.gauge('tickline_bus_user_subjects', 'Users whose event subject this node listens to', () => subjects.size);
+  metrics.counter(
+    'tickline_bus_user_messages_received_total',
+    "Messages received on users' event subjects",
+    () => subjects.received,
+  );
 }
 
 export function gatewayMetrics(metrics: MetricsRegistry, gateway: WsGateway): void {

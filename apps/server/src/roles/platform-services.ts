@@ -12,6 +12,7 @@ import { SUBJECTS, encodeJson, type Bus } from '../services/bus/bus.ts';
 import type { MarketReads } from '../services/market/reads.ts';
 import type { Secrets } from '../services/secrets/secrets.ts';
 import { MarketMirror } from './market-mirror.ts';
+import { publishWalletEvent } from './user-subjects.ts';
 
 export interface PlatformServices {
   /** The one way to the engine: every command and engine read of this process goes through it. */
@@ -94,9 +95,7 @@ async function startPlatformWallet(deps: ServiceDeps): Promise<Wallet | null> {
     console.log(`Chain: ${wallet.rpcUrl} (chain ${wallet.chainId}), USDT at ${wallet.tokenAddress}`);
     return wallet;
   }
-  const stopEvents = wallet.userEvents.on((userId, event, data) =>
-    bus.publish(SUBJECTS.userEvents, encodeJson([[userId, event, data]])),
-  );
+  const stopEvents = wallet.userEvents.on((userId, event, data) => publishWalletEvent(bus, userId, event, data));
   stops.push(async () => stopEvents());
   return wallet;
 }

@@ -16,21 +16,18 @@ import { systemClock } from '../clock.ts';
 import type { Config, ProcessRole } from '../config.ts';
 import { buildApp, loggerOptions } from '../http/build-app.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
-import { SUBJECTS, decodeJson, encodeJson, type Bus } from '../services/bus/bus.ts';
+import { SUBJECTS, encodeJson, type Bus } from '../services/bus/bus.ts';
 import { NatsBus } from '../services/bus/nats-bus.ts';
 import { startMarketData, type RunningMarketData } from '../services/market/runtime.ts';
 import { METRICS_CONTENT_TYPE, type MetricsRegistry } from '../services/metrics/registry.ts';
 import type { Secrets } from '../services/secrets/secrets.ts';
-import { WsGateway } from '../ws/gateway.ts';
-import { DEFAULT_GATEWAY_LIMITS } from '../ws/gateway-limits.ts';
 import { routeRequests } from '../ws/route-requests.ts';
 import { sessionTokenVerifier, startWebsocketGateway } from '../ws/runtime.ts';
-import type { UserEventTuple } from '../ws/user-events.ts';
 import { binanceSurface } from '../fapi/plugin.ts';
 import { attachFstream } from '../fapi/streams.ts';
 import { joinAuthBarrier } from './auth-barrier.ts';
+import { startBusGateway } from './bus-gateway.ts';
 import { serveEngineOnBus, startEngineRole } from './engine-role.ts';
-import { BusMarketHub } from './market-relay.ts';
 import { chainMetrics, engineRoleMetrics, gatewayMetrics, processMetrics, sequencerMetrics } from './metrics.ts';
 import { startDemoMakerProcess } from './demo-maker-process.ts';
 import { registerBackOfficeJobs, registerEngineJobs } from './platform-jobs.ts';
@@ -206,30 +203,6 @@ function startClusterEngine(deps: {
   counters = engineRoleMetrics(metrics, role.isActive);
   deps.life.stops.push(() => role.stop());
   role.active.catch((error: unknown) => deps.life.fatal(`The engine could not start: ${String(error)}`));
-}
-
-/** A cluster's websocket node: its gateway fed by the engine node's publications and the sessions ended anywhere. */
-function startBusGateway(app: FastifyInstance, bus: Bus, config: Config, metrics: MetricsRegistry, stops: Stops): void {
-  const gateway = new WsGateway({
-    hub: new BusMarketHub(
-      bus,
-      config.markets.map((market) => market.symbol),
-    ),
-    verifyToken: sessionTokenVerifier(app.context),
-    limits: DEFAULT_GATEWAY_LIMITS,
-  });
-  gateway.attach(app.server);
-  const stopEvents = bus.subscribe(SUBJECTS.userEvents, (data) => {
-    for (const [userId, event, payload, symbol] of decodeJson<UserEventTuple[]>(data))
-      gateway.publishToUser(userId, event, payload, symbol);
-  });
-  const stopEnded = bus.subscribe(SUBJECTS.sessionsEnded, (data) => gateway.endSessions(decodeJson<string[]>(data)));
-  gatewayMetrics(metrics, gateway);
-  stops.push(async () => {
-    stopEvents();
-    stopEnded();
-    await gateway.close();
-  });
 }
 
 /** The engine alone has no HTTP API: its port answers /metrics only. */

@@ -5,6 +5,7 @@ import type { MarketLogger } from '../services/market/logger.ts';
 import type { MarketFeed } from '../services/market/feed.ts';
 import type { MarketHub, PumpLimits } from './pump.ts';
 import type { StreamIdentity } from './session-revocation.ts';
+import type { UserPresence } from './user-registry.ts';
 
 export interface GatewayLimits extends PumpLimits {
   /** Largest incoming frame; larger ones close the connection with 1009. */
@@ -83,6 +84,8 @@ export interface GatewayOptions {
   /** Or a pump shared with other fan-outs (or a worker's relay to the main process's pump). */
   hub?: MarketHub;
   verifyToken?: VerifyToken;
+  /** A cluster's websocket node: told when a user's streams open and close here (user-registry.ts). */
+  presence?: UserPresence;
   /** Requests over the socket; without it they are answered WS_AUTH_UNAVAILABLE. */
   requests?: WsRequests;
   limits?: Partial<GatewayLimits>;

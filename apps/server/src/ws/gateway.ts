@@ -41,6 +41,7 @@ import { isKeyLogin, isRequestFrame, RequestDesk, responseMessage } from './requ
 import { encodeMessage, userEventPayload, UserEventSequence } from './serialize.ts';
 import { UserStreamSessions, type StreamIdentity } from './session-revocation.ts';
 import { rejectUpgrade, TurnCork } from './raw-socket.ts';
+import { UserRegistry } from './user-registry.ts';
 
 const SEND_AS_TEXT = { binary: false } as const;
 const MALFORMED = Symbol('malformed');
@@ -66,7 +67,7 @@ export class WsGateway implements MarketSink {
   private readonly wss: WebSocketServer;
   private readonly clients = new Set<Client>();
   private readonly fanout: MarketFanout;
-  private readonly usersOnline = new Map<number, Set<Client>>();
+  private readonly users: UserRegistry;
   private readonly turn = new TurnCork();
   private readonly attached: Array<{ server: Server; listener: UpgradeListener }> = [];
   private readonly ownServers: Server[] = [];
@@ -98,6 +99,7 @@ export class WsGateway implements MarketSink {
       throw new Error('WsGateway needs a feed or a hub');
     }
     this.fanout = new MarketFanout(this.market, this.limits, this.counters);
+    this.users = new UserRegistry(options.presence ?? null);
     this.sessions = new UserStreamSessions((client) => {
       this.setUser(client, null);
       this.sendError(client, Errors.SESSION_INVALID);
@@ -174,7 +176,7 @@ export class WsGateway implements MarketSink {
    * The sequencer calls this after a commit. Events are never skipped; a connection that cannot absorb them is closed.
    */
   publishToUser(userId: number, event: UserEventKind, data: unknown, symbol?: string): number {
-    if (!this.usersOnline.has(userId)) return 0;
+    if (!this.users.has(userId)) return 0;
     const seq = this.userSequence.next(userId);
     return this.deliverToUser(userId, userEventPayload(event, data, this.clock(), seq, symbol));
   }
@@ -186,7 +188,7 @@ export class WsGateway implements MarketSink {
 
   /** Sends a built user event (see `publishToUser`); a worker gets them so from the main process. */
   deliverToUser(userId: number, payload: Buffer): number {
-    const clients = this.usersOnline.get(userId);
+    const clients = this.users.clientsOf(userId);
     if (!clients || clients.size === 0) return 0;
     let delivered = 0;
     for (const client of clients) {
@@ -348,23 +350,16 @@ export class WsGateway implements MarketSink {
       this.setUser(client, null);
       return this.sendError(client, refusal);
     }
-    this.setUser(client, identity.userId, identity.principal ?? null);
-    this.send(client, { type: 'auth', v: WS_PROTOCOL_VERSION, data: { userId: identity.userId } });
+    // Answered once the user's events reach this node (a cluster subscribes to them first): none is missed after it.
+    this.setUser(client, identity.userId, identity.principal ?? null, () =>
+      this.send(client, { type: 'auth', v: WS_PROTOCOL_VERSION, data: { userId: identity.userId } }),
+    );
   }
 
-  private setUser(client: Client, userId: number | null, principal: unknown = null): void {
+  private setUser(client: Client, userId: number | null, principal: unknown = null, ready?: () => void): void {
     if (userId === null) this.sessions.forget(client);
     client.principal = userId === null ? null : principal;
-    if (client.userId !== null) {
-      const clients = this.usersOnline.get(client.userId);
-      clients?.delete(client);
-      if (clients?.size === 0) this.usersOnline.delete(client.userId);
-    }
-    client.userId = userId;
-    if (userId === null) return;
-    let clients = this.usersOnline.get(userId);
-    if (!clients) this.usersOnline.set(userId, (clients = new Set()));
-    clients.add(client);
+    this.users.assign(client, userId, ready);
   }
 
   // ---------------------------------------------------------------------------------------------------------------

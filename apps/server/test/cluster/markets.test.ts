@@ -1,37 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/app/demo/seed.ts';
 import { TestClient, type Received } from '../ws/helpers.ts';
-import { BUS_URL, natsReachable, TestCluster, type ClusterNode } from './cluster-helpers.ts';
+import {
+  clusterTestsRun,
+  startEngineAndTwoNodes,
+  until,
+  type ClusterNode,
+  type TestCluster,
+} from './cluster-helpers.ts';
 
 // #34: the engine node's market relay publishes every configured market, not BTCUSDT alone. An ETHUSDT trade placed
 // through one API node reaches the depth and trade streams of a client on the other websocket node; SOLUSDT's
 // ticker too, and a market that is not configured is refused there as on a single node. A closed ETH position's user
 // event (data null) names its market on the other node too (the message's `symbol`, carried over the bus).
 
-const natsUp = await natsReachable();
-if (!natsUp) console.warn(`cluster tests skipped: no NATS answers at ${BUS_URL} (CI runs one on 127.0.0.1:4222)`);
+const natsUp = await clusterTestsRun();
 
 let cluster: TestCluster;
 let nodeA: ClusterNode;
 let nodeB: ClusterNode;
 
-const until = async (what: string, done: () => boolean) => {
-  const deadline = Date.now() + 10_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-
 describe.skipIf(!natsUp)('every market across a cluster over NATS', () => {
   beforeAll(async () => {
-    cluster = await TestCluster.create({ ENGINE_TIMEOUT_MS: '2000' });
-    const engine = await cluster.start('engine');
-    await engine.printed('engine: active');
-    nodeA = await cluster.start('api,ws,jobs');
-    nodeB = await cluster.start('api,ws');
-    await nodeA.waitUntilReady();
-    await nodeB.waitUntilReady();
+    ({ cluster, nodeA, nodeB } = await startEngineAndTwoNodes({ ENGINE_TIMEOUT_MS: '2000' }));
   }, 180_000);
 
   afterAll(async () => {

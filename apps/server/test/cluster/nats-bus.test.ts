@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeJson, encodeJson } from '../../src/services/bus/bus.ts';
+import { BusNoResponderError, BusTimeoutError, decodeJson, encodeJson } from '../../src/services/bus/bus.ts';
 import { NatsBus } from '../../src/services/bus/nats-bus.ts';
 
 // The bus over the real NATS server (BUS_URL, default 127.0.0.1:4222): what a turn hands over is held to the end of
@@ -58,5 +58,47 @@ describe('the bus over NATS', () => {
     await both;
     expect(seen).toEqual([1, 2]);
     await listener.close();
+  });
+
+  it('answers each request with its own reply, and refuses at once when no one serves, on timeout and on close', async () => {
+    const [server, client] = [await NatsBus.connect(BUS_URL, 'test server'), await NatsBus.connect(BUS_URL, 'test')];
+    try {
+      const ask = subject('mux');
+      const slow = subject('slow');
+      server.serve(ask, async (data) => {
+        const value = decodeJson<number>(data);
+        // Answered out of order: a later request may be answered first.
+        await new Promise((resolve) => setTimeout(resolve, (10 - value) * 3));
+        return encodeJson(value * 10);
+      });
+      server.serve(slow, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return encodeJson('late');
+      });
+      await server.request(ask, encodeJson(0), 1_000); // the server's subscriptions are on
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, value) => client.request(ask, encodeJson(value), 2_000)),
+      );
+      expect(answers.map((answer) => decodeJson<number>(answer))).toEqual(Array.from({ length: 10 }, (_, v) => v * 10));
+
+      const startedAt = Date.now();
+      await expect(client.request(subject('nobody'), encodeJson(0), 5_000)).rejects.toBeInstanceOf(BusNoResponderError);
+      expect(Date.now() - startedAt).toBeLessThan(1_000);
+      expect(client.stats.noResponders).toBe(1);
+
+      await expect(client.request(slow, encodeJson(0), 100)).rejects.toBeInstanceOf(BusTimeoutError);
+      expect(client.stats.timeouts).toBe(1);
+      // Its late answer is dropped; the next request still gets its own.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(decodeJson<number>(await client.request(ask, encodeJson(3), 1_000))).toBe(30);
+
+      const refused = expect(client.request(slow, encodeJson(0), 5_000)).rejects.toBeInstanceOf(BusTimeoutError);
+      await client.close();
+      await refused;
+      expect(client.stats.requests).toBe(14);
+    } finally {
+      await server.close();
+      await client.close().catch(() => undefined);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent, OrderState } from '@tickline/engine';
 import type { UserEventKind } from '@tickline/protocol';
-import { publishCommittedBatch } from '../../src/ws/user-events.ts';
+import { publishCommittedBatch, publishUserBatch, splitByUser } from '../../src/ws/user-events.ts';
 import { userEventPayload } from '../../src/ws/serialize.ts';
 
 const order: OrderState = {
@@ -104,5 +104,48 @@ describe('user stream events from committed batches', () => {
       [3, 'balance', { changed: true }],
       [9, 'balance', { changed: true }],
     ]);
+  });
+
+  it("gives each user, from their part of the batch, the same events as the whole batch, and their orders' fills", () => {
+    const trade = {
+      id: 1,
+      price: 6_700_000,
+      qty: 1_000,
+      takerSide: 2 as const,
+      makerOrderId: 7,
+      takerOrderId: 8,
+      makerUserId: 3,
+      takerUserId: 5,
+      timeMs: 1,
+    };
+    const events: EngineEvent[] = [
+      { type: 'order', order: { ...order, symbol: 'ETHUSDT' } },
+      { type: 'order', order: { ...order, id: 8, userId: 5, side: 2, status: 'filled' } },
+      { type: 'trade', trade },
+      { type: 'position', userId: 5, symbol: 'ETHUSDT', position: null },
+      { type: 'leverage', userId: 6, leverage: 10 },
+    ];
+    const batch = {
+      events,
+      postings: [
+        { debit: 'user:5:futures', credit: 'house:fees', amount: 1, kind: 'trading_fee' as const, ref: 'x' },
+        { debit: 'house:fees', credit: 'user:9:spot', amount: 1, kind: 'trading_fee' as const, ref: 'y' },
+      ],
+      alarms: [{ userId: 3, kind: 'liquidation' as const, content: 'c', createdAtMs: 0 }],
+    };
+    type Sent = [number, UserEventKind, unknown, string | undefined];
+    const whole: Sent[] = [];
+    publishCommittedBatch(batch, (...sent) => whole.push(sent as Sent));
+    const parts = splitByUser(batch);
+    // User 6 changed only their leverage: nothing for their streams, no message.
+    expect([...parts.keys()].sort()).toEqual([3, 5, 9]);
+    expect(parts.get(3)!.events.filter((event) => event.type === 'trade')).toEqual([{ type: 'trade', trade }]);
+    expect(parts.get(5)!.events.filter((event) => event.type === 'trade')).toEqual([{ type: 'trade', trade }]);
+    expect(parts.get(9)).toEqual({ events: [], alarms: [], moneyMoved: true });
+    for (const [userId, part] of parts) {
+      const own: Sent[] = [];
+      publishUserBatch(userId, part, (...sent) => own.push(sent as Sent));
+      expect(own).toEqual(whole.filter(([user]) => user === userId));
+    }
   });
 });

@@ -27,6 +27,8 @@ export interface Bus {
   /** Fire and forget to every subscriber of `subject`. */
   publish(subject: string, data: Uint8Array): void;
   subscribe(subject: string, handler: (data: Uint8Array) => void): Unsubscribe;
+  /** Resolves once the server has the subscriptions made before it: what is published after reaches them. */
+  flush(): Promise<void>;
   /** Told when the connection drops (false) and when it is back (true); a bus inside one process never drops. */
   onConnection?(listener: (up: boolean) => void): Unsubscribe;
   readonly stats: BusStats;
@@ -60,7 +62,10 @@ export const SUBJECTS = {
   marketFlush: 'tickline.market.flush',
   /** Request: a market channel's current snapshot payload. */
   marketSnapshot: 'tickline.market.snapshot',
-  /** Publish: user stream events of committed batches and of the wallet. */
+  /**
+   * Prefix: `<prefix>.<userId>` carries one user's part of each committed batch and the user's wallet events (#30),
+   * subscribed by a node only while that user has a stream there (roles/user-subjects.ts).
+   */
   userEvents: 'tickline.user.events',
   /** Publish: an operator froze or unfroze a user's trading: every API node reads its set again. */
   freezesChanged: 'tickline.freezes.changed',

@@ -68,6 +68,9 @@ export class InProcessBus implements Bus {
     return () => handlers.delete(handler);
   }
 
+  /** Subscriptions take effect at once here. */
+  async flush(): Promise<void> {}
+
   async close(): Promise<void> {
     this.servers.clear();
     this.subscribers.clear();
