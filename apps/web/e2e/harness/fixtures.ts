@@ -10,7 +10,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, apiLogin, type Tokens } from './helpers.ts';
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -26,8 +26,8 @@ interface TestFixtures {
   password: string;
   /** The tokens of `account`'s session, already in the page's local storage (seed keys); null without `account`. */
   session: Tokens | null;
-  /** Saves a full-page screenshot of `page` as e2e/screenshots/<name>.png and returns the file's path. */
-  saveScreenshot(name: string, options?: { fullPage?: boolean }): Promise<string>;
+  /** Saves a full-page screenshot of `page` (or `options.page`) as e2e/screenshots/<name>.png; returns its path. */
+  saveScreenshot(name: string, options?: { fullPage?: boolean; page?: Page }): Promise<string>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -53,9 +53,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   saveScreenshot: async ({ page }, use) => {
     await mkdir(SCREENSHOT_DIR, { recursive: true });
-    await use(async (name, { fullPage = true } = {}) => {
+    await use(async (name, { fullPage = true, page: shown = page } = {}) => {
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-      await page.screenshot({ path: file, fullPage, animations: 'disabled' }); // finished, not mid-fade
+      await shown.screenshot({ path: file, fullPage, animations: 'disabled' }); // finished, not mid-fade
       return file;
     });
   },
