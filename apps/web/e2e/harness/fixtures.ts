@@ -11,6 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
+import { holdAccount } from './account-lock.ts';
 import { DEMO_PASSWORD, apiLogin, type Tokens } from './helpers.ts';
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -43,8 +44,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   baseURL: async ({ baseUrl }, use) => use(baseUrl),
   account: [null, { option: true }],
   password: [DEMO_PASSWORD, { option: true }],
-  session: async ({ account, password, baseUrl }, use) => {
-    await use(account ? await apiLogin(baseUrl, account, password) : null);
+  session: async ({ account, password, baseUrl }, use, testInfo) => {
+    if (!account) return use(null);
+    // Held until the test ends: with two workers, no other test signs in with this account meanwhile. The wait for
+    // it is not the test's time.
+    const waitFrom = Date.now();
+    const release = await holdAccount(baseUrl, account);
+    testInfo.setTimeout(testInfo.timeout + (Date.now() - waitFrom));
+    try {
+      await use(await apiLogin(baseUrl, account, password));
+    } finally {
+      await release();
+    }
   },
   storageState: async ({ session, baseUrl }, use) => {
     if (!session) return use(undefined);

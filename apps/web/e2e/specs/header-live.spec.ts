@@ -1,10 +1,11 @@
 // #18 item 1 (header), at 1440 and 375 px: the account menu's total assets follow the user stream's `balance`
 // events and the notifications its `alarm` events, with an unread count on the bell, all without a reload (the
 // REST polls stand still while the socket is open). Both widths are open at once, each in a browser of its own,
-// on the same account: one transfer, one option bet and one round's settlement are watched by both.
+// on one new funded trader's account: one transfer, one option bet and one round's settlement are watched by both.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../harness/fixtures.ts';
-import { api, apiLogin, signedInPage } from '../harness/helpers.ts';
+import { fundedTrader } from '../harness/futures.ts';
+import { api, signedInPage } from '../harness/helpers.ts';
 
 const WIDTHS = [1440, 375];
 
@@ -39,7 +40,8 @@ test('1440 and 375: total assets follow balance events and the bell counts new a
   saveScreenshot,
 }) => {
   test.setTimeout(150_000);
-  const session = await apiLogin(baseUrl, 'demo@tickline.dev');
+  // A trader of its own: another test's option bet, liquidation or alarm on a shared account would be counted too.
+  const session = await fundedTrader(baseUrl, 'header', 100);
   const token = session.accessToken;
   const screens: Screen[] = [];
   try {
