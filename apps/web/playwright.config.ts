@@ -8,10 +8,10 @@ export default defineConfig({
   testDir: './e2e/specs',
   globalSetup: './e2e/harness/global-setup.ts',
   outputDir: './e2e/test-results',
-  // Two workers: the suite mostly waits (rounds, settlements, streams; 0.35 of a core on one worker), so on this
-  // two-core machine two ran it in 9.5 min against 16.8 min for one (docs/decisions.md, "Browser suite on two
-  // workers"). Tests of one seeded account still run one at a time (e2e/harness/account-lock.ts). E2E_WORKERS=1 to
-  // compare.
+  // Two workers: the suite mostly waits (rounds, settlements, streams; a third of a core on one worker), so on this
+  // two-core machine two ran it in 10.7 min (load average 7-19) against 16.8 min for one (load 0.3-7), see
+  // docs/decisions.md "Browser suite on two workers". Tests of one seeded account still run one at a time
+  // (e2e/harness/account-lock.ts). E2E_WORKERS=1 to compare.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: true,
   forbidOnly: ci,
