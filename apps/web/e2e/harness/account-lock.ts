@@ -36,3 +36,13 @@ export async function holdAccount(baseUrl: string, account: string): Promise<() 
     else await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
+
+/** Runs `work` while holding `account` (for a test that acts as an account it is not signed in as). */
+export async function withAccount<T>(baseUrl: string, account: string, work: () => Promise<T>): Promise<T> {
+  const release = await holdAccount(baseUrl, account);
+  try {
+    return await work();
+  } finally {
+    await release();
+  }
+}
