@@ -8,9 +8,11 @@ export default defineConfig({
   testDir: './e2e/specs',
   globalSetup: './e2e/harness/global-setup.ts',
   outputDir: './e2e/test-results',
-  // One worker: on this shared two-core machine a second one did not shorten the run (the platform and Chromium need
-  // the cores too); E2E_WORKERS=2 where there are more.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two workers: the suite mostly waits (rounds, settlements, streams; a third of a core on one worker), so on this
+  // two-core machine two ran it in 10.7 min (load average 7-19) against 16.8 min for one (load 0.3-7), see
+  // docs/decisions.md "Browser suite on two workers". Tests of one seeded account still run one at a time
+  // (e2e/harness/account-lock.ts). E2E_WORKERS=1 to compare.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: true,
   forbidOnly: ci,
   retries: ci ? 1 : 0,

@@ -10,7 +10,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { holdAccount } from './account-lock.ts';
 import { DEMO_PASSWORD, apiLogin, type Tokens } from './helpers.ts';
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -26,8 +27,8 @@ interface TestFixtures {
   password: string;
   /** The tokens of `account`'s session, already in the page's local storage (seed keys); null without `account`. */
   session: Tokens | null;
-  /** Saves a full-page screenshot of `page` as e2e/screenshots/<name>.png and returns the file's path. */
-  saveScreenshot(name: string, options?: { fullPage?: boolean }): Promise<string>;
+  /** Saves a full-page screenshot of `page` (or `options.page`) as e2e/screenshots/<name>.png; returns its path. */
+  saveScreenshot(name: string, options?: { fullPage?: boolean; page?: Page }): Promise<string>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -43,8 +44,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   baseURL: async ({ baseUrl }, use) => use(baseUrl),
   account: [null, { option: true }],
   password: [DEMO_PASSWORD, { option: true }],
-  session: async ({ account, password, baseUrl }, use) => {
-    await use(account ? await apiLogin(baseUrl, account, password) : null);
+  session: async ({ account, password, baseUrl }, use, testInfo) => {
+    if (!account) return use(null);
+    // Held until the test ends: with two workers, no other test signs in with this account meanwhile. The wait for
+    // it is not the test's time.
+    const waitFrom = Date.now();
+    const release = await holdAccount(baseUrl, account);
+    testInfo.setTimeout(testInfo.timeout + (Date.now() - waitFrom));
+    try {
+      await use(await apiLogin(baseUrl, account, password));
+    } finally {
+      await release();
+    }
   },
   storageState: async ({ session, baseUrl }, use) => {
     if (!session) return use(undefined);
@@ -53,9 +64,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   saveScreenshot: async ({ page }, use) => {
     await mkdir(SCREENSHOT_DIR, { recursive: true });
-    await use(async (name, { fullPage = true } = {}) => {
+    await use(async (name, { fullPage = true, page: shown = page } = {}) => {
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-      await page.screenshot({ path: file, fullPage, animations: 'disabled' }); // finished, not mid-fade
+      await shown.screenshot({ path: file, fullPage, animations: 'disabled' }); // finished, not mid-fade
       return file;
     });
   },

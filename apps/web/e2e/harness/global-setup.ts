@@ -1,6 +1,8 @@
 // Starts the platform once for the whole run (every worker, and a worker restarted after a failure, share it) and
 // hands its address to the workers in E2E_BASE_URL. With E2E_BASE_URL already set, that platform is used instead.
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPlatform } from './platform.ts';
@@ -11,6 +13,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   if (process.env.E2E_BASE_URL) return undefined;
   if (!existsSync(distIndex))
     throw new Error('apps/web/dist is missing: run `npm run build:web` first (the root `npm run test:browser` does).');
+  // The workers' account locks (account-lock.ts), this run's only.
+  const lockDir = await mkdtemp(path.join(tmpdir(), 'tickline-e2e-locks-'));
+  process.env.E2E_LOCK_DIR = lockDir;
   const startedAt = Date.now();
   const platform = await startPlatform(
     process.env.E2E_VERBOSE ? (line) => console.log(`  [server] ${line}`) : undefined,
@@ -19,6 +24,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   process.env.E2E_BASE_URL = platform.baseUrl;
   return async () => {
     delete process.env.E2E_BASE_URL;
+    delete process.env.E2E_LOCK_DIR;
     await platform.stop();
+    await rm(lockDir, { recursive: true, force: true });
   };
 }

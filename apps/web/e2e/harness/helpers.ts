@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { makePng } from './png.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -80,9 +80,26 @@ export async function registerViaApi(baseUrl: string, prefix: string, referralCo
   return user;
 }
 
+/** A browser context of its own at `viewport`, signed in as `tokens` (seed keys in local storage), and its page. */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  tokens: Tokens,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const localStorage = Object.entries(tokens).map(([name, value]) => ({ name, value: String(value) }));
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    storageState: { cookies: [], origins: [{ origin: baseUrl, localStorage }] },
+  });
+  return { context, page: await context.newPage() };
+}
+
 /** Puts a session into local storage the way the login screen does (seed keys), then opens `path`. */
 export async function openAs(page: Page, tokens: Partial<Tokens> | null, path: string): Promise<void> {
-  await page.goto('/faq');
+  // Any document of the origin gives its local storage; a small JSON answer, not a screen that boots the app.
+  await page.goto('/api/v1/server/serverTime');
   await page.evaluate((session) => {
     localStorage.clear();
     if (!session) return;

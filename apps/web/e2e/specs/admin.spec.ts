@@ -2,6 +2,7 @@
 // with its image, ledger health green, the audit log listing the decision; a user found, its withdrawals frozen
 // after a confirmation, the audit log listing that; the market and risk panel; the console in Korean; everyone else
 // sent home.
+import { withAccount } from '../harness/account-lock.ts';
 import { expect, test } from '../harness/fixtures.ts';
 import { api, apiLogin, registerViaApi } from '../harness/helpers.ts';
 
@@ -60,19 +61,20 @@ test.describe('operator console: users and market', () => {
   }) => {
     test.setTimeout(180_000);
     // A bet of the demo member, to find in the market panel once its round has settled.
+    // The stake leaves the demo member's wallet: not while another test of that account reads it (account-lock.ts).
     const demo = await apiLogin(baseUrl, 'demo@tickline.dev');
-    let bet = await api<{ no: number }>(baseUrl, 'POST', '/optionOrder/register', {
-      token: demo.accessToken,
-      body: { symbol: 1, betType: 1, volume: 3 },
-    });
-    if (bet.code === 4005) {
-      // The last 5 s of a round take no bets.
-      await page.waitForTimeout(6_000);
-      bet = await api<{ no: number }>(baseUrl, 'POST', '/optionOrder/register', {
+    const placeBet = () =>
+      api<{ no: number }>(baseUrl, 'POST', '/optionOrder/register', {
         token: demo.accessToken,
         body: { symbol: 1, betType: 1, volume: 3 },
       });
-    }
+    const bet = await withAccount(baseUrl, 'demo@tickline.dev', async () => {
+      const first = await placeBet();
+      if (first.code !== 4005) return first;
+      // The last 5 s of a round take no bets.
+      await page.waitForTimeout(6_000);
+      return placeBet();
+    });
     expect(bet.code, bet.message).toBe(0);
     const waiting = await api<Array<{ no: number; roundStart: number }>>(baseUrl, 'GET', '/optionOrder/waitLookup', {
       token: demo.accessToken,

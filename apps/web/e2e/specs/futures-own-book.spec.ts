@@ -17,6 +17,9 @@ const test = base.extend<object, { baseUrl: string }>({
   ],
 });
 
+// One worker runs this file's tests in order, so its platform is started once, not once per worker.
+test.describe.configure({ mode: 'default' });
+
 const WIDTHS = [
   { width: 1440, height: 900, account: 'partner4@tickline.dev' },
   { width: 375, height: 812, account: 'partner5@tickline.dev' },

@@ -2,6 +2,7 @@
 // demo chain's top partner (level 7) and its bottom partner (level 2, the demo member's referrer), and the member
 // sent back to /.
 import type { Page } from '@playwright/test';
+import { withAccount } from '../harness/account-lock.ts';
 import { expect, test } from '../harness/fixtures.ts';
 import { readFile } from 'node:fs/promises';
 import { api, apiLogin, expectDialog, expectPath, expectToast, openAs } from '../harness/helpers.ts';
@@ -213,16 +214,19 @@ test.describe('member', () => {
 
 /** The demo member bets 1 USDT on the current round (retried past the closed last seconds of a round). */
 async function demoMemberBets(baseUrl: string): Promise<void> {
-  const { accessToken } = await apiLogin(baseUrl, 'demo@tickline.dev');
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const answer = await api(baseUrl, 'POST', '/optionOrder/register', {
-      token: accessToken,
-      body: { symbol: 1, betType: 1, volume: 1 },
-    });
-    if (answer.code === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 6000));
-  }
-  throw new Error('the demo member could not place an option order');
+  // The stake leaves the demo member's wallet: not while another test of that account reads it (account-lock.ts).
+  await withAccount(baseUrl, 'demo@tickline.dev', async () => {
+    const { accessToken } = await apiLogin(baseUrl, 'demo@tickline.dev');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const answer = await api(baseUrl, 'POST', '/optionOrder/register', {
+        token: accessToken,
+        body: { symbol: 1, betType: 1, volume: 1 },
+      });
+      if (answer.code === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+    }
+    throw new Error('the demo member could not place an option order');
+  });
 }
 
 test.describe('with the partner API', () => {

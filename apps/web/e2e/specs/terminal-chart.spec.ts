@@ -31,6 +31,9 @@ const test = base.extend<object, { baseUrl: string }>({
   ],
 });
 
+// One worker runs this file's tests in order, so its platform is started once, not once per worker.
+test.describe.configure({ mode: 'default' });
+
 interface OpenOrder {
   no: number;
   price: number;
