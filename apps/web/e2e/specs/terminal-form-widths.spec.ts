@@ -84,9 +84,13 @@ for (const { width, height } of [
 
       // Post-only refused, IOC filled, reduce-only only closing; then a market long with TP/SL at entry.
       await postOnlyIocReduceOnly(page, baseUrl, trader, ask);
-      await tpslAtEntry(page, baseUrl, trader, { ask, bid }, () =>
-        saveScreenshot('375-terminal-form-tpsl', { fullPage: false }),
-      );
+      await tpslAtEntry(page, baseUrl, trader, { ask, bid }, async () => {
+        // Orders placed in a row: one success toast, not a stack of the same message over the order buttons.
+        expect(await page.locator('.toast', { hasText: 'Order successfully completed.' }).count()).toBeLessThanOrEqual(
+          1,
+        );
+        await saveScreenshot('375-terminal-form-tpsl', { fullPage: false });
+      });
     });
   });
 }

@@ -19,16 +19,28 @@ const ToastContext = createContext<ShowToast | null>(null);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  /** The toast showing each message (by tone and text), to replace it when the same message comes again. */
+  const showing = useRef(new Map<string, number>());
 
   const show = useCallback<ShowToast>((message, tone = 'info') => {
     const id = nextId.current++;
-    setToasts((current) => [...current.slice(-3), { id, message, tone }]);
+    const key = `${tone}:${message}`;
+    // The same message again (orders placed in a row) replaces its earlier toast and restarts the 2 seconds: a stack
+    // of identical toasts said nothing more and, on a phone, covered the order buttons.
+    const earlier = showing.current.get(key);
+    if (earlier !== undefined) {
+      clearTimeout(timers.current.get(earlier));
+      timers.current.delete(earlier);
+    }
+    showing.current.set(key, id);
+    setToasts((current) => [...current.filter((toast) => toast.id !== earlier).slice(-3), { id, message, tone }]);
     const timer = setTimeout(() => {
-      timers.current.delete(timer);
+      timers.current.delete(id);
+      if (showing.current.get(key) === id) showing.current.delete(key);
       setToasts((current) => current.filter((toast) => toast.id !== id));
     }, TOAST_DURATION_MS);
-    timers.current.add(timer);
+    timers.current.set(id, timer);
   }, []);
 
   useEffect(() => {
