@@ -26,8 +26,9 @@ describe.skipIf(!natsUp)('user subjects over the real NATS server', () => {
     const node = await NatsBus.connect(BUS_URL, 'user-subjects test node');
     const heard: Array<[number, UserMessage]> = [];
     const subjects = new UserSubjects(node, (userId, message) => heard.push([userId, message]));
-    // A user id no other test uses: the subjects are shared by everything on this NATS server.
-    const base = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
+    // User ids no other test uses (theirs are small): the subjects are shared by everything on this NATS server, and
+    // a run of this file in another checkout at the same time differs by its process id.
+    const base = 900_000_000 + (process.pid % 1_000_000) * 100;
     const message: UserMessage = { wallet: [['balance', { changed: true }]] };
     try {
       // Published by another connection the moment the join resolves: it must arrive, every time.
