@@ -3,6 +3,7 @@
  * partial), trades, mark price, ticker and kline streams; the real ccxt.pro client watches ETH and SOL books and
  * trades on loopback.
  */
+import { PRICE_SCALE, toDecimalString } from '@tickline/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform, Trader } from './harness.ts';
 import { fundedTrader, nativeLimit, proClient, rawSocket, startPlatform, waitUntil } from './harness.ts';
@@ -74,7 +75,8 @@ describe('/fstream per market', () => {
     expect(of('ethusdt@kline_1m')[0]).toMatchObject({ e: 'kline', s: 'ETHUSDT', k: { s: 'ETHUSDT', i: '1m' } });
     const ethPartial = of<{ s: string; a: string[][] }>('ethusdt@depth5').at(-1)!;
     expect(ethPartial.s).toBe('ETHUSDT');
-    expect(ethPartial.a[0]).toEqual([((indexOf('ETHUSDT') + 100) / 100).toFixed(2), '0.06']);
+    // Decimals as the adapter writes them everywhere: trailing zeros dropped (2601.60 → '2601.6').
+    expect(ethPartial.a[0]).toEqual([toDecimalString(indexOf('ETHUSDT') + 100, PRICE_SCALE), '0.06']);
     // Each market numbers its own diffs: consecutive, from 1, whatever the other markets did.
     for (const [stream, symbol] of [
       ['ethusdt@depth@100ms', 'ETHUSDT'],
