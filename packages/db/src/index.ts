@@ -26,3 +26,4 @@ export * as securityLog from './stores/security_log.ts';
 export * as cancelAllAfter from './stores/cancel_all_after.ts';
 export * as auditProofs from './stores/audit_proofs.ts';
 export * as reserveSnapshots from './stores/reserve_snapshots.ts';
+export * as listenKeys from './stores/listen_keys.ts';

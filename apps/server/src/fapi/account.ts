@@ -10,7 +10,7 @@ import { maintenanceRate, pnl, type MarketSymbol, type Side } from '@tickline/en
 import { PRICE_SCALE, QTY_SCALE, USDT_SCALE, multiplyDivide } from '@tickline/money';
 import { setCancelAllAfter } from '../app/trading/cancel-all-after.ts';
 import { BinanceError } from './errors.ts';
-import { listenKeysOf } from './user-stream.ts';
+import { listenKeysOf } from './listen-keys.ts';
 import { route, type FapiRoute } from './route.ts';
 import { price, qty, SYMBOL, usdt } from './views.ts';
 import { marketNamed, symbolFilterOf } from './symbols.ts';
@@ -258,9 +258,9 @@ export function accountRoutes(): FapiRoute[] {
         schema: loose({ listenKey: z.string().optional() }),
         handler: async ({ app, keyUserId, params }) => {
           const keys = listenKeysOf(app.context);
-          if (method === 'POST') return { listenKey: keys.open(keyUserId!) };
-          if (method === 'PUT') return { listenKey: keys.keepAlive(keyUserId!, params.listenKey) };
-          keys.close(keyUserId!, params.listenKey);
+          if (method === 'POST') return { listenKey: await keys.open(keyUserId!) };
+          if (method === 'PUT') return { listenKey: await keys.keepAlive(keyUserId!, params.listenKey) };
+          await keys.close(keyUserId!, params.listenKey);
           return {};
         },
       }),

@@ -15,7 +15,9 @@ import type { MarketStreamType } from '@tickline/protocol';
 import type { AppContext } from '../app/context.ts';
 import type { MarketFlush, MarketHub, MarketLink, MarketSink } from '../ws/pump.ts';
 import * as events from './stream-messages.ts';
-import { accountUpdate, listenKeysOf, userEventsOf, type ListenKeys } from './user-stream.ts';
+import { accountUpdate, userEventsOf } from './user-stream.ts';
+import { isListenKeyShaped, listenKeysOf, type ListenKeys } from './listen-keys.ts';
+import { ListenKeyStreams, type KeyStream, type StreamKey } from './listen-key-streams.ts';
 import type { EngineEvent } from '@tickline/engine';
 import type { UserPresence } from '../ws/user-registry.ts';
 
@@ -23,16 +25,10 @@ const MAX_MESSAGE_BYTES = 16 * 1024;
 const MAX_STREAMS_PER_CONNECTION = 200;
 const PARTIAL_LEVELS = new Set([5, 10, 20]);
 
-interface Connection {
-  ws: WebSocket;
-  combined: boolean;
+/** A connection; with `key`, a user data stream too. */
+interface Connection extends KeyStream {
   streams: Set<string>;
-  /** A user data stream's key (and user). */
-  listenKey?: string;
-  userId?: number;
 }
-
-const EXPIRY_CHECK_MS = 10_000;
 
 /** A Binance stream name's market (upper case, as the pump names it) and the pump channel it reads. */
 export interface StreamChannel {
@@ -70,6 +66,11 @@ export function depthUpdateIdOf(ctx: AppContext, symbol: string): number | null 
   return hubs.get(ctx)?.lastUpdateId(symbol) ?? null;
 }
 
+/** The user data streams of the app's /fstream (null when none runs in this process): a test runs their check. */
+export function userStreamsOf(ctx: AppContext): ListenKeyStreams | null {
+  return hubs.get(ctx)?.userStreams ?? null;
+}
+
 /** One market's diff depth: the book as last sent and the last update id (each market numbers its own). */
 interface DepthState {
   book: { bids: events.Level[]; asks: events.Level[] } | null;
@@ -90,49 +91,21 @@ export class FstreamHub implements MarketSink {
   /** Subscribers per pump channel (`SYMBOL@channel`). */
   private readonly watching = new Map<string, number>();
   private readonly depths = new Map<string, DepthState>();
-  private readonly users = new Map<number, Set<Connection>>();
-  private readonly expiryTimer: NodeJS.Timeout;
+  /** The user data streams (connections opened on a listen key). */
+  readonly userStreams: ListenKeyStreams;
   private readonly listener = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
     this.upgrade(request, socket, head);
 
   constructor(
     hub: MarketHub,
     private readonly server: Server,
-    private readonly listenKeys: ListenKeys,
+    listenKeys: ListenKeys,
     /** A cluster's node: listens to a user's events while a user data stream of theirs is open here. */
     private readonly presence: UserPresence | null = null,
   ) {
     this.link = hub.link(this);
+    this.userStreams = new ListenKeyStreams(listenKeys);
     server.on('upgrade', this.listener);
-    this.expiryTimer = setInterval(() => this.expireKeys(), EXPIRY_CHECK_MS);
-    this.expiryTimer.unref();
-  }
-
-  /** Sends a user data event to the user's streams. */
-  publishToUser(userId: number, event: unknown): void {
-    const set = this.users.get(userId);
-    if (!set) return;
-    const raw = JSON.stringify(event);
-    for (const connection of set) {
-      if (connection.ws.readyState !== WebSocket.OPEN) continue;
-      connection.ws.send(connection.combined ? `{"stream":"${connection.listenKey}","data":${raw}}` : raw);
-    }
-  }
-
-  hasUser(userId: number): boolean {
-    return (this.users.get(userId)?.size ?? 0) > 0;
-  }
-
-  private expireKeys(): void {
-    const lapsed = new Set(this.listenKeys.expire());
-    if (lapsed.size === 0) return;
-    for (const set of this.users.values())
-      for (const connection of set)
-        if (connection.listenKey && lapsed.has(connection.listenKey)) {
-          const event = { e: 'listenKeyExpired', E: Date.now(), listenKey: connection.listenKey };
-          this.publishToUser(connection.userId!, event);
-          connection.ws.close();
-        }
   }
 
   lastUpdateId(symbol: string): number {
@@ -151,40 +124,53 @@ export class FstreamHub implements MarketSink {
     return state;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.server.off('upgrade', this.listener);
-    clearInterval(this.expiryTimer);
     for (const client of this.wss.clients) client.terminate();
     this.wss.close();
     this.link.close();
+    await this.userStreams.close();
   }
 
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(request.url ?? '/', 'http://fstream');
     const path = url.pathname.replace(/^\/fstream(\/(public|market|private))?/, '');
     if (!url.pathname.startsWith('/fstream/')) return;
-    const named = path.startsWith('/ws/') ? path.slice('/ws/'.length) : '';
-    const listenKey = url.searchParams.get('listenKey') ?? (this.listenKeys.userOf(named) === null ? null : named);
-    const userId = listenKey === null ? null : this.listenKeys.userOf(listenKey);
-    if (listenKey !== null && userId === null) {
-      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-      return;
-    }
     const combined = path === '/stream';
     if (!combined && path !== '/ws' && !path.startsWith('/ws/')) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
     const names = combined ? (url.searchParams.get('streams') ?? '').split('/') : path.slice('/ws/'.length).split('/');
-    if (userId === null || !this.presence)
-      return this.accept(request, socket, head, combined, names, listenKey, userId);
+    // A listen key: `?listenKey=`, or a name of a key's shape among the streams (Binance's /ws/<key>, ?streams=<key>).
+    const listenKey = url.searchParams.get('listenKey') ?? names.find(isListenKeyShaped) ?? null;
+    if (listenKey === null) return this.accept(request, socket, head, combined, names, null);
+    this.userStreams.keys.find(listenKey).then(
+      (found) => {
+        if (found === null) return void socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+        if (!socket.destroyed) this.acceptUser(request, socket, head, combined, names, { key: listenKey, ...found });
+      },
+      () => void socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n'),
+    );
+  }
+
+  private acceptUser(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    combined: boolean,
+    names: string[],
+    key: StreamKey,
+  ): void {
+    if (!this.presence) return this.accept(request, socket, head, combined, names, key);
     // Opened once the user's events reach this node, so the stream's first events are not lost.
     const presence = this.presence;
+    const userId = key.userId;
     void presence.join(userId).then(() => {
       if (socket.destroyed) return presence.leave(userId);
       // One leave per join, whether the upgrade completes or not.
       socket.once('close', () => presence.leave(userId));
-      this.accept(request, socket, head, combined, names, listenKey, userId);
+      this.accept(request, socket, head, combined, names, key);
     });
   }
 
@@ -194,12 +180,11 @@ export class FstreamHub implements MarketSink {
     head: Buffer,
     combined: boolean,
     names: string[],
-    listenKey: string | null,
-    userId: number | null,
+    key: StreamKey | null,
   ): void {
     this.wss.handleUpgrade(request, socket, head, (ws) => {
       const connection: Connection = { ws, combined, streams: new Set() };
-      if (listenKey !== null && userId !== null) this.addUser(connection, listenKey, userId);
+      if (key !== null) this.userStreams.add(connection, key);
       // ccxt appends a connection number (/ws/0): path parts that are no stream name are not streams.
       this.subscribe(
         connection,
@@ -208,17 +193,9 @@ export class FstreamHub implements MarketSink {
       ws.on('message', (data: RawData) => this.handleMessage(connection, data));
       ws.on('close', () => {
         this.unsubscribe(connection, [...connection.streams]);
-        if (connection.userId !== undefined) this.users.get(connection.userId)?.delete(connection);
+        this.userStreams.remove(connection);
       });
     });
-  }
-
-  private addUser(connection: Connection, listenKey: string, userId: number): void {
-    connection.listenKey = listenKey;
-    connection.userId = userId;
-    let set = this.users.get(userId);
-    if (!set) this.users.set(userId, (set = new Set()));
-    set.add(connection);
   }
 
   private handleMessage(connection: Connection, data: RawData): void {
@@ -360,23 +337,22 @@ export function attachFstream(
   const fstream = new FstreamHub(hub, app.server, listenKeysOf(app.context), presence);
   hubs.set(app.context, fstream);
   const trading = app.context.services.trading;
+  const users = fstream.userStreams;
   const stopBatches = sequencer?.onCommitted((batch) => {
     const time = app.context.clock.now();
     for (const item of userEventsOf(batch.events, time)) {
-      if (!fstream.hasUser(item.userId)) continue;
-      if ('event' in item) fstream.publishToUser(item.userId, item.event);
+      if (!users.hasUser(item.userId)) continue;
+      if ('event' in item) users.publishToUser(item.userId, item.event);
       else
         void trading
           .balanceOf(item.userId)
-          .then((balance) =>
-            fstream.publishToUser(item.userId, accountUpdate(item.position, item.symbol, balance, time)),
-          )
+          .then((balance) => users.publishToUser(item.userId, accountUpdate(item.position, item.symbol, balance, time)))
           .catch(() => undefined);
     }
   });
   return async () => {
     stopBatches?.();
     hubs.delete(app.context);
-    fstream.close();
+    await fstream.close();
   };
 }

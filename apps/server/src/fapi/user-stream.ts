@@ -1,81 +1,12 @@
 /**
- * The user data stream (#31 item 2): listen keys (60 minutes, renewed by PUT, one live key per user as Binance) and
- * the events of each committed batch for their users, made from the same committed batches the platform's own user
- * stream publishes (ws/user-events.ts): ORDER_TRADE_UPDATE per order change (with the batch's fills of it),
- * ACCOUNT_UPDATE per position change (with the futures wallet), listenKeyExpired when a key lapses.
+ * The user data stream's events (#31 item 2), made from the same committed batches the platform's own user stream
+ * publishes (ws/user-events.ts): ORDER_TRADE_UPDATE per order change (with the batch's fills of it), ACCOUNT_UPDATE
+ * per position change (with the futures wallet). Listen keys: fapi/listen-keys.ts; their streams and
+ * listenKeyExpired: fapi/listen-key-streams.ts.
  */
-import { randomBytes } from 'node:crypto';
 import { symbolOf, type EngineEvent, type OrderState, type PositionState, type TradeRecord } from '@tickline/engine';
 import type { UserBalance } from '@tickline/protocol';
-import type { AppContext } from '../app/context.ts';
-import { BinanceError } from './errors.ts';
 import { orderView, price, qty, usdt } from './views.ts';
-
-export const LISTEN_KEY_TTL_MS = 60 * 60_000;
-
-const stores = new WeakMap<AppContext, ListenKeys>();
-
-/** The app's listen keys (in this process's memory: see docs/binance-compatibility.md). */
-export function listenKeysOf(ctx: AppContext): ListenKeys {
-  let keys = stores.get(ctx);
-  if (!keys) stores.set(ctx, (keys = new ListenKeys(() => ctx.clock.now())));
-  return keys;
-}
-
-export class ListenKeys {
-  private readonly keys = new Map<string, { userId: number; expiresAtMs: number }>();
-
-  constructor(private readonly now: () => number) {}
-
-  /** The user's live key, renewed, or a new one. */
-  open(userId: number): string {
-    const live = this.keyOfUser(userId);
-    if (live !== undefined) {
-      this.keys.get(live)!.expiresAtMs = this.now() + LISTEN_KEY_TTL_MS;
-      return live;
-    }
-    const key = randomBytes(32).toString('hex');
-    this.keys.set(key, { userId, expiresAtMs: this.now() + LISTEN_KEY_TTL_MS });
-    return key;
-  }
-
-  /** Renews `key`, or without one (Binance's USDⓈ-M form) the user's live key. */
-  keepAlive(userId: number, key: string | undefined): string {
-    key ??= this.keyOfUser(userId);
-    const entry = this.live(key);
-    if (!entry || entry.userId !== userId) throw new BinanceError(-1125, 'This listenKey does not exist.');
-    entry.expiresAtMs = this.now() + LISTEN_KEY_TTL_MS;
-    return key!;
-  }
-
-  close(userId: number, key: string | undefined): void {
-    key ??= this.keyOfUser(userId);
-    const entry = this.live(key);
-    if (!entry || entry.userId !== userId) throw new BinanceError(-1125, 'This listenKey does not exist.');
-    this.keys.delete(key!);
-  }
-
-  private keyOfUser(userId: number): string | undefined {
-    for (const [key, entry] of this.keys) if (entry.userId === userId && entry.expiresAtMs > this.now()) return key;
-    return undefined;
-  }
-
-  userOf(key: string): number | null {
-    return this.live(key)?.userId ?? null;
-  }
-
-  /** Forgets the lapsed keys and answers them. */
-  expire(): string[] {
-    const lapsed = [...this.keys].filter(([, entry]) => entry.expiresAtMs <= this.now()).map(([key]) => key);
-    for (const key of lapsed) this.keys.delete(key);
-    return lapsed;
-  }
-
-  private live(key: string | undefined) {
-    const entry = key === undefined ? undefined : this.keys.get(key);
-    return entry && entry.expiresAtMs > this.now() ? entry : undefined;
-  }
-}
 
 function executionType(order: OrderState, fills: readonly TradeRecord[]): string {
   if (fills.length > 0) return 'TRADE';
