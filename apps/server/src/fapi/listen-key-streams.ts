@@ -35,7 +35,9 @@ export class ListenKeyStreams {
   private readonly stopClosed: () => void;
 
   constructor(readonly keys: ListenKeys) {
-    this.timer = setInterval(() => this.pending === 0 && void this.check(), KEY_CHECK_MS);
+    this.timer = setInterval(() => {
+      if (this.pending === 0) void this.check();
+    }, KEY_CHECK_MS);
     this.timer.unref();
     this.stopClosed = keys.onClosed((keyHash) => {
       for (const stream of this.streams()) if (stream.key!.keyHash === keyHash) this.end(stream, false);

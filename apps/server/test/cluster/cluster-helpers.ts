@@ -150,3 +150,15 @@ export async function until(what: string, done: () => boolean | Promise<boolean>
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** A resting BTCUSDT bid (10% under the mark) placed and cancelled through `node`'s native API: its number. */
+export async function placeAndCancelBid(node: ClusterNode, token: string): Promise<number> {
+  const market = await node.call<{ markPrice: number }>('GET', '/market/futures?symbol=BTCUSDT');
+  const price = (Math.floor(market.data!.markPrice * 90) / 100).toFixed(1);
+  const order = { symbol: 'BTCUSDT', leverage: 1, volume: '0.001', type: 2, position: 1, orderPath: 1, price };
+  const placed = await node.call<{ no: number }>('POST', '/order/registerOrder', token, order);
+  if (placed.code !== 0) throw new Error(`order refused: ${placed.code} ${placed.message}`);
+  const cancelled = await node.call('POST', '/order/cancel', token, { no: placed.data!.no });
+  if (cancelled.code !== 0) throw new Error(`cancel refused: ${cancelled.code} ${cancelled.message}`);
+  return placed.data!.no;
+}

@@ -8,6 +8,7 @@ import { TestClient } from '../ws/helpers.ts';
 import {
   BUS_URL,
   clusterTestsRun,
+  placeAndCancelBid,
   startEngineAndTwoNodes,
   until,
   type ClusterNode,
@@ -115,24 +116,7 @@ describe.skipIf(!natsUp)('user events of a cluster, a subject per user', () => {
     const receivedByA = await metric(nodeA, 'tickline_bus_user_messages_received_total');
 
     // Placed and cancelled through node A: the events travel to node B only.
-    const market = await nodeA.call<{ markPrice: number }>('GET', '/market/futures?symbol=BTCUSDT');
-    const bid = (Math.floor(market.data!.markPrice * 90) / 100).toFixed(1);
-    /** A resting bid placed and cancelled through node A: its number. */
-    const placeAndCancel = async () => {
-      const placed = await nodeA.call<{ no: number }>('POST', '/order/registerOrder', token, {
-        symbol: 'BTCUSDT',
-        leverage: 1,
-        volume: '0.001',
-        type: 2,
-        position: 1,
-        orderPath: 1,
-        price: bid,
-      });
-      expect(placed.code, placed.message).toBe(0);
-      const cancelled = await nodeA.call('POST', '/order/cancel', token, { no: placed.data!.no });
-      expect(cancelled.code, cancelled.message).toBe(0);
-      return placed.data!.no;
-    };
+    const placeAndCancel = () => placeAndCancelBid(nodeA, token);
     const no = await placeAndCancel();
 
     const orderEvents = () =>

@@ -33,9 +33,15 @@ export interface Platform {
 /**
  * `allMarkets`: the engine and the market service run every configured market (#34), each given its index once;
  * otherwise BTCUSDT alone, as before the markets. `definitions` and `env` (MARKETS) replace the configured ones.
+ * `clock`: the app's clock instead of the machine's (a test moves it; the market service keeps the machine's).
  */
 export async function startPlatform(
-  options: { allMarkets?: boolean; definitions?: readonly MarketDefinition[]; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    allMarkets?: boolean;
+    definitions?: readonly MarketDefinition[];
+    env?: NodeJS.ProcessEnv;
+    clock?: TestClock;
+  } = {},
 ): Promise<Platform> {
   const platformConfig = options.allMarkets ? loadConfig(options.env ?? {}, undefined, options.definitions) : null;
   const market = new MarketService({
@@ -46,7 +52,7 @@ export async function startPlatform(
   });
   await market.start();
   const t = await createTestApp({
-    clock: realClock,
+    clock: options.clock ?? realClock,
     services: { market },
     ...(platformConfig
       ? {
