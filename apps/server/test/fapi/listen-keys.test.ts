@@ -3,7 +3,15 @@ import { WebSocket } from 'ws';
 import { listenKeyHash, ListenKeys, listenKeysOf } from '../../src/fapi/listen-keys.ts';
 import { userStreamsOf } from '../../src/fapi/streams.ts';
 import { secretBox } from '../../src/app/accounts/security/second-factor.ts';
-import { fundedTrader, nativeLimit, rawSocket, startPlatform, waitUntil, type Platform, type Trader } from './harness.ts';
+import {
+  fundedTrader,
+  nativeLimit,
+  rawSocket,
+  startPlatform,
+  waitUntil,
+  type Platform,
+  type Trader,
+} from './harness.ts';
 import type { TestClock } from '../helpers/test-app.ts';
 
 // Listen keys in PostgreSQL (#30 follow-up): a second ListenKeys over the same database is another API node. The
@@ -47,7 +55,11 @@ const listenKeyCall = (method: string, query = '') =>
 
 describe('listen keys shared through the database', () => {
   it('stores the key hashed and sealed, and answers one key to nodes opening at once', async () => {
-    const opened = await Promise.all([here.open(trader.userId), otherNode.open(trader.userId), here.open(trader.userId)]);
+    const opened = await Promise.all([
+      here.open(trader.userId),
+      otherNode.open(trader.userId),
+      here.open(trader.userId),
+    ]);
     expect(new Set(opened).size).toBe(1);
     const key = opened[0]!;
     const rows = await rowsOf(trader.userId);
@@ -97,7 +109,7 @@ describe('listen keys shared through the database', () => {
   });
 
   it('ends the streams of a key closed through this node at once', async () => {
-    const key = (await (await listenKeyCall('POST')).json()).listenKey as string;
+    const { listenKey: key } = (await (await listenKeyCall('POST')).json()) as { listenKey: string };
     const stream = await rawSocket(p, `/fstream/private/ws?listenKey=${key}`);
     expect(await (await listenKeyCall('DELETE')).json()).toEqual({});
     await closed(stream.ws);
