@@ -4,6 +4,7 @@ import net from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { findFreePort } from '@tickline/db';
 import { createTestDatabase, type TestDatabase } from '@tickline/db/testing';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
@@ -140,6 +141,16 @@ export async function startEngineAndTwoNodes(
   await nodeA.waitUntilReady();
   await nodeB.waitUntilReady();
   return { cluster, nodeA, nodeB };
+}
+
+/** An engine and two API nodes for a file's tests: started before them, stopped after them. */
+export function clusterForTests(extraEnv: Record<string, string> = {}) {
+  const context = {} as Awaited<ReturnType<typeof startEngineAndTwoNodes>>;
+  beforeAll(async () => void Object.assign(context, await startEngineAndTwoNodes(extraEnv)), 180_000);
+  afterAll(async () => {
+    await context.cluster?.stop();
+  }, 60_000);
+  return context;
 }
 
 /** Waits until `done` (checked every 50 ms), or throws naming `what`. */

@@ -1,35 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_PASSWORD } from '../../src/app/demo/seed.ts';
 import { KEY_CHECK_MS } from '../../src/fapi/listen-key-streams.ts';
-import {
-  clusterTestsRun,
-  placeAndCancelBid,
-  startEngineAndTwoNodes,
-  until,
-  type ClusterNode,
-  type TestCluster,
-} from './cluster-helpers.ts';
+import { clusterForTests, clusterTestsRun, placeAndCancelBid, until, type ClusterNode } from './cluster-helpers.ts';
 
 // Listen keys shared by the API nodes (#30 follow-up): a key made on one node streams, renews and closes on the
 // other, as behind a round-robin load balancer; a DELETE on one node ends the other's stream within one key check.
 
 const natsUp = await clusterTestsRun();
 
-let cluster: TestCluster;
-let nodeA: ClusterNode;
-let nodeB: ClusterNode;
-
 describe.skipIf(!natsUp)('listen keys across the API nodes of a cluster', () => {
-  beforeAll(async () => {
-    ({ cluster, nodeA, nodeB } = await startEngineAndTwoNodes());
-  }, 180_000);
-
-  afterAll(async () => {
-    await cluster?.stop();
-  }, 60_000);
+  const cluster = clusterForTests();
 
   it('opens on A, streams, renews on B, closes on A and ends the stream on B', async () => {
+    const { nodeA, nodeB } = cluster;
     const login = await nodeA.call<{ accessToken: string }>('POST', '/auth/login', undefined, {
       userid: 'demo@tickline.dev',
       password: DEMO_PASSWORD,
@@ -86,7 +70,7 @@ describe.skipIf(!natsUp)('listen keys across the API nodes of a cluster', () => 
     // PUT on B renews the key A made: its stored expiry moves on.
     const expiry = async () =>
       (
-        await cluster.database.pool.query<{ expiresAt: Date }>(
+        await cluster.cluster.database.pool.query<{ expiresAt: Date }>(
           'SELECT expires_at AS "expiresAt" FROM listen_keys WHERE key_hash = encode(sha256($1::bytea), \'hex\')',
           [listenKey],
         )
