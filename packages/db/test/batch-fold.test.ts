@@ -52,39 +52,57 @@ describe('a batch’s balances folded into its commit', () => {
     const model = new Map<string, number>();
     const stored = new Set<BalanceRow>();
     const outcomes = { committed: 0, negative: 0, fenced: 0 };
-    const batch = fc.array(fc.tuple(fc.constantFrom(...ACCOUNTS), fc.integer({ min: -1_000, max: 1_000 })), {
+    const batch = fc.array(fc.tuple(fc.constantFrom(...ACCOUNTS), fc.integer({ min: -300, max: 1_000 })), {
       minLength: 1,
       maxLength: 6,
     });
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(batch, fc.boolean()), { maxLength: 6 }), async (batches) => {
-        for (const [deltas, fenced] of batches) {
-          const changes = new BalanceChanges();
-          const next = new Map(model);
-          for (const [account, delta] of deltas) {
-            changes.add(account, delta);
-            next.set(account, (next.get(account) ?? 0) + delta);
-          }
-          const negative = [...next].some(([account, balance]) => account.startsWith('user:') && balance < 0);
-          const lastBatchId = (await loadSequencerState(database.pool)).lastBatchId;
-          // A fenced writer names a batch that is not the one after the stored one.
-          const batchId = lastBatchId + (fenced ? 2 : 1);
-          if (negative) await expect(commitBatch(batchId, changes, stored)).rejects.toThrow(/_non_negative/);
-          else if (fenced) expect(await commitBatch(batchId, changes, stored)).toBe(false);
-          else {
-            expect(await commitBatch(batchId, changes, stored)).toBe(true);
-            for (const [account, balance] of next) {
-              model.set(account, balance);
-              if (balance !== 0) stored.add(balanceRowOf(account));
+      fc.asyncProperty(
+        fc.array(fc.tuple(batch, fc.constantFrom('ok', 'fenced', 'overdraw')), { maxLength: 6 }),
+        async (batches) => {
+          for (const [given, kind] of batches) {
+            const fenced = kind === 'fenced';
+            const changes = new BalanceChanges();
+            const next = new Map(model);
+            const deltas = [...given];
+            // An overdraft: the first user account named ends one below zero.
+            const overdrawn = deltas.find(([account]) => account.startsWith('user:'))?.[0] ?? 'user:51:spot';
+            if (kind === 'overdraw')
+              deltas.push([
+                overdrawn,
+                -(
+                  deltas.reduce(
+                    (sum, [account, delta]) => (account === overdrawn ? sum + delta : sum),
+                    model.get(overdrawn) ?? 0,
+                  ) + 1
+                ),
+              ]);
+            for (const [account, delta] of deltas) {
+              changes.add(account, delta);
+              next.set(account, (next.get(account) ?? 0) + delta);
             }
+            const negative = [...next].some(([account, balance]) => account.startsWith('user:') && balance < 0);
+            const lastBatchId = (await loadSequencerState(database.pool)).lastBatchId;
+            // A fenced writer names a batch that is not the one after the stored one.
+            const batchId = lastBatchId + (fenced ? 2 : 1);
+            outcomes[negative ? 'negative' : fenced ? 'fenced' : 'committed']++;
+            if (negative) await expect(commitBatch(batchId, changes, stored)).rejects.toThrow(/_non_negative/);
+            else if (fenced) expect(await commitBatch(batchId, changes, stored)).toBe(false);
+            else {
+              expect(await commitBatch(batchId, changes, stored)).toBe(true);
+              for (const [account, balance] of next) {
+                model.set(account, balance);
+                if (balance !== 0) stored.add(balanceRowOf(account));
+              }
+            }
+            expect((await loadSequencerState(database.pool)).lastBatchId).toBe(
+              lastBatchId + (negative || fenced ? 0 : 1),
+            );
+            const balances = new Map(await loadBalances(database.pool));
+            for (const account of ACCOUNTS) expect(balances.get(account) ?? 0).toBe(model.get(account) ?? 0);
           }
-          expect((await loadSequencerState(database.pool)).lastBatchId).toBe(
-            lastBatchId + (negative || fenced ? 0 : 1),
-          );
-          const balances = new Map(await loadBalances(database.pool));
-          for (const account of ACCOUNTS) expect(balances.get(account) ?? 0).toBe(model.get(account) ?? 0);
-        }
-      }),
+        },
+      ),
       { numRuns: 30 },
     );
     // Every kind of batch was tried.
