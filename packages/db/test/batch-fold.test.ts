@@ -64,23 +64,14 @@ describe('a batch’s balances folded into its commit', () => {
             const fenced = kind === 'fenced';
             const changes = new BalanceChanges();
             const next = new Map(model);
-            const deltas = [...given];
-            // An overdraft: the first user account named ends one below zero.
-            const overdrawn = deltas.find(([account]) => account.startsWith('user:'))?.[0] ?? 'user:51:spot';
-            if (kind === 'overdraw')
-              deltas.push([
-                overdrawn,
-                -(
-                  deltas.reduce(
-                    (sum, [account, delta]) => (account === overdrawn ? sum + delta : sum),
-                    model.get(overdrawn) ?? 0,
-                  ) + 1
-                ),
-              ]);
-            for (const [account, delta] of deltas) {
+            const add = (account: string, delta: number) => {
               changes.add(account, delta);
               next.set(account, (next.get(account) ?? 0) + delta);
-            }
+            };
+            for (const [account, delta] of given) add(account, delta);
+            // An overdraft: the first user account named ends one below zero.
+            const overdrawn = given.find(([account]) => account.startsWith('user:'))?.[0] ?? 'user:51:spot';
+            if (kind === 'overdraw') add(overdrawn, -((next.get(overdrawn) ?? 0) + 1));
             const negative = [...next].some(([account, balance]) => account.startsWith('user:') && balance < 0);
             const lastBatchId = (await loadSequencerState(database.pool)).lastBatchId;
             // A fenced writer names a batch that is not the one after the stored one.
