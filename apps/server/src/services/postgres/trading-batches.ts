@@ -285,8 +285,7 @@ export async function writeBatch(
     for (const alert of changes.operatorAlerts)
       await chainWatch.insertChainAlert(client, alert.kind, alert.content, new Date(alert.createdAtMs));
 
-    // Every statement below would have been built anyway: built before waiting, the critical path is only the wait
-    // and one round trip.
+    // Built before waiting for the previous batch (nothing in them depends on it): after the wait, only one round trip.
     const rest = [
       ...balanceStatements(changes.balanceChanges, stored.balanceRows),
       ...updateOrdersStatements(orders.filter((order) => order.id <= stored.maxOrderId)),
