@@ -2,6 +2,7 @@ import { Account, DEFAULT_SYMBOL, type AccountId, type Posting } from '@tickline
 import type { PoolClient, Queryable } from '../pool.ts';
 import { copyRows } from './copy.ts';
 import { integerArray, textArray } from './pg-array.ts';
+import { runStatements, type Statement } from './statements.ts';
 
 /** `user_balances`' columns, one per purpose of a user's accounts, with the engine's account id for each. */
 const USER_ACCOUNTS = [
@@ -126,39 +127,50 @@ export async function applyBalanceChanges(
   changes: BalanceChanges,
   stored: { has(row: BalanceRow): boolean },
 ): Promise<void> {
+  await runStatements(db, balanceStatements(changes, stored));
+}
+
+/** The statements of `applyBalanceChanges` (the sequencer folds them into its batch's commit, #30). */
+export function balanceStatements(changes: BalanceChanges, stored: { has(row: BalanceRow): boolean }): Statement[] {
   const { users, house } = changes.changedRows();
   const [newUsers, storedUsers] = partition(users, ([userId]) => !stored.has(userId));
   const [newHouse, storedHouse] = partition(house, ([id]) => !stored.has(id));
-  if (newUsers.length > 0) await db.query(INSERT_USERS, userArrays(newUsers));
-  if (storedUsers.length > 0) expectRows(await db.query(UPDATE_USERS, userArrays(storedUsers)), storedUsers.length);
+  const statements: Statement[] = [];
+  if (newUsers.length > 0) statements.push({ text: INSERT_USERS, values: userArrays(newUsers) });
+  if (storedUsers.length > 0)
+    statements.push({
+      text: UPDATE_USERS,
+      values: userArrays(storedUsers),
+      expect: { rows: storedUsers.length, what: 'balance rows' },
+    });
   const houseArrays = (rows: Array<[AccountId, number]>) => [
     textArray(rows, ([id]) => id),
     integerArray(rows, ([, delta]) => delta),
   ];
   if (newHouse.length > 0)
-    await db.query(
-      `INSERT INTO house_balances AS h (id, balance) SELECT * FROM unnest($1::text[], $2::bigint[])
+    statements.push({
+      text: `INSERT INTO house_balances AS h (id, balance) SELECT * FROM unnest($1::text[], $2::bigint[])
        ON CONFLICT (id) DO UPDATE SET balance = h.balance + excluded.balance, updated_at = now()`,
-      houseArrays(newHouse),
-    );
+      values: houseArrays(newHouse),
+    });
   if (storedHouse.length > 0)
-    expectRows(
-      await db.query(
-        `UPDATE house_balances AS h SET balance = h.balance + d.balance, updated_at = now()
+    statements.push({
+      text: `UPDATE house_balances AS h SET balance = h.balance + d.balance, updated_at = now()
          FROM unnest($1::text[], $2::bigint[]) AS d (id, balance) WHERE h.id = d.id`,
-        houseArrays(storedHouse),
-      ),
-      storedHouse.length,
-    );
-  await applyMarketChanges(db, changes.markets);
+      values: houseArrays(storedHouse),
+      expect: { rows: storedHouse.length, what: 'balance rows' },
+    });
+  const markets = marketStatement(changes.markets);
+  if (markets) statements.push(markets);
+  return statements;
 }
 
 /**
  * Adds another market's margin changes (#34): few rows per batch (users trading outside BTCUSDT). Stored rows are
- * updated first and the rest inserted (an upsert would check the table's CHECK on the delta itself); a negative
- * balance fails the whole batch.
+ * updated and the rest inserted, in one statement (an upsert would check the table's CHECK on the delta itself); a
+ * negative balance fails the whole batch.
  */
-async function applyMarketChanges(db: Queryable, markets: ReadonlyMap<string, number[]>): Promise<void> {
+function marketStatement(markets: ReadonlyMap<string, number[]>): Statement | null {
   const rows = [...markets]
     .filter(([, deltas]) => deltas.some((delta) => delta !== 0))
     .map(([key, deltas]) => {
@@ -166,29 +178,26 @@ async function applyMarketChanges(db: Queryable, markets: ReadonlyMap<string, nu
       return { userId: Number(userId), symbol: symbol!, orderMargin: deltas[0]!, positionMargin: deltas[1]! };
     })
     .sort((a, b) => a.userId - b.userId || (a.symbol < b.symbol ? -1 : 1));
-  if (rows.length === 0) return;
-  const arrays = (of: typeof rows) => [
-    integerArray(of, (row) => row.userId),
-    textArray(of, (row) => row.symbol),
-    integerArray(of, (row) => row.orderMargin),
-    integerArray(of, (row) => row.positionMargin),
-  ];
-  const updated = await db.query<{ user_id: string; symbol: string }>(
-    `UPDATE user_market_balances AS m SET order_margin = m.order_margin + d.order_margin,
-       position_margin = m.position_margin + d.position_margin, updated_at = now()
-     FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[]) AS d (user_id, symbol, order_margin, position_margin)
-     WHERE m.user_id = d.user_id AND m.symbol = d.symbol
-     RETURNING m.user_id::text, m.symbol`,
-    arrays(rows),
-  );
-  const stored = new Set(updated.rows.map((row) => `${row.user_id}:${row.symbol}`));
-  const fresh = rows.filter((row) => !stored.has(`${row.userId}:${row.symbol}`));
-  if (fresh.length > 0)
-    await db.query(
-      `INSERT INTO user_market_balances (user_id, symbol, order_margin, position_margin)
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[])`,
-      arrays(fresh),
-    );
+  if (rows.length === 0) return null;
+  // The UPDATE and the INSERT see the same snapshot: the INSERT takes exactly the rows the UPDATE did not find.
+  return {
+    text: `WITH d (user_id, symbol, order_margin, position_margin) AS (
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[])
+     ), updated AS (
+       UPDATE user_market_balances AS m SET order_margin = m.order_margin + d.order_margin,
+         position_margin = m.position_margin + d.position_margin, updated_at = now()
+       FROM d WHERE m.user_id = d.user_id AND m.symbol = d.symbol
+       RETURNING m.user_id, m.symbol
+     )
+     INSERT INTO user_market_balances (user_id, symbol, order_margin, position_margin)
+     SELECT * FROM d WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u.user_id = d.user_id AND u.symbol = d.symbol)`,
+    values: [
+      integerArray(rows, (row) => row.userId),
+      textArray(rows, (row) => row.symbol),
+      integerArray(rows, (row) => row.orderMargin),
+      integerArray(rows, (row) => row.positionMargin),
+    ],
+  };
 }
 
 /** The user ids and each column's changes as array literals, built in one pass over the rows. */
@@ -213,13 +222,6 @@ function partition<T>(items: readonly T[], isFirst: (item: T) => boolean): [T[],
   const second: T[] = [];
   for (const item of items) (isFirst(item) ? first : second).push(item);
   return [first, second];
-}
-
-function expectRows(result: { rowCount: number | null }, expected: number): void {
-  if (result.rowCount !== expected)
-    throw new Error(
-      `applyBalanceChanges: ${expected - (result.rowCount ?? 0)} of ${expected} balance rows are not stored`,
-    );
 }
 
 const POSTING_COLUMNS = ['batch_id', 'seq', 'debit', 'credit', 'amount', 'kind', 'ref'];

@@ -1,6 +1,7 @@
 import { DEFAULT_SYMBOL, type MarketPrices, type MarketSymbol } from '@tickline/engine';
 import type { Queryable } from '../pool.ts';
 import { integerArray, textArray } from './pg-array.ts';
+import { runStatements, type Statement } from './statements.ts';
 
 // Each market's last prices (#34): the last price tick applied and the last trade's price, advanced by the batch that
 // applied them and given back to the engine on restore (EngineSnapshot.markets).
@@ -21,29 +22,40 @@ export interface MarketTradePrice {
 
 /** Stores the batch's last tick of each market it ticked (each market once). */
 export async function saveMarketTicks(db: Queryable, ticks: readonly MarketTick[]): Promise<void> {
-  if (ticks.length === 0) return;
-  await db.query(
-    `INSERT INTO market_prices (symbol, last_index_price, last_mark_price, last_price_at_ms)
+  await runStatements(db, marketTickStatements(ticks));
+}
+
+/** The statement of `saveMarketTicks` (the sequencer folds it into its batch's commit, #30). */
+export function marketTickStatements(ticks: readonly MarketTick[]): Statement[] {
+  if (ticks.length === 0) return [];
+  const text = `INSERT INTO market_prices (symbol, last_index_price, last_mark_price, last_price_at_ms)
      SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[])
      ON CONFLICT (symbol) DO UPDATE SET last_index_price = excluded.last_index_price,
-       last_mark_price = excluded.last_mark_price, last_price_at_ms = excluded.last_price_at_ms`,
-    [
-      textArray(ticks, (t) => t.symbol),
-      integerArray(ticks, (t) => t.lastIndexPrice),
-      integerArray(ticks, (t) => t.lastMarkPrice),
-      integerArray(ticks, (t) => t.lastPriceAtMs),
-    ],
-  );
+       last_mark_price = excluded.last_mark_price, last_price_at_ms = excluded.last_price_at_ms`;
+  const values = [
+    textArray(ticks, (t) => t.symbol),
+    integerArray(ticks, (t) => t.lastIndexPrice),
+    integerArray(ticks, (t) => t.lastMarkPrice),
+    integerArray(ticks, (t) => t.lastPriceAtMs),
+  ];
+  return [{ text, values }];
 }
 
 /** Stores the batch's last trade price of each market it traded (each market once). */
 export async function saveMarketTradePrices(db: Queryable, prices: readonly MarketTradePrice[]): Promise<void> {
-  if (prices.length === 0) return;
-  await db.query(
-    `INSERT INTO market_prices (symbol, last_trade_price) SELECT * FROM unnest($1::text[], $2::bigint[])
+  await runStatements(db, marketTradePriceStatements(prices));
+}
+
+/** The statement of `saveMarketTradePrices` (the sequencer folds it into its batch's commit, #30). */
+export function marketTradePriceStatements(prices: readonly MarketTradePrice[]): Statement[] {
+  if (prices.length === 0) return [];
+  return [
+    {
+      text: `INSERT INTO market_prices (symbol, last_trade_price) SELECT * FROM unnest($1::text[], $2::bigint[])
      ON CONFLICT (symbol) DO UPDATE SET last_trade_price = excluded.last_trade_price`,
-    [textArray(prices, (p) => p.symbol), integerArray(prices, (p) => p.lastTradePrice)],
-  );
+      values: [textArray(prices, (p) => p.symbol), integerArray(prices, (p) => p.lastTradePrice)],
+    },
+  ];
 }
 
 /** Every market's stored prices, DEFAULT_SYMBOL's first (the migration stores its row), then by symbol. */

@@ -3,6 +3,7 @@ import type { PoolClient, Queryable } from '../pool.ts';
 import { copyRows } from './copy.ts';
 import { symbolFilter, withStoredSymbol } from './market_symbols.ts';
 import { integerArray, textArray } from './pg-array.ts';
+import { runStatements, type Statement } from './statements.ts';
 
 const ORDER_COLUMNS = `id, user_id AS "userId", side, order_path AS "orderPath", price, qty, filled_qty AS "filledQty",
   leverage, held_margin AS "heldMargin", status, reduce_only AS "reduceOnly", client_order_id AS "clientOrderId",
@@ -72,35 +73,39 @@ export async function insertOrders(client: PoolClient, orders: readonly OrderSta
  * the caller's idea of what is stored is wrong, and the batch fails rather than losing the order.
  */
 export async function updateOrders(db: Queryable, changed: readonly OrderState[]): Promise<void> {
-  if (changed.length === 0) return;
+  await runStatements(db, updateOrdersStatements(changed));
+}
+
+/** The statement of `updateOrders` (the sequencer folds it into its batch's commit, #30). */
+export function updateOrdersStatements(changed: readonly OrderState[]): Statement[] {
+  if (changed.length === 0) return [];
   // In key order: the index lookups and heap pages are visited in order (see applyBalanceDeltas).
   const orders = [...changed].sort((a, b) => a.id - b.id);
-  const result = await db.query(
-    `UPDATE orders AS o SET filled_qty = u.filled_qty, held_margin = u.held_margin, status = u.status,
+  return [
+    {
+      text: `UPDATE orders AS o SET filled_qty = u.filled_qty, held_margin = u.held_margin, status = u.status,
        leverage = u.leverage, updated_at_ms = u.updated_at_ms, price = u.price, qty = u.qty, queue_seq = u.queue_seq,
        trigger = NULLIF(u.trigger, '')::jsonb
      FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::bigint[], $7::bigint[],
        $8::bigint[], $9::bigint[], $10::text[])
        AS u (id, filled_qty, held_margin, status, leverage, updated_at_ms, price, qty, queue_seq, trigger)
      WHERE o.id = u.id`,
-    [
-      integerArray(orders, (o) => o.id),
-      integerArray(orders, (o) => o.filledQty),
-      integerArray(orders, (o) => o.heldMargin),
-      textArray(orders, (o) => o.status),
-      integerArray(orders, (o) => o.leverage),
-      integerArray(orders, (o) => o.updatedAtMs),
-      // An amend (#32) changes the price, the size and the place in the queue; a trim the size.
-      integerArray(orders, (o) => o.price),
-      integerArray(orders, (o) => o.qty),
-      integerArray(orders, (o) => o.queueSeq ?? null),
-      textArray(orders, (o) => (o.trigger ? JSON.stringify(o.trigger) : '')),
-    ],
-  );
-  if (result.rowCount !== orders.length)
-    throw new Error(
-      `updateOrders: ${orders.length - (result.rowCount ?? 0)} of ${orders.length} orders are not stored`,
-    );
+      values: [
+        integerArray(orders, (o) => o.id),
+        integerArray(orders, (o) => o.filledQty),
+        integerArray(orders, (o) => o.heldMargin),
+        textArray(orders, (o) => o.status),
+        integerArray(orders, (o) => o.leverage),
+        integerArray(orders, (o) => o.updatedAtMs),
+        // An amend (#32) changes the price, the size and the place in the queue; a trim the size.
+        integerArray(orders, (o) => o.price),
+        integerArray(orders, (o) => o.qty),
+        integerArray(orders, (o) => o.queueSeq ?? null),
+        textArray(orders, (o) => (o.trigger ? JSON.stringify(o.trigger) : '')),
+      ],
+      expect: { rows: orders.length, what: 'orders' },
+    },
+  ];
 }
 
 /** Every resting order, oldest first (so the book is rebuilt in time priority). */

@@ -15,6 +15,11 @@ export function integerArray<T>(rows: readonly T[], pick: (row: T) => number | n
   return literal + '}';
 }
 
+/** `{t,f}` from boolean fields. */
+export function booleanArray<T>(rows: readonly T[], pick: (row: T) => boolean): string {
+  return `{${rows.map((row) => (pick(row) ? 't' : 'f')).join(',')}}`;
+}
+
 /** `{"a","b"}` from text fields: every element quoted, backslash and double quote escaped. */
 export function textArray<T>(rows: readonly T[], pick: (row: T) => string): string {
   let literal = '{';

@@ -2,6 +2,7 @@ import { symbolOf, type MarketSymbol, type PositionState, type UserId } from '@t
 import type { Queryable } from '../pool.ts';
 import { symbolFilter, withStoredSymbol } from './market_symbols.ts';
 import { integerArray, textArray } from './pg-array.ts';
+import { runStatements, type Statement } from './statements.ts';
 
 export interface PositionChange {
   userId: UserId;
@@ -13,20 +14,26 @@ export interface PositionChange {
 
 /** Applies the latest position of each user in each market (callers pass each user and market once). */
 export async function savePositions(db: Queryable, changes: readonly PositionChange[]): Promise<void> {
+  await runStatements(db, positionStatements(changes));
+}
+
+/** The statements of `savePositions` (the sequencer folds them into its batch's commit, #30). */
+export function positionStatements(changes: readonly PositionChange[]): Statement[] {
+  const statements: Statement[] = [];
   const closed = changes.filter((change) => change.position === null);
   // In key order: the index lookups and heap pages are visited in order (see applyBalanceDeltas).
   const open = changes
     .flatMap((change) => (change.position ? [change.position] : []))
     .sort((a, b) => a.userId - b.userId || (symbolOf(a) < symbolOf(b) ? -1 : symbolOf(a) > symbolOf(b) ? 1 : 0));
   if (closed.length > 0)
-    await db.query(
-      `DELETE FROM positions AS p USING unnest($1::bigint[], $2::text[]) AS c (user_id, symbol)
+    statements.push({
+      text: `DELETE FROM positions AS p USING unnest($1::bigint[], $2::text[]) AS c (user_id, symbol)
        WHERE p.user_id = c.user_id AND p.symbol = c.symbol`,
-      [integerArray(closed, (change) => change.userId), textArray(closed, (change) => symbolOf(change))],
-    );
-  if (open.length === 0) return;
-  await db.query(
-    `INSERT INTO positions (user_id, symbol, side, qty, entry_price, leverage, margin, liquidation_price, take_profit,
+      values: [integerArray(closed, (change) => change.userId), textArray(closed, (change) => symbolOf(change))],
+    });
+  if (open.length === 0) return statements;
+  statements.push({
+    text: `INSERT INTO positions (user_id, symbol, side, qty, entry_price, leverage, margin, liquidation_price, take_profit,
        stop_loss, opened_at_ms, updated_at_ms)
      SELECT * FROM unnest($1::bigint[], $2::text[], $3::smallint[], $4::bigint[], $5::bigint[], $6::integer[],
        $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[])
@@ -34,7 +41,7 @@ export async function savePositions(db: Queryable, changes: readonly PositionCha
        entry_price = excluded.entry_price, leverage = excluded.leverage, margin = excluded.margin,
        liquidation_price = excluded.liquidation_price, take_profit = excluded.take_profit,
        stop_loss = excluded.stop_loss, opened_at_ms = excluded.opened_at_ms, updated_at_ms = excluded.updated_at_ms`,
-    [
+    values: [
       integerArray(open, (p) => p.userId),
       textArray(open, (p) => symbolOf(p)),
       integerArray(open, (p) => p.side),
@@ -48,7 +55,8 @@ export async function savePositions(db: Queryable, changes: readonly PositionCha
       integerArray(open, (p) => p.openedAtMs),
       integerArray(open, (p) => p.updatedAtMs),
     ],
-  );
+  });
+  return statements;
 }
 
 /** Every open position (restore), or one user's (`userId`, in one market with `symbol`), by user then market. */

@@ -14,3 +14,4 @@ export * from './funding_payments.ts';
 export * from './funding_rates.ts';
 export * from './market_prices.ts';
 export * from './market_symbols.ts';
+export * from './statements.ts';

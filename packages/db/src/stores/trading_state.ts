@@ -1,5 +1,7 @@
 import { DEFAULT_SYMBOL, type EngineSnapshot, type MarketSymbol } from '@tickline/engine';
 import type { Queryable } from '../pool.ts';
+import { integerArray, textArray } from './pg-array.ts';
+import { foldStatements, runStatements, type Statement } from './statements.ts';
 
 // The sequencer's small tables: user leverage, idempotency keys, and its own counters (each market's last prices
 // are in market_prices.ts).
@@ -8,16 +10,24 @@ import type { Queryable } from '../pool.ts';
 export type LeverageEntry = EngineSnapshot['leverageByUser'][number];
 
 export async function upsertLeverages(db: Queryable, leverages: readonly LeverageEntry[]): Promise<void> {
-  if (leverages.length === 0) return;
-  await db.query(
-    `INSERT INTO user_leverage (user_id, leverage, symbol) SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[])
+  await runStatements(db, leverageStatements(leverages));
+}
+
+/** The statement of `upsertLeverages` (the sequencer folds it into its batch's commit, #30). */
+export function leverageStatements(leverages: readonly LeverageEntry[]): Statement[] {
+  if (leverages.length === 0) return [];
+  return [
+    {
+      text: `INSERT INTO user_leverage (user_id, leverage, symbol)
+     SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[])
      ON CONFLICT (user_id, symbol) DO UPDATE SET leverage = excluded.leverage`,
-    [
-      leverages.map(([userId]) => userId),
-      leverages.map(([, leverage]) => leverage),
-      leverages.map((entry) => entry[2] ?? DEFAULT_SYMBOL),
-    ],
-  );
+      values: [
+        integerArray(leverages, ([userId]) => userId),
+        integerArray(leverages, ([, leverage]) => leverage),
+        textArray(leverages, (entry) => entry[2] ?? DEFAULT_SYMBOL),
+      ],
+    },
+  ];
 }
 
 /** Every stored leverage by user, DEFAULT_SYMBOL's first then the other markets' by symbol. */
@@ -107,16 +117,22 @@ export async function loadSequencerState(db: Queryable): Promise<SequencerState>
 const FENCED = 'TL409';
 
 /**
- * Records batch `batchId` as the last one stored, only over the batch before it, and commits the caller's open
- * transaction — in one round trip (#30: the commit path of every order). The batch id is the writer's fencing token:
- * when the stored last batch is another one (another sequencer has written to this database) nothing is committed
- * and this returns false; the caller must roll back. (The batch's prices go to market_prices in the same transaction.)
+ * Runs `statements`, records batch `batchId` as the last one stored, only over the batch before it, and commits the
+ * caller's open transaction — all in one round trip (#30: the commit path of every order). The batch id is the
+ * writer's fencing token: when the stored last batch is another one (another sequencer has written to this database)
+ * nothing is committed and this returns false; the caller must roll back. Any statement's failure (a CHECK, a row
+ * not stored) is thrown with COMMIT not run; the caller must roll back too.
  */
-export async function advanceSequencerStateAndCommit(db: Queryable, batchId: number): Promise<boolean> {
-  // A simple query carries both statements, so the id is written into the text: only a safe integer can be.
+export async function advanceSequencerStateAndCommit(
+  db: Queryable,
+  batchId: number,
+  statements: readonly Statement[] = [],
+): Promise<boolean> {
+  // A simple query carries every statement, so the id is written into the text: only a safe integer can be.
   if (!Number.isSafeInteger(batchId) || batchId < 1) throw new RangeError(`batch id ${batchId} is not a batch id`);
+  const advance: Statement = { text: 'SELECT sequencer_advance($1)', values: [batchId] };
   try {
-    await db.query(`SELECT sequencer_advance(${batchId}); COMMIT`);
+    await db.query(`${foldStatements([...statements, advance])};\nCOMMIT`);
     return true;
   } catch (error) {
     if ((error as { code?: string }).code === FENCED) return false;

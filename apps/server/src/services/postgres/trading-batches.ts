@@ -14,13 +14,13 @@ import {
   alarms as alarmStore,
   chainWatch,
   advanceSequencerStateAndCommit,
-  applyBalanceChanges,
+  balanceStatements,
   BalanceChanges,
   insertCommandKeys,
   insertFuturesHistory,
   insertFundingPayments,
   insertFundingRates,
-  insertOptionRounds,
+  optionRoundStatements,
   insertPostings,
   insertTrades,
   insertWalletTransfers,
@@ -36,13 +36,13 @@ import {
   maxOptionOrderId,
   maxOrderId,
   maxTradeId,
-  savePositions,
-  upsertLeverages,
-  upsertOptionOrders,
+  positionStatements,
+  leverageStatements,
+  optionOrderStatements,
   insertOrders,
-  saveMarketTicks,
-  saveMarketTradePrices,
-  updateOrders,
+  marketTickStatements,
+  marketTradePriceStatements,
+  updateOrdersStatements,
   type BalanceRow,
   type CommandKeyRecord,
   type LeverageEntry,
@@ -285,24 +285,26 @@ export async function writeBatch(
     for (const alert of changes.operatorAlerts)
       await chainWatch.insertChainAlert(client, alert.kind, alert.content, new Date(alert.createdAtMs));
 
+    // Built before waiting for the previous batch (nothing in them depends on it): after the wait, only one round trip.
+    const rest = [
+      ...balanceStatements(changes.balanceChanges, stored.balanceRows),
+      ...updateOrdersStatements(orders.filter((order) => order.id <= stored.maxOrderId)),
+      ...positionStatements([...changes.positions.values()]),
+      ...optionOrderStatements([...changes.optionOrders.values()]),
+      ...optionRoundStatements(changes.rounds),
+      ...leverageStatements([...changes.leverages.values()]),
+      ...marketTickStatements([...changes.ticks.values()]),
+      ...marketTradePriceStatements(
+        [...changes.tradePrices].map(([symbol, lastTradePrice]) => ({ symbol, lastTradePrice })),
+      ),
+    ];
     if (previous && (await previous) !== null) throw new PreviousBatchFailedError('the previous batch failed');
-    await applyBalanceChanges(client, changes.balanceChanges, stored.balanceRows);
-    await updateOrders(
-      client,
-      orders.filter((order) => order.id <= stored.maxOrderId),
-    );
-    await savePositions(client, [...changes.positions.values()]);
-    await upsertOptionOrders(client, [...changes.optionOrders.values()]);
-    await insertOptionRounds(client, changes.rounds);
-    await upsertLeverages(client, [...changes.leverages.values()]);
-    await saveMarketTicks(client, [...changes.ticks.values()]);
-    await saveMarketTradePrices(
-      client,
-      [...changes.tradePrices].map(([symbol, lastTradePrice]) => ({ symbol, lastTradePrice })),
-    );
+    // What the previous batch may have written too (balances, orders it created, positions, option orders,
+    // leverages, prices), the fencing step and COMMIT: one simple-protocol message, one round trip (#30). A failing
+    // statement (a negative balance's CHECK, a row not stored) skips the rest of the message, COMMIT included.
     // The batch id is the fencing token: the state row moves only from the batch this one was applied on. Its
     // writer lock lost, a sequencer whose database another one has written to since can then never commit over it.
-    if (!(await advanceSequencerStateAndCommit(client, batchId)))
+    if (!(await advanceSequencerStateAndCommit(client, batchId, rest)))
       throw new SequencerFencedError(`batch ${batchId - 1} is no longer the last one stored: another sequencer wrote`);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
