@@ -19,7 +19,7 @@ export interface Statement {
   expect?: { rows: number; what: string };
 }
 
-/** The statement's SQL, an expected row count checked by `sequencer_expect_rows` (migration 20261127120000). */
+/** The statement's SQL, an expected row count checked by `sequencer_expect_rows` (migration 20261127121000). */
 function checkedText({ text, expect }: Statement): string {
   if (!expect) return text;
   return `WITH changed AS (${text} RETURNING 1)
