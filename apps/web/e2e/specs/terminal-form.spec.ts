@@ -9,6 +9,7 @@ import { balanceOf, chooseLeverage, fundedTrader } from '../harness/futures.ts';
 import { api, expectToast, openAs, type Tokens } from '../harness/helpers.ts';
 import {
   bestPrices,
+  closeMessage,
   heldPosition as position,
   postOnlyIocReduceOnly,
   sendOrder as order,
@@ -53,12 +54,15 @@ async function triggers(baseUrl: string, tokens: Tokens) {
  * From flat: a 0.001 BTC FOK buy at the best ask fills there whole, and the cost, fee, liquidation and (after) max the
  * panel showed are the server's: the available balance fell by the cost (shown floored to the cent), the fill's fee
  * and the position's liquidation price are the ones shown, and max is the new available balance. When the maker
- * requoted between reading the book and the order (the FOK killed, or filled at a better price), it is tried again.
+ * requoted between reading the book and the order (the FOK killed, or filled at a better price), it is tried again:
+ * a killed FOK's message is closed first, or its popup would stand over the form for every later try.
  */
 async function fokFillsAsShown(page: Page, baseUrl: string, trader: Tokens): Promise<void> {
   await page.getByRole('tab', { name: 'Limit' }).click();
   await page.getByTestId('order-tif').selectOption('FOK');
+  const killed = page.getByTestId('futures-message');
   await expect(async () => {
+    if (await killed.isVisible()) await closeMessage(page); // the last try's FOK, killed
     const held = await position(baseUrl, trader);
     if (held)
       await api(baseUrl, 'POST', '/order/closePosition', {
@@ -76,7 +80,9 @@ async function fokFillsAsShown(page: Page, baseUrl: string, trader: Tokens): Pro
       liq: await page.getByTestId('liq-long').textContent(),
     };
     await page.getByTestId('buy-long').click();
-    await placed(page);
+    const done = page.locator('.toast', { hasText: 'Order successfully completed.' });
+    await expect(done.or(killed).first()).toBeVisible();
+    if (await killed.isVisible()) throw new Error(`not filled at ${ask}: ${await killed.textContent()}`);
     const filled = await position(baseUrl, trader);
     expect(filled?.averagePrice).toBe(ask);
     expect(filled?.volume).toBe(0.001);
@@ -190,11 +196,7 @@ test.describe('order form at 375 px', () => {
     await page.getByTestId('order-stop-kind').selectOption('stopMarket');
     await order(page, 'sell-short', '0.001');
     await expect(page.getByTestId('futures-message')).toHaveText('Please enter the trigger price');
-    await page
-      .getByRole('dialog')
-      .filter({ has: page.getByTestId('futures-message') })
-      .getByRole('button', { name: 'OK' })
-      .click();
+    await closeMessage(page);
     await page.getByTestId('order-trigger').fill(String(Math.round(bid * 0.9)));
     await page.getByTestId('trigger-by-last').click();
     await page.getByTestId('sell-short').click();
