@@ -11,7 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
-import { holdAccount } from './account-lock.ts';
+import { ACCOUNT_WAIT_MAX_MS, holdAccount } from './account-lock.ts';
 import { DEMO_PASSWORD, apiLogin, type Tokens } from './helpers.ts';
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -44,19 +44,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   baseURL: async ({ baseUrl }, use) => use(baseUrl),
   account: [null, { option: true }],
   password: [DEMO_PASSWORD, { option: true }],
-  session: async ({ account, password, baseUrl }, use, testInfo) => {
-    if (!account) return use(null);
-    // Held until the test ends: with two workers, no other test signs in with this account meanwhile. The wait for
-    // it is not the test's time.
-    const waitFrom = Date.now();
-    const release = await holdAccount(baseUrl, account);
-    testInfo.setTimeout(testInfo.timeout + (Date.now() - waitFrom));
-    try {
-      await use(await apiLogin(baseUrl, account, password));
-    } finally {
-      await release();
-    }
-  },
+  session: [
+    async ({ account, password, baseUrl }, use) => {
+      if (!account) return use(null);
+      // Held until the test ends: with two workers, no other test signs in with this account meanwhile.
+      const release = await holdAccount(baseUrl, account);
+      try {
+        await use(await apiLogin(baseUrl, account, password));
+      } finally {
+        await release();
+      }
+    },
+    // A slot of its own: the wait for the account (another worker's whole test) is not counted against this test's
+    // timeout, which a test's own test.setTimeout would otherwise reset; holdAccount bounds the wait, the rest is
+    // one sign-in.
+    { timeout: ACCOUNT_WAIT_MAX_MS + 30_000 },
+  ],
   storageState: async ({ session, baseUrl }, use) => {
     if (!session) return use(undefined);
     const localStorage = Object.entries(session).map(([name, value]) => ({ name, value: String(value) }));

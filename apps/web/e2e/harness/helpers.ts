@@ -48,6 +48,23 @@ export async function apiLogin(baseUrl: string, userid: string, password = DEMO_
   return { userid, ...answer.data };
 }
 
+/**
+ * A platform of a spec's own seeds the demo accounts while it already answers: waits until each of `userids` can sign
+ * in, a second apart (five failed sign-ins would start the account's throttle).
+ */
+export async function untilSignedIn(baseUrl: string, userids: readonly string[]): Promise<void> {
+  for (const userid of userids)
+    await expect
+      .poll(
+        async () => (await api(baseUrl, 'POST', '/auth/login', { body: { userid, password: DEMO_PASSWORD } })).code,
+        {
+          timeout: 30_000,
+          intervals: [1_000],
+        },
+      )
+      .toBe(0);
+}
+
 /** Letters, digits and dots only: the seeds' login field does not accept '-', '_' or '+'. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${randomBytes(2).toString('hex')}@e2e.tickline.dev`;

@@ -23,6 +23,16 @@ export async function bestPrices(baseUrl: string): Promise<{ ask: number; bid: n
   return { ask: depth.data.a[0]![0], bid: depth.data.b[0]![0] };
 }
 
+/** OK closes the message popup (a refusal in the server's words, or the form's own question). */
+export async function closeMessage(page: Page): Promise<void> {
+  await page
+    .getByRole('dialog')
+    .filter({ has: page.getByTestId('futures-message') })
+    .getByRole('button', { name: 'OK' })
+    .click();
+  await expect(page.getByTestId('futures-message')).toHaveCount(0);
+}
+
 /** Fills the amount (and the price unless empty), presses Buy/Long or Sell/Short. */
 export async function sendOrder(page: Page, side: 'buy-long' | 'sell-short', amount: string, price = '') {
   if (price) await page.getByTestId('order-price').fill(price);
@@ -41,11 +51,7 @@ export async function postOnlyIocReduceOnly(page: Page, baseUrl: string, trader:
   await expect(page.getByTestId('futures-message')).toHaveText(
     'This post-only order would fill at once against the book, so it was not placed.',
   );
-  await page
-    .getByRole('dialog')
-    .filter({ has: page.getByTestId('futures-message') })
-    .getByRole('button', { name: 'OK' })
-    .click();
+  await closeMessage(page);
 
   await page.getByTestId('order-tif').selectOption('IOC');
   await sendOrder(page, 'buy-long', '0.001', whole(ask * 1.02));

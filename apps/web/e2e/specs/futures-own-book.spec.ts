@@ -1,7 +1,7 @@
 // The futures screen on a platform of its own without the demo market maker (DEMO_LIQUIDITY=off), so the test can
 // set the book: a position bought 2 % above the mark, where raising the leverage would put it beyond liquidation.
 import { chooseLeverage, marketLong } from '../harness/futures.ts';
-import { api, apiLogin } from '../harness/helpers.ts';
+import { api, apiLogin, untilSignedIn } from '../harness/helpers.ts';
 import { startPlatform } from '../harness/platform.ts';
 import { expect, test as base } from '../harness/fixtures.ts';
 
@@ -10,10 +10,18 @@ const test = base.extend<object, { baseUrl: string }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring even when nothing is used
     async ({}, use) => {
       const platform = await startPlatform(undefined, { DEMO_LIQUIDITY: 'off' });
+      // Seeded while it already answers: a sign-in at once was refused ("The email or password is incorrect").
+      await untilSignedIn(platform.baseUrl, [
+        'partner4@tickline.dev',
+        'partner5@tickline.dev',
+        'partner6@tickline.dev',
+      ]);
       await use(platform.baseUrl);
       await platform.stop();
     },
-    { scope: 'worker' },
+    // Starting and stopping a platform of its own took over the default 60 s at load average 14 (teardown timed out;
+    // terminal-positions-funding.spec.ts gives its own the same).
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../harness/fixtures.ts';
 import { chooseLeverage, marketLong } from '../harness/futures.ts';
 import { expectToast } from '../harness/helpers.ts';
+import { closeMessage } from '../harness/orderForm.ts';
 
 const WIDTHS = [
   { width: 1440, height: 900, account: 'partner2@tickline.dev' },
@@ -16,12 +17,7 @@ const numberIn = async (page: Page, testId: string) =>
 /** The message popup shows `text`; OK closes it. */
 async function expectMessage(page: Page, text: string): Promise<void> {
   await expect(page.getByTestId('futures-message')).toHaveText(text);
-  await page
-    .getByRole('dialog')
-    .filter({ has: page.getByTestId('futures-message') })
-    .getByRole('button', { name: 'OK' })
-    .click();
-  await expect(page.getByTestId('futures-message')).toHaveCount(0);
+  await closeMessage(page);
 }
 
 /** Starts flat: a position or order left by an interrupted run is closed or cancelled first. */

@@ -3,7 +3,7 @@
 // the indicator menu draws MA, EMA, Bollinger and volume and remembers the choice; a position's entry, liquidation,
 // take-profit and stop-loss lines are drawn at the server's prices with its fill marker on the bars.
 import type { Page } from '@playwright/test';
-import { api, DEMO_PASSWORD } from '../harness/helpers.ts';
+import { api, untilSignedIn } from '../harness/helpers.ts';
 import { startPlatform } from '../harness/platform.ts';
 import { expect, test as base } from '../harness/fixtures.ts';
 
@@ -12,22 +12,13 @@ const test = base.extend<object, { baseUrl: string }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring even when nothing is used
     async ({}, use) => {
       const platform = await startPlatform();
-      // The demo accounts are seeded while the platform already answers: wait until this spec's can sign in.
-      for (const userid of ['demo@tickline.dev', 'partner5@tickline.dev'])
-        await expect
-          .poll(
-            async () =>
-              (await api(platform.baseUrl, 'POST', '/auth/login', { body: { userid, password: DEMO_PASSWORD } })).code,
-            {
-              timeout: 30_000,
-              intervals: [1_000], // a second apart: five failed sign-ins would start the account's throttle
-            },
-          )
-          .toBe(0);
+      await untilSignedIn(platform.baseUrl, ['demo@tickline.dev', 'partner5@tickline.dev']);
       await use(platform.baseUrl);
       await platform.stop();
     },
-    { scope: 'worker' },
+    // Starting and stopping a platform of its own takes over the default 60 s on a loaded host (as in
+    // futures-own-book.spec.ts and terminal-positions-funding.spec.ts).
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 

@@ -7,8 +7,8 @@ import { wsClient, type UserEventListener } from './ws.ts';
 export type UserEventHandlers = { [K in UserEventKind]?: UserEventListener<K> };
 
 /**
- * Follows the user stream while logged in: each handler gets its kind's events, `onResync` runs after a reconnect
- * or a missed event (state the stream keeps current should be reloaded). The latest handlers are used without
+ * Follows the user stream while logged in: each handler gets its kind's events, `onResync` runs each time the stream
+ * starts (page load, reconnect, new token) or missed an event (state the stream keeps current should be reloaded). The latest handlers are used without
  * re-subscribing; the subscription follows the session's access token.
  */
 export function useUserEvents(handlers: UserEventHandlers, onResync: () => void): void {
@@ -25,7 +25,7 @@ export function useUserEvents(handlers: UserEventHandlers, onResync: () => void)
       client.onUserEvent(kind, (data, symbol) => latest.current.handlers[kind]?.(data, symbol));
     const stops = [
       ...USER_EVENT_KINDS.filter((kind) => latest.current.handlers[kind]).map(follow),
-      client.onResync(() => latest.current.onResync()),
+      client.onUserResync(() => latest.current.onResync()),
     ];
     return () => stops.forEach((stop) => stop());
   }, [accessToken]);

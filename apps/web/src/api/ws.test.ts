@@ -82,11 +82,11 @@ describe('WsClient', () => {
     expect(ws.getState()).toBe('open');
   });
 
-  it('passes user events on, and reloads (resync) when their sequence skips a number', () => {
+  it('passes user events on, and reloads (user resync) when their sequence skips a number', () => {
     const ws = client();
     const events: string[] = [];
     let resyncs = 0;
-    ws.onResync(() => resyncs++);
+    ws.onUserResync(() => resyncs++);
     ws.setToken('token-1');
     for (const kind of USER_EVENT_KINDS) ws.onUserEvent(kind, () => events.push(kind));
     const socket = FakeSocket.all[0]!;
@@ -100,6 +100,28 @@ describe('WsClient', () => {
     socket.receive(user(45, 'alarm'));
     expect(resyncs).toBe(1);
     expect(events).toEqual(['order', 'balance', 'position', 'alarm']);
+  });
+
+  it('reloads the user state each time the server answers auth (the stream is live), the market state on reconnects', () => {
+    const ws = client();
+    let userResyncs = 0;
+    let marketResyncs = 0;
+    ws.onUserResync(() => userResyncs++);
+    ws.onResync(() => marketResyncs++);
+    ws.setToken('token-1');
+    ws.onUserEvent('position', () => undefined);
+    const first = FakeSocket.all[0]!;
+    first.open();
+    expect(userResyncs).toBe(0); // auth sent, not yet answered: events may still be missed
+    first.receive({ type: 'auth', v: 1, data: { userId: 7 } });
+    expect([userResyncs, marketResyncs]).toEqual([1, 0]);
+    first.close();
+    vi.advanceTimersByTime(200);
+    const second = FakeSocket.all[1]!;
+    second.open();
+    expect(marketResyncs).toBe(1);
+    second.receive({ type: 'auth', v: 1, data: { userId: 7 } });
+    expect(userResyncs).toBe(2);
   });
 
   it("hands each kind's listeners only that kind's data, and stops on unsubscribe", () => {

@@ -13,7 +13,9 @@ import { localizeServerMessage } from '../i18n/serverMessages.ts';
  * The one websocket client of the app. Screens subscribe to market streams and to user events; the client keeps
  * one socket, reconnects with exponential back-off and jitter, re-sends `auth` and every subscription on each open
  * (the server answers every subscribe with a fresh snapshot, so a gap heals itself), and tells `onResync` listeners
- * so REST-held state (candle history, balances, orders) is reloaded. A socket silent for longer than STALE_AFTER_MS
+ * so REST-held market state (candle history) is reloaded. `onUserResync` listeners reload the user's REST-held state
+ * (balances, orders, positions) each time the user stream starts (the server's answer to `auth`) or misses an event:
+ * a snapshot read before the stream started may predate a change the stream never sends. A socket silent for longer than STALE_AFTER_MS
  * is treated as dead (a half-open TCP connection never fires `close`).
  */
 
@@ -63,6 +65,7 @@ export class WsClient {
   private readonly userListeners = new Map<UserEventKind, Set<UserEventListener<UserEventKind>>>();
   private readonly errorListeners = new Set<(code: number, message: string) => void>();
   private readonly resyncListeners = new Set<() => void>();
+  private readonly userResyncListeners = new Set<() => void>();
   private readonly stateListeners = new Set<() => void>();
 
   constructor(private readonly options: WsClientOptions) {}
@@ -143,13 +146,19 @@ export class WsClient {
     return () => this.errorListeners.delete(listener);
   }
 
-  /**
-   * Called after a reconnect (not the first open) and when a user event was missed (its `seq` skipped): state held
-   * outside the streams should be reloaded.
-   */
+  /** Called after a reconnect (not the first open): market state held outside the streams should be reloaded. */
   onResync(listener: () => void): () => void {
     this.resyncListeners.add(listener);
     return () => this.resyncListeners.delete(listener);
+  }
+
+  /**
+   * Called when the user stream starts on a connection (first or after a reconnect; every later event arrives) and
+   * when a user event was missed (its `seq` skipped): the user's state held outside the stream should be reloaded.
+   */
+  onUserResync(listener: () => void): () => void {
+    this.userResyncListeners.add(listener);
+    return () => this.userResyncListeners.delete(listener);
   }
 
   /** Closes for good (seeds §4: on 40000 the futures screen closes its sockets before reloading). */
@@ -221,10 +230,14 @@ export class WsClient {
         if (listeners) for (const listener of listeners) listener(message);
         break;
       }
+      case 'auth':
+        // The stream is live from here: what changed before it (after a screen's first read) is read again.
+        for (const listener of this.userResyncListeners) listener();
+        break;
       case 'user':
-        // A number skipped: an event was missed; what the user stream keeps current is reloaded, as after a reconnect.
+        // A number skipped: an event was missed; what the user stream keeps current is reloaded.
         if (this.lastUserSeq !== null && message.seq > this.lastUserSeq + 1)
-          for (const listener of this.resyncListeners) listener();
+          for (const listener of this.userResyncListeners) listener();
         this.lastUserSeq = message.seq;
         this.emitUserEvent(message);
         break;

@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fetchAlarms, fetchBalance, fetchUserInfo, logout } from '../../api/accounts.ts';
 import { clearSession, getSession, useSession } from '../../api/session.ts';
+import { readAgain } from '../../api/streamCache.ts';
 import type { Alarm } from '@tickline/protocol';
 import { useSocketOpen } from '../../api/useSocketOpen.ts';
 import { useUserEvents } from '../../api/useUserEvents.ts';
@@ -48,8 +49,8 @@ export function useAlarms() {
 
 /**
  * #18: the header's notifications and balance follow the user stream while logged in: an `alarm` goes to the top of
- * the list at once, a `balance` hint reloads the balance; after a reconnect both are read again (events of the gap
- * are not replayed).
+ * the list at once, a `balance` hint reloads the balance; each time the stream starts (page load, reconnect) both are
+ * read again (events before it are not replayed).
  */
 export function useAccountStream(): void {
   const queryClient = useQueryClient();
@@ -65,8 +66,8 @@ export function useAccountStream(): void {
       balance: () => void queryClient.invalidateQueries({ queryKey: accountKeys.balance }),
     },
     () => {
-      void queryClient.invalidateQueries({ queryKey: accountKeys.alarms });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
+      readAgain(queryClient, accountKeys.alarms);
+      readAgain(queryClient, accountKeys.balance);
     },
   );
 }

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { OpenOrdersAnswer, PositionRow } from '@tickline/protocol';
 import { ApiError, SESSION_INVALID_CODE } from '../../api/client.ts';
 import { clearSession, useSession } from '../../api/session.ts';
+import { foldEvent, readAgain } from '../../api/streamCache.ts';
 import { useUserEvents } from '../../api/useUserEvents.ts';
 import { wsClient } from '../../api/ws.ts';
 import { accountKeys } from '../account/queries.ts';
@@ -43,16 +44,16 @@ export const useOrderHistory = () => useLoggedInQuery(futuresKeys.history, fetch
 
 /** Balances, positions and open orders (seed 000 §4 after an order), plus history when asked. */
 export function reloadTrading(queryClient: QueryClient, withHistory = false): void {
-  void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
-  void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });
-  void queryClient.invalidateQueries({ queryKey: futuresKeys.openOrders });
-  if (withHistory) void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
+  readAgain(queryClient, accountKeys.balance);
+  readAgain(queryClient, futuresKeys.positions);
+  readAgain(queryClient, futuresKeys.openOrders);
+  if (withHistory) readAgain(queryClient, futuresKeys.history);
 }
 
 /**
  * The user stream on the app socket while logged in: orders and positions go straight into the query cache, a
- * balance hint reloads the balance, a fill reloads the history; a reconnect reloads everything (events may have
- * been missed in the gap).
+ * balance hint reloads the balance, a fill reloads the history; each time the stream starts (page load, reconnect)
+ * everything is read again (a first read may predate a change whose event came before the stream did).
  */
 export function useUserStream(): void {
   const queryClient = useQueryClient();
@@ -60,16 +61,13 @@ export function useUserStream(): void {
   useUserEvents(
     {
       order: (order) => {
-        queryClient.setQueryData<OpenOrdersAnswer>(futuresKeys.openOrders, (current) =>
-          applyOrderEvent(current, order),
-        );
+        foldEvent<OpenOrdersAnswer>(queryClient, futuresKeys.openOrders, (current) => applyOrderEvent(current, order));
         if (order.status !== OrderStatus.Open) void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
       },
       position: (position, symbol) => {
-        const rows = queryClient.getQueryData<PositionRow[]>(futuresKeys.positions);
-        const next = applyPositionEvent(rows, position, symbol);
-        if (next) queryClient.setQueryData(futuresKeys.positions, next);
-        else void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });
+        foldEvent<PositionRow[]>(queryClient, futuresKeys.positions, (rows) =>
+          applyPositionEvent(rows, position, symbol),
+        );
         void queryClient.invalidateQueries({ queryKey: futuresKeys.history });
       },
       balance: () => void queryClient.invalidateQueries({ queryKey: accountKeys.balance }),
