@@ -70,12 +70,15 @@ for (const { width, height, account } of WIDTHS) {
         await saveScreenshot(`${width}-options-bet`, { fullPage: width < 768 });
         if (width !== 1440) return;
 
-        // The round ends: the result arrives on the user stream, with its toast, and the price line goes.
+        // The round ends: the result arrives on the user stream, with its toast, and the price line goes. The toast
+        // is watched for from now: it shows for 2 s, and on a loaded host the result check alone can take longer.
+        const resultToast = page
+          .locator('.toast', { hasText: /(Won|Lost) .* USDT on your LONG bet\.|Equal price/ })
+          .first()
+          .waitFor({ state: 'visible', timeout: 100_000 });
         await expect(first.getByTestId('option-result')).toHaveText(/^(LONG|SHORT|ERROR)$/, { timeout: 90_000 });
         await expect(first.getByTestId('option-pnl')).toHaveText(/^[+-]?[\d,]+\.\d{2}$/);
-        await expect(
-          page.locator('.toast', { hasText: /(Won|Lost) .* USDT on your LONG bet\.|Equal price/ }).first(),
-        ).toBeVisible();
+        await resultToast;
         await expect(page.locator('[data-testid=option-lines] [data-kind=long]')).toHaveCount(0);
         await saveScreenshot(`${width}-options-settled`, { fullPage: false });
 

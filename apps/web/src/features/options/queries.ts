@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@t
 import { useSyncExternalStore } from 'react';
 import type { OptionOrderRow } from '@tickline/protocol';
 import { useSession } from '../../api/session.ts';
+import { foldEvent } from '../../api/streamCache.ts';
 import { useUserEvents } from '../../api/useUserEvents.ts';
 import { wsClient } from '../../api/ws.ts';
 import { fetchKlines } from '../../api/market.ts';
@@ -75,8 +76,10 @@ export function useOptionStream(onSettled: (order: OptionOrderRow) => void): voi
   useUserEvents(
     {
       optionOrder: (order) => {
-        queryClient.setQueryData<OptionOrderRow[]>(optionKeys.top, (list) => upsertOrder(list, order));
-        queryClient.setQueryData<OptionOrderRow[]>(optionKeys.waiting, (list) =>
+        // Folded, not set: the lists are read again at every round's end, and a read answered just before the
+        // settlement committed would otherwise land after its event and put the bet back to WAIT.
+        foldEvent<OptionOrderRow[]>(queryClient, optionKeys.top, (list) => upsertOrder(list, order));
+        foldEvent<OptionOrderRow[]>(queryClient, optionKeys.waiting, (list) =>
           order.result === OptionResult.Wait
             ? upsertOrder(list, order)
             : (list ?? []).filter((row) => row.no !== order.no),
